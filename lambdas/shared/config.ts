@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Environment of every function, parsed once at cold start. In AWS the function
+ * construct (lib/constructs/function.ts) sets these; locally bin/local/stack.ts does,
+ * adding the emulator endpoints.
+ */
+const environmentSchema = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  REPORTS_BUCKET: z.string().min(1),
+  MAIL_FROM: z.email(),
+  /** Emulator endpoints, only set on the local stack. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  SES_ENDPOINT: z.url().optional(),
+});
+
+export type Config = z.infer<typeof environmentSchema>;
+
+let cached: Config | undefined;
+
+/** The parsed environment; throws one readable error naming every bad variable. */
+export function getConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (cached && env === process.env) return cached;
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid function environment: ${problems.join('; ')}`);
+  }
+  if (env === process.env) cached = parsed.data;
+  return parsed.data;
+}
+
+/** The variable names, for the function construct and the local stack. */
+export const environmentVariables = Object.keys(environmentSchema.shape) as (keyof Config)[];

@@ -1,0 +1,33 @@
+/**
+ * The standard error codes of the API contract and their HTTP statuses.
+ * Shared by the handlers (to answer) and the web app (to translate).
+ */
+export const errorStatus = {
+  'invalid-argument': 400,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'not-found': 404,
+  'already-exists': 409,
+  aborted: 409,
+  'payload-too-large': 413,
+  'resource-exhausted': 429,
+  internal: 500,
+  unavailable: 503,
+  'deadline-exceeded': 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/** The body of every error answer: `{ error: { code, message, fields? } }`. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field name -> catalogue message, for `invalid-argument`. */
+    fields?: Record<string, string>;
+    /** Present on `internal` errors so a report can be matched to the logs. */
+    correlationId?: string;
+  };
+}
