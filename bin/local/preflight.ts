@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { StackPorts } from './settings';
+
+/** A problem the person starting the stack can fix; printed as one line, no stack trace. */
+export class PreflightError extends Error {}
+
+/** DynamoDB Local needs Java 17 or newer. */
+export function checkJava(): void {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const fix =
+    'Install a Java runtime (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless; ' +
+    'macOS: brew install openjdk@17) and run npm start again.';
+  if (result.error) {
+    throw new PreflightError(`Java was not found: DynamoDB Local needs Java 17 or newer. ${fix}`);
+  }
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
+  const major = match ? Number(match[1] === '1' ? match[2] : match[1]) : 0;
+  if (major < 17) {
+    throw new PreflightError(
+      `Java ${major || '(unknown version)'} found: DynamoDB Local needs Java 17 or newer. ${fix}`,
+    );
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Every port of the stack must be free before anything starts. */
+export async function checkPorts(ports: StackPorts): Promise<void> {
+  for (const [name, port] of Object.entries(ports)) {
+    if (!(await isFree(port))) {
+      const base = ports.gateway;
+      throw new PreflightError(
+        `Port ${port} (${name}) is already in use: the stack needs ports ${base}-${base + 4}. ` +
+          `Stop whatever uses it (an earlier npm start?) or pick other ports, e.g. PORT=${base + 100} npm start.`,
+      );
+    }
+  }
+}
+
+/** A free base port with its four neighbours also free (tests run stacks side by side). */
+export async function findFreeBasePort(from = 20_000 + Math.floor(Math.random() * 20_000)) {
+  for (let base = from; base < 65_000; base += 5) {
+    const ports = [0, 1, 2, 3, 4].map((offset) => base + offset);
+    const free = await Promise.all(ports.map(isFree));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('No free ports found');
+}

@@ -1,0 +1,188 @@
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createTableInput, tableDefinition } from '../../lambdas/shared/table';
+import { userPoolDefinition } from '../../lib/auth-definition';
+import { localCredentials, localRegion } from './settings';
+
+/** What the local set-up created, kept in the data folder across restarts. */
+export interface ProvisionedResources {
+  tableName: string;
+  reportsBucket: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+const tableName = 'test-report-center';
+const reportsBucket = 'reports';
+
+export async function provision(options: {
+  stateFile: string;
+  dynamodbUrl: string;
+  cognitoUrl: string;
+  s3Url: string;
+  admin: { email: string; password: string };
+}): Promise<ProvisionedResources> {
+  const common = { region: localRegion, credentials: localCredentials };
+  const dynamodb = new DynamoDBClient({ ...common, endpoint: options.dynamodbUrl });
+  const cognito = new CognitoIdentityProviderClient({ ...common, endpoint: options.cognitoUrl });
+  const s3 = new S3Client({ ...common, endpoint: options.s3Url, forcePathStyle: true });
+  try {
+    await ensureTable(dynamodb);
+    await ensureBucket(s3, reportsBucket);
+    const pool = await ensureUserPool(cognito, options.stateFile);
+    await ensureAdmin(cognito, pool.userPoolId, options.admin);
+    return { tableName, reportsBucket, ...pool };
+  } finally {
+    dynamodb.destroy();
+    cognito.destroy();
+    s3.destroy();
+  }
+}
+
+async function ensureTable(dynamodb: DynamoDBClient): Promise<void> {
+  try {
+    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await dynamodb.send(new CreateTableCommand(createTableInput(tableName)));
+  await dynamodb.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: {
+        AttributeName: tableDefinition.timeToLiveAttribute,
+        Enabled: true,
+      },
+    }),
+  );
+}
+
+async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}
+
+async function ensureUserPool(
+  cognito: CognitoIdentityProviderClient,
+  stateFile: string,
+): Promise<Pick<ProvisionedResources, 'userPoolId' | 'userPoolClientId'>> {
+  if (existsSync(stateFile)) {
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as ProvisionedResources;
+    try {
+      await cognito.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
+      return { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId };
+    } catch {
+      // The pool is gone (its data was wiped separately): create a new one.
+    }
+  }
+  const { passwordPolicy, customAttributes, client } = userPoolDefinition;
+  const pool = await cognito.send(
+    new CreateUserPoolCommand({
+      PoolName: 'test-report-center',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: passwordPolicy.minLength,
+          RequireLowercase: passwordPolicy.requireLowercase,
+          RequireUppercase: passwordPolicy.requireUppercase,
+          RequireNumbers: passwordPolicy.requireDigits,
+          RequireSymbols: passwordPolicy.requireSymbols,
+        },
+      },
+      Schema: Object.entries(customAttributes).map(([name, attribute]) => ({
+        Name: name,
+        AttributeDataType: attribute.type,
+        Mutable: attribute.mutable,
+      })),
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const appClient = await cognito.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      ExplicitAuthFlows: [...client.authFlows],
+      PreventUserExistenceErrors: 'ENABLED',
+      IdTokenValidity: client.idTokenValidityMinutes,
+      AccessTokenValidity: client.accessTokenValidityMinutes,
+      RefreshTokenValidity: client.refreshTokenValidityDays,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+    }),
+  );
+  const userPoolClientId = appClient.UserPoolClient!.ClientId!;
+  writeFileSync(
+    stateFile,
+    JSON.stringify({ tableName, reportsBucket, userPoolId, userPoolClientId }, null, 2),
+  );
+  return { userPoolId, userPoolClientId };
+}
+
+/**
+ * The seeded admin exists with the admin role. The password is set only when the
+ * account is created, so a password changed in the app survives restarts.
+ */
+async function ensureAdmin(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  admin: { email: string; password: string },
+): Promise<void> {
+  const attributes = [
+    { Name: 'email', Value: admin.email },
+    { Name: 'email_verified', Value: 'true' },
+    { Name: 'name', Value: 'Administrator' },
+    { Name: 'custom:role', Value: 'admin' },
+  ];
+  try {
+    await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: admin.email }));
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: userPoolId,
+        Username: admin.email,
+        UserAttributes: attributes.filter((attribute) => attribute.Name === 'custom:role'),
+      }),
+    );
+    return;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: admin.email,
+      UserAttributes: attributes,
+      MessageAction: 'SUPPRESS',
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: admin.email,
+      Password: admin.password,
+      Permanent: true,
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, whatever the working directory. */
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export const localRegion = 'us-east-1';
+/** The emulators accept any credentials; s3rver's documented pair works for all. */
+export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export const defaultPort = 3000;
+export const defaultAdmin = { email: 'admin@example.com', password: 'Local-Admin-2026!' };
+
+/**
+ * Ports of the local stack: the gateway on `base`, the emulators right after it,
+ * so one `PORT` moves the whole stack and a restart finds the same addresses.
+ */
+export function stackPorts(base: number) {
+  return { gateway: base, dynamodb: base + 1, cognito: base + 2, mail: base + 3, s3: base + 4 };
+}
+export type StackPorts = ReturnType<typeof stackPorts>;
+
+/** Settings shown to the web app and the consent statement; AWS takes them from CDK context. */
+export const localSiteSettings = {
+  appName: 'Test Report Center',
+  providerName: 'Example Valve Co.',
+  privacyPolicyUrl: 'https://www.example.com/privacy',
+  selfRegistration: true,
+  mailFrom: 'reports@example.com',
+};

@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { getConfig } from '../../lambdas/shared/config';
+import { startCognito, startDynamoDb, startMail, startS3, type Emulator } from './emulators';
+import { startGateway } from './gateway';
+import { provision, type ProvisionedResources } from './provision';
+import {
+  localCredentials,
+  localRegion,
+  localSiteSettings,
+  repoRoot,
+  stackPorts,
+  type StackPorts,
+} from './settings';
+
+export interface LocalStackOptions {
+  /** Base port: the app answers here, the emulators on the next four. */
+  port: number;
+  /** Where every emulator keeps its data (git-ignored). */
+  dataDir: string;
+  admin: { email: string; password: string };
+  /** Called as each part comes up, for the start banner. */
+  onProgress?: (step: string) => void;
+}
+
+export interface LocalStack {
+  appUrl: string;
+  mailViewerUrl: string;
+  ports: StackPorts;
+  resources: ProvisionedResources;
+  endpoints: { dynamodb: string; cognito: string; s3: string; mail: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product on this machine: DynamoDB Local, cognito-local, the SES
+ * emulator and s3rver, creates the resources from the shared definitions, points
+ * the handlers at them through their normal environment variables, and opens the
+ * gateway. On failure, whatever had started is stopped again.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const ports = stackPorts(options.port);
+  const logs = join(options.dataDir, 'logs');
+  mkdirSync(logs, { recursive: true });
+  const started: Emulator[] = [];
+  const progress = options.onProgress ?? (() => undefined);
+  const stopAll = async () => {
+    for (const part of started.reverse()) await part.stop().catch(() => undefined);
+  };
+
+  try {
+    const [dynamodb, cognito, mail, s3] = await Promise.all([
+      startDynamoDb({
+        port: ports.dynamodb,
+        dataDir: join(options.dataDir, 'dynamodb'),
+        logFile: join(logs, 'dynamodb.log'),
+      }).then((emulator) => track(emulator, 'DynamoDB Local')),
+      startCognito({
+        port: ports.cognito,
+        dataDir: join(options.dataDir, 'cognito'),
+        logFile: join(logs, 'cognito.log'),
+      }).then((emulator) => track(emulator, 'cognito-local')),
+      startMail({ port: ports.mail }).then((emulator) => track(emulator, 'mail emulator')),
+      startS3({ port: ports.s3, dataDir: join(options.dataDir, 's3') }).then((emulator) =>
+        track(emulator, 's3rver'),
+      ),
+    ]);
+
+    const resources = await provision({
+      stateFile: join(options.dataDir, 'state.json'),
+      dynamodbUrl: dynamodb.url,
+      cognitoUrl: cognito.url,
+      s3Url: s3.url,
+      admin: options.admin,
+    });
+    progress('resources ready');
+
+    // The handlers read exactly the variables they read in AWS, plus the endpoints.
+    Object.assign(process.env, {
+      AWS_REGION: localRegion,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      TABLE_NAME: resources.tableName,
+      USER_POOL_ID: resources.userPoolId,
+      USER_POOL_CLIENT_ID: resources.userPoolClientId,
+      REPORTS_BUCKET: resources.reportsBucket,
+      MAIL_FROM: localSiteSettings.mailFrom,
+      DYNAMODB_ENDPOINT: dynamodb.url,
+      COGNITO_ENDPOINT: cognito.url,
+      S3_ENDPOINT: s3.url,
+      SES_ENDPOINT: mail.url,
+    });
+    getConfig(); // fail now, with the readable message, rather than on the first request
+
+    const gateway = await startGateway({
+      port: ports.gateway,
+      webDir: join(repoRoot, 'web/dist'),
+      webConfig: {
+        region: localRegion,
+        userPoolId: resources.userPoolId,
+        userPoolClientId: resources.userPoolClientId,
+        userPoolEndpoint: cognito.url,
+        appName: localSiteSettings.appName,
+        providerName: localSiteSettings.providerName,
+        privacyPolicyUrl: localSiteSettings.privacyPolicyUrl,
+        selfRegistration: localSiteSettings.selfRegistration,
+      },
+      jwt: {
+        issuer: `${cognito.url}/${resources.userPoolId}`,
+        jwksUrl: `${cognito.url}/${resources.userPoolId}/.well-known/jwks.json`,
+        clientId: resources.userPoolClientId,
+      },
+      connectSources: [cognito.url],
+    });
+    started.push({ url: '', stop: () => closeServer(gateway) });
+
+    return {
+      appUrl: `http://localhost:${ports.gateway}`,
+      mailViewerUrl: mail.url,
+      ports,
+      resources,
+      endpoints: { dynamodb: dynamodb.url, cognito: cognito.url, s3: s3.url, mail: mail.url },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  function track<T extends Emulator>(emulator: T, name: string): T {
+    started.push(emulator);
+    progress(`${name} up`);
+    return emulator;
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

@@ -1,0 +1,41 @@
+import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { GetAccountCommand } from '@aws-sdk/client-sesv2';
+import { getClients } from '../shared/clients';
+import { getConfig } from '../shared/config';
+import { createHttpHandler } from '../shared/http';
+import { logger } from '../shared/logger';
+
+const config = getConfig();
+const clients = getClients();
+
+/** Each dependency the product needs, probed with the cheapest read it allows. */
+const probes = {
+  table: () => clients.dynamodb.send(new DescribeTableCommand({ TableName: config.TABLE_NAME })),
+  userPool: () =>
+    clients.cognito.send(new DescribeUserPoolCommand({ UserPoolId: config.USER_POOL_ID })),
+  bucket: () => clients.s3.send(new HeadBucketCommand({ Bucket: config.REPORTS_BUCKET })),
+  mail: () => clients.ses.send(new GetAccountCommand({})),
+};
+
+type CheckName = keyof typeof probes;
+
+async function probe(name: CheckName): Promise<'ok' | 'unreachable'> {
+  try {
+    await probes[name]();
+    return 'ok';
+  } catch (error) {
+    logger.warn('health check failed', { check: name, error: String(error) });
+    return 'unreachable';
+  }
+}
+
+/** `GET /api/health`: 200 when every dependency answers, else 503 naming the failing ones. */
+export const handler = createHttpHandler({}, async () => {
+  const names = Object.keys(probes) as CheckName[];
+  const results = await Promise.all(names.map(probe));
+  const checks = Object.fromEntries(names.map((name, index) => [name, results[index]]));
+  const healthy = results.every((result) => result === 'ok');
+  return { status: healthy ? 200 : 503, body: { status: healthy ? 'ok' : 'degraded', checks } };
+});

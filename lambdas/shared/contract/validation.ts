@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { ZodType } from 'zod';
+import type { MessageKey } from './messages';
+
+/** A catalogue message reference: the key and its placeholder values. */
+export interface MessageRef {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Maps a zod issue to its catalogue message, so the browser and the server show
+ * the same text for the same rule ("This field is required", ...).
+ */
+export function issueMessage(issue: z.core.$ZodIssue): MessageRef {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? { key: 'validation.required' }
+        : { key: 'validation.invalid' };
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1
+        ? { key: 'validation.required' }
+        : { key: 'validation.invalid' };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { key: 'validation.tooLong', params: { max: Number(issue.maximum) } }
+        : { key: 'validation.invalid' };
+    case 'invalid_format':
+      return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.invalid' };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknownField' };
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+/**
+ * Field path -> message reference for every issue of a failed parse. The first
+ * issue of a field wins; unknown keys are reported under their own names.
+ */
+export function fieldIssues(error: z.core.$ZodError): Record<string, MessageRef> {
+  const fields: Record<string, MessageRef> = {};
+  for (const issue of error.issues) {
+    const paths =
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((name) => [...issue.path, name].join('.'))
+        : [issue.path.join('.') || '_'];
+    for (const path of paths) fields[path] ??= issueMessage(issue);
+  }
+  return fields;
+}
+
+export type Validation<T> =
+  | { success: true; data: T }
+  | { success: false; fields: Record<string, MessageRef> };
+
+/**
+ * Parses with a shared schema. Inputs are reported so a missing value ("required")
+ * can be told from a wrong one ("not valid").
+ */
+export function validate<T>(schema: ZodType<T>, input: unknown): Validation<T> {
+  const result = schema.safeParse(input, { reportInput: true });
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, fields: fieldIssues(result.error) };
+}

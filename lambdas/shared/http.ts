@@ -1,0 +1,170 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { findRouteByKey, type RouteDefinition } from '../routes';
+import { errorStatus, type ErrorBody } from './contract/error-codes';
+import { message } from './contract/messages';
+import { isRole, roleClaim, type Role } from './contract/roles';
+import { validate, type MessageRef } from './contract/validation';
+import {
+  DomainError,
+  isServiceUnreachable,
+  PermissionDeniedError,
+  UnauthenticatedError,
+  ValidationError,
+} from './errors';
+import { logger } from './logger';
+
+/** The API Gateway HTTP API (payload 2.0) event, with the JWT authorizer's claims. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: { authorizer?: { jwt?: { claims: Record<string, unknown> } } };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** The signed-in user, from the verified ID token. */
+export interface Caller {
+  sub: string;
+  email: string;
+  role: Role;
+}
+
+export interface RequestContext<TBody, TQuery> {
+  event: HttpEvent;
+  body: TBody;
+  query: TQuery;
+  params: Record<string, string>;
+  /** Present on routes restricted to roles. */
+  caller: Caller | undefined;
+  correlationId: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown): HttpResponse => ({ status: 200, body });
+export const created = (body: unknown): HttpResponse => ({ status: 201, body });
+
+/** Bodies above this size are refused before parsing. */
+export const maxBodyBytes = 1_048_576;
+
+export interface HandlerOptions<TBody, TQuery> {
+  body?: ZodType<TBody>;
+  query?: ZodType<TQuery>;
+}
+
+/**
+ * Wraps a use case as a Lambda handler: finds the route in the route table and
+ * enforces its access rule, parses and validates body and query with the shared
+ * schemas, and maps every error to the standard error body. Handlers never build
+ * HTTP answers by hand.
+ */
+export function createHttpHandler<TBody = undefined, TQuery = undefined>(
+  options: HandlerOptions<TBody, TQuery>,
+  run: (context: RequestContext<TBody, TQuery>) => Promise<HttpResponse>,
+): (event: HttpEvent) => Promise<HttpResult> {
+  return async (event) => {
+    const correlationId = event.requestContext.requestId;
+    try {
+      const route = findRouteByKey(event.routeKey);
+      if (!route) throw new Error(`Route ${event.routeKey} is not in the route table`);
+      const caller = authorize(route, event);
+      const body = options.body ? parseBody(event, options.body) : (undefined as TBody);
+      const query = options.query
+        ? checked(options.query, event.queryStringParameters ?? {})
+        : (undefined as TQuery);
+      const params = (event.pathParameters ?? {}) as Record<string, string>;
+      const response = await run({ event, body, query, params, caller, correlationId });
+      return respond(response.status, response.body, correlationId, response.headers);
+    } catch (error) {
+      return errorResult(error, correlationId, event.routeKey);
+    }
+  };
+}
+
+function authorize(route: RouteDefinition, event: HttpEvent): Caller | undefined {
+  if (route.access === 'public' || route.access === 'machine') return undefined;
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const role = claims?.[roleClaim];
+  // A token without a role is an account awaiting approval: treated as signed out.
+  if (!claims || !isRole(role)) throw new UnauthenticatedError();
+  if (!route.access.includes(role)) throw new PermissionDeniedError();
+  return { sub: String(claims.sub), email: String(claims.email ?? ''), role };
+}
+
+function parseBody<T>(event: HttpEvent, schema: ZodType<T>): T {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
+    throw new DomainError('payload-too-large', 'errors.payload-too-large');
+  }
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ValidationError({}, 'errors.malformedJson');
+  }
+  return checked(schema, json);
+}
+
+function checked<T>(schema: ZodType<T>, input: unknown): T {
+  const result = validate(schema, input);
+  if (!result.success) throw new ValidationError(result.fields);
+  return result.data;
+}
+
+function translate(fields: Record<string, MessageRef>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, ref]) => [field, message(ref.key, ref.params)]),
+  );
+}
+
+/** Maps any error to the standard error body; unknown errors never leak details. */
+export function errorResult(error: unknown, correlationId: string, routeKey = ''): HttpResult {
+  if (error instanceof DomainError) {
+    const body: ErrorBody = {
+      error: { code: error.code, message: message(error.messageKey, error.params) },
+    };
+    if (error instanceof ValidationError && Object.keys(error.fields).length > 0) {
+      body.error.fields = translate(error.fields);
+    }
+    return respond(errorStatus[error.code], body, correlationId);
+  }
+  if (isServiceUnreachable(error)) {
+    logger.warn('dependency unreachable', { correlationId, routeKey, error: describe(error) });
+    const body: ErrorBody = {
+      error: { code: 'unavailable', message: message('errors.unavailable') },
+    };
+    return respond(503, body, correlationId);
+  }
+  logger.error('unhandled error', { correlationId, routeKey, error: describe(error) });
+  const body: ErrorBody = {
+    error: { code: 'internal', message: message('errors.internal'), correlationId },
+  };
+  return respond(500, body, correlationId);
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { value: String(error) };
+}
+
+function respond(
+  status: number,
+  body: unknown,
+  correlationId: string,
+  headers: Record<string, string> = {},
+): HttpResult {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-correlation-id': correlationId,
+      ...headers,
+    },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The user pool's definition, used by CDK (lib/constructs/auth.ts) and by the local
+ * set-up (bin/local/provision.ts), so cognito-local gets the same attributes,
+ * password rules and client flows as AWS.
+ */
+export const userPoolDefinition = {
+  /** Custom attributes; Cognito prefixes them with `custom:` in tokens. */
+  customAttributes: { role: { type: 'String', mutable: true } },
+  passwordPolicy: {
+    minLength: 12,
+    requireLowercase: true,
+    requireUppercase: true,
+    requireDigits: true,
+    requireSymbols: true,
+  },
+  client: {
+    /** SRP does not run against cognito-local; password auth over TLS in AWS. */
+    authFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    idTokenValidityMinutes: 60,
+    accessTokenValidityMinutes: 60,
+    refreshTokenValidityDays: 30,
+  },
+} as const;

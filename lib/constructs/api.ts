@@ -1,0 +1,166 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { handlerModules, type RouteDefinition, routes as allRoutes } from '../../lambdas/routes';
+import { AppFunction, type SharedEnvironment } from './function';
+
+/** The health check probes every dependency; its module gets read-only describe rights. */
+const healthHandlerModule = 'lambdas/health/handler.ts';
+
+export interface ApiProps {
+  readonly table: ITableV2;
+  readonly userPool: IUserPool;
+  /** The client whose ID tokens the JWT authorizer accepts (its `aud`). */
+  readonly userPoolClient: IUserPoolClient;
+  readonly reportsBucket: IBucket;
+  /** Environment shared by every function. */
+  readonly environment: SharedEnvironment;
+  /**
+   * Routes to serve; one function is built per distinct handler module.
+   * @default - every route of lambdas/routes.ts
+   */
+  readonly routes?: readonly RouteDefinition[];
+  /**
+   * Steady-state request rate for the whole stage (requests per second).
+   * @default 50
+   */
+  readonly throttlingRateLimit?: number;
+  /**
+   * Burst size for the whole stage.
+   * @default 100
+   */
+  readonly throttlingBurstLimit?: number;
+}
+
+/** `lambdas/report-requests/pdf.ts` → `ReportRequestsPdf`, a stable construct id. */
+function functionId(handlerModule: string): string {
+  const segments = handlerModule
+    .replace(/^lambdas\//, '')
+    .replace(/\.[cm]?[jt]s$/, '')
+    .split('/')
+    .filter((segment, index, all) => !(segment === 'handler' && index === all.length - 1));
+  return segments.flatMap((segment) => segment.split(/[^A-Za-z0-9]+/)).map(capitalize).join('');
+}
+
+/** `GET /api/products/{id}` → `GetApiProductsId`, a stable construct id. */
+function routeId(route: RouteDefinition): string {
+  return [route.method.toLowerCase(), ...route.path.split(/[^A-Za-z0-9]+/)]
+    .map(capitalize)
+    .join('');
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * The HTTP API behind CloudFront's `/api/*`: one route per route-table row, one function
+ * per handler module, the Cognito JWT authorizer on every signed-in route.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** Functions by handler module (the route table's `handler`). */
+  readonly functions: ReadonlyMap<string, AppFunction>;
+  /** Host name of the API's default endpoint, for the CloudFront origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const routes = props.routes ?? allRoutes;
+
+    // Browsers reach the API only through CloudFront on the same origin, so no CORS.
+    this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: {
+        rateLimit: props.throttlingRateLimit ?? 50,
+        burstLimit: props.throttlingBurstLimit ?? 100,
+      },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
+    const stack = Stack.of(this);
+    this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const modules = props.routes ? [...new Set(routes.map((r) => r.handler))] : handlerModules();
+    const functions = new Map<string, AppFunction>();
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const handlerModule of modules) {
+      const fn = new AppFunction(this, functionId(handlerModule), {
+        handlerModule,
+        table: props.table,
+        environment: props.environment,
+      });
+      functions.set(handlerModule, fn);
+      integrations.set(
+        handlerModule,
+        new HttpLambdaIntegration(`${functionId(handlerModule)}Integration`, fn.function),
+      );
+    }
+    this.functions = functions;
+
+    for (const route of routes) {
+      const integration = integrations.get(route.handler);
+      if (!integration) throw new Error(`No function for ${route.handler}`);
+      const httpRoute = new HttpRoute(this, routeId(route), {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+        // Public and machine routes carry no JWT: the handler middleware applies their
+        // access rule (rate limits; machine-key check).
+        authorizer: Array.isArray(route.access) ? authorizer : undefined,
+      });
+      if (!Array.isArray(route.access)) {
+        const reason =
+          route.access === 'public'
+            ? 'Public by design (lambdas/routes.ts): visitors of the Test Report Center are not ' +
+              'signed in; the handler rate-limits per client and recipient, WAF per address.'
+            : 'Called by test-bench machines, which authenticate with a machine key checked ' +
+              'against its stored hash in the handler, not with a Cognito token.';
+        Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason });
+        Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-COG4', reason });
+      }
+    }
+
+    const health = functions.get(healthHandlerModule);
+    if (health) this.grantHealthProbes(health, props);
+  }
+
+  /** The health check's cheapest read of each dependency; nothing it could change. */
+  private grantHealthProbes(health: AppFunction, props: ApiProps): void {
+    const role = health.role;
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [props.table.tableArn] }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['cognito-idp:DescribeUserPool'],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+    // HeadBucket is authorized as s3:ListBucket.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.reportsBucket.bucketArn] }),
+    );
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+  }
+}

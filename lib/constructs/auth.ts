@@ -1,0 +1,135 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolUser,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { type Role, roleClaim } from '../../lambdas/shared/contract/roles';
+
+/** `custom:role` without its prefix: the name the user pool schema uses. */
+const roleAttribute = roleClaim.replace(/^custom:/, '');
+const adminRole: Role = 'admin';
+
+export interface AuthProps {
+  /**
+   * Lets people create their own account from `/register`; it has no role until an admin
+   * gives it one, so it cannot use the back-office before that.
+   * @default false
+   */
+  readonly selfSignUp?: boolean;
+  /**
+   * Email of a first administrator, created with `custom:role=admin`. Cognito mails a
+   * temporary password, to be changed at the first sign-in.
+   * @default - no user is created
+   */
+  readonly adminEmail?: string;
+  /**
+   * Cognito threat protection (compromised-credential and adaptive-authentication checks,
+   * enforced). It needs the Plus feature plan, which is billed per monthly active user,
+   * hence opt-in.
+   * @default false - Essentials plan, no threat protection
+   */
+  readonly threatProtection?: boolean;
+}
+
+/**
+ * Sign-in for staff and admins: a Cognito user pool (email as username, custom attribute
+ * `role`) and the single-page app's client, which signs in with USER_PASSWORD_AUTH.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps = {}) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: props.selfSignUp ?? false,
+      autoVerify: { email: true },
+      // A changed email only replaces the sign-in name once the new one is verified.
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+      },
+      customAttributes: {
+        // Schema attributes cannot change after creation: the bounds leave room for roles.
+        [roleAttribute]: new StringAttribute({ mutable: true, minLen: 1, maxLen: 32 }),
+      },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      featurePlan: props.threatProtection ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
+      ...(props.threatProtection
+        ? { standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION }
+        : {}),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'MFA is optional (TOTP): staff may turn it on; requiring it for every account is an ' +
+        'operator decision (docs/deploy.md). Visitors never sign in.',
+    });
+    if (!props.threatProtection) {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Threat protection needs the paid Plus feature plan; it is opt-in with ' +
+          '-c threatProtection=true (docs/deploy.md). Password policy and optional MFA apply.',
+      });
+    }
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      // The local emulator (cognito-local) supports only USER_PASSWORD_AUTH, and one
+      // client configuration serves both; refresh-token auth is always allowed.
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withCustomAttributes(roleAttribute),
+      // Roles are granted by admins only: a user must never write their own role.
+      writeAttributes: new ClientAttributes().withStandardAttributes({
+        email: true,
+        fullname: true,
+      }),
+    });
+
+    if (props.adminEmail) {
+      new CfnUserPoolUser(this, 'BootstrapAdmin', {
+        userPoolId: this.userPool.userPoolId,
+        username: props.adminEmail,
+        userAttributes: [
+          { name: 'email', value: props.adminEmail },
+          { name: 'email_verified', value: 'true' },
+          { name: roleClaim, value: adminRole },
+        ],
+        desiredDeliveryMediums: ['EMAIL'],
+      });
+    }
+  }
+}

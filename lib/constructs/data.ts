@@ -1,0 +1,94 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { tableDefinition } from '../../lambdas/shared/table';
+
+export interface DataProps {
+  /**
+   * Days a generated report PDF stays downloadable; visitors also get it by email.
+   * @default 30
+   */
+  readonly reportRetentionDays?: number;
+  /**
+   * Days S3 and CloudFront access logs are kept.
+   * @default 90
+   */
+  readonly accessLogRetentionDays?: number;
+}
+
+/**
+ * Stateful storage: the one DynamoDB table, the private reports bucket and the bucket
+ * receiving S3 and CloudFront access logs. All are retained when the stack is deleted.
+ */
+export class Data extends Construct {
+  readonly table: TableV2;
+  readonly reportsBucket: Bucket;
+  /** Destination of S3 server access logs and CloudFront standard logs. */
+  readonly accessLogsBucket: IBucket;
+
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
+    super(scope, id);
+    const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: partitionKey, type: AttributeType.STRING },
+      sortKey: { name: sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: globalSecondaryIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
+      timeToLiveAttribute,
+      dynamoStream: StreamViewType[tableDefinition.streamViewType],
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // CloudFront standard logging writes through an ACL grant to its log-delivery
+      // account, so ACLs must stay enabled; bucket-owner-preferred keeps the objects ours.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      // CloudFront standard logging cannot write to SSE-KMS buckets.
+      encryption: BucketEncryption.S3_MANAGED,
+      lifecycleRules: [{ expiration: Duration.days(props.accessLogRetentionDays ?? 90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(accessLogsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This is the access-log destination itself; logging it into itself would loop and ' +
+        'another log bucket would only move the finding.',
+    });
+    this.accessLogsBucket = accessLogsBucket;
+
+    const reportRetention = Duration.days(props.reportRetentionDays ?? 30);
+    this.reportsBucket = new Bucket(this, 'ReportsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      versioned: true,
+      lifecycleRules: [
+        {
+          expiration: reportRetention,
+          noncurrentVersionExpiration: Duration.days(7),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      serverAccessLogsBucket: accessLogsBucket,
+      serverAccessLogsPrefix: 's3/reports/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,141 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type Config, environmentVariables } from '../../lambdas/shared/config';
+
+/** Repository root: handler modules in the route table are relative to it. */
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Variables a function needs in AWS: every name of `lambdas/shared/config.ts` except
+ * `AWS_REGION` (Lambda sets it) and the `*_ENDPOINT` emulator overrides (local only).
+ */
+export type FunctionEnvironmentName = Exclude<keyof Config, 'AWS_REGION' | `${string}_ENDPOINT`>;
+
+/** The environment every function shares; `TABLE_NAME` comes with the table grant. */
+export type SharedEnvironment = Record<Exclude<FunctionEnvironmentName, 'TABLE_NAME'>, string>;
+
+const requiredEnvironment = environmentVariables.filter(
+  (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT'),
+);
+
+/**
+ * ESM output has no `require`; CommonJS dependencies bundled into it call it, so the
+ * banner defines one before any bundled code runs.
+ */
+const requireBanner =
+  "import { createRequire as __createRequire } from 'node:module';" +
+  'const require = __createRequire(import.meta.url);';
+
+export interface AppFunctionProps {
+  /** Handler module relative to the repository root (a route table `handler`); it exports `handler`. */
+  readonly handlerModule: string;
+  /** The application table: the function gets read/write access and `TABLE_NAME`. */
+  readonly table: ITableV2;
+  /** Values for the rest of the function environment. */
+  readonly environment: SharedEnvironment;
+  /**
+   * Memory in MB; CPU scales with it, so 512 keeps cold starts of the bundled SDK short.
+   * @default 512
+   */
+  readonly memorySize?: number;
+  /**
+   * Kept well under API Gateway's 30 s integration limit.
+   * @default Duration.seconds(10)
+   */
+  readonly timeout?: Duration;
+  /**
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays;
+}
+
+/**
+ * A Lambda function with the project's defaults: Node.js 22 on arm64, ESM bundle with
+ * source maps, active tracing, its own log group and a role limited to what it is granted.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'LogGroup', {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    });
+
+    // An own role instead of the default one: the default attaches the AWS managed
+    // AWSLambdaBasicExecutionRole, which may write to every log group in the account.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
+    this.logGroup.grantWrite(this.role);
+
+    const environment: Record<string, string> = {
+      ...props.environment,
+      TABLE_NAME: props.table.tableName,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    const missing = requiredEnvironment.filter((name) => !environment[name]);
+    if (missing.length > 0) {
+      throw new Error(`${id}: no value for environment variable(s) ${missing.join(', ')}`);
+    }
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: join(repositoryRoot, props.handlerModule),
+      handler: 'handler',
+      projectRoot: repositoryRoot,
+      depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: requireBanner,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The SDK is bundled, not taken from the runtime, so AWS runs the version
+        // package.json pins and the tests ran against.
+        externalModules: [],
+        forceDockerBundling: false,
+      },
+    });
+
+    props.table.grantReadWriteData(this.function);
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'The design pins nodejs22.x (Node 22 LTS, supported by Lambda into 2027) to match the ' +
+        'local toolchain; moving to a newer runtime is a one-line change in this construct.',
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which ' +
+        'support no resource-level permissions (X-Ray authorization reference).',
+    });
+    Validations.of(this.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.table.node.defaultChild as never)}.Arn>/index/*]`,
+      reason:
+        'Queries on the global secondary indexes of the application table (gsi1) are part of ' +
+        'the documented access patterns; the grant is limited to that one table.',
+    });
+  }
+}
