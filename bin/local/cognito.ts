@@ -18,7 +18,6 @@ const lib = (path: string): any => cognitoRequire(`./${path}`);
 const pino = cognitoRequire('pino') as ((options: object, destination?: unknown) => any) & {
   destination(file: string): unknown;
 };
-const AWS = cognitoRequire('aws-sdk') as any;
 
 export interface CognitoEmulator {
   url: string;
@@ -48,6 +47,9 @@ export async function startCognito(options: {
   const { Router } = lib('server/Router');
   const { createServer } = lib('server/server');
 
+  // cognito-local uses the v2 SDK only to call trigger Lambdas (none locally).
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+  const AWS = cognitoRequire('aws-sdk') as any;
   const ctx = { logger };
   const stored = await loadConfig(ctx, new StormDBDataStoreFactory(dataDir));
   const url = `http://localhost:${port}`;

@@ -66,12 +66,32 @@ export async function startDynamoDb(options: {
 
 /** aws-ses-v2-local: SES v2 API plus a web page showing every mail sent. */
 export async function startMail(options: { port: number }): Promise<Emulator> {
-  const module = (await import('aws-ses-v2-local')) as unknown as {
-    default: { default: (config: { port: number; host: string }) => Promise<Server> };
+  // The emulator answers SESv2 GetAccount (the health check's probe) from this
+  // variable: a production account with sending enabled, as after leaving the sandbox.
+  process.env.AWS_SES_ACCOUNT ??= JSON.stringify(localSesAccount);
+  const { default: serve } = require('aws-ses-v2-local') as {
+    default: (config: { port: number; host: string }) => Promise<Server>;
   };
-  const server = await module.default.default({ port: options.port, host: '127.0.0.1' });
+  const server = await serve({ port: options.port, host: '127.0.0.1' });
   return { url: `http://localhost:${options.port}`, stop: () => closeServer(server) };
 }
+
+const localSesAccount = {
+  DedicatedIpAutoWarmupEnabled: false,
+  Details: {
+    AdditionalContactEmailAddresses: [],
+    ContactLanguage: 'EN',
+    MailType: 'TRANSACTIONAL',
+    ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
+    UseCaseDescription: 'Local test report mails',
+    WebsiteURL: 'http://localhost',
+  },
+  EnforcementStatus: 'HEALTHY',
+  ProductionAccessEnabled: true,
+  SendingEnabled: true,
+  SendQuota: { Max24HourSend: 50_000, MaxSendRate: 14, SentLast24Hours: 0 },
+  SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+};
 
 /** s3rver: an S3 API storing objects under `dataDir`. */
 export async function startS3(options: { port: number; dataDir: string }): Promise<Emulator> {

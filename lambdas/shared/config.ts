@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+function endpoint() {
+  return z.url({ protocol: /^https?$/ }).optional();
+}
+
 /**
  * Environment of every function, parsed once at cold start. In AWS the function
  * construct (lib/constructs/function.ts) sets these; locally bin/local/stack.ts does,
@@ -13,10 +17,10 @@ const environmentSchema = z.object({
   REPORTS_BUCKET: z.string().min(1),
   MAIL_FROM: z.email(),
   /** Emulator endpoints, only set on the local stack. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  COGNITO_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  SES_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: endpoint(),
+  COGNITO_ENDPOINT: endpoint(),
+  S3_ENDPOINT: endpoint(),
+  SES_ENDPOINT: endpoint(),
 });
 
 export type Config = z.infer<typeof environmentSchema>;

@@ -103,6 +103,8 @@ export class Auth extends Construct {
       // The local emulator (cognito-local) supports only USER_PASSWORD_AUTH, and one
       // client configuration serves both; refresh-token auth is always allowed.
       authFlows: { userPassword: true },
+      // No hosted UI: without this CDK enables the implicit and code OAuth flows.
+      disableOAuth: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.hours(1),

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { TestReportCenterStack, type TestReportCenterSettings } from '../lib/stack';
+
+// Synth needs no credentials; without a configured region the stack targets us-east-1,
+// where CloudFront certificates and web ACLs live anyway.
+const region = process.env.CDK_DEFAULT_REGION ?? process.env.AWS_REGION ?? 'us-east-1';
+process.env.CDK_DEFAULT_REGION ??= region;
+process.env.AWS_REGION ??= region;
+
+const app = new App();
+
+function text(key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value).trim();
+}
+
+function list(key: string): string[] | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (Array.isArray(value)) return value.map(String);
+  const items = text(key)
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+}
+
+function flag(key: string): boolean | undefined {
+  const value = text(key);
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') {
+    throw new Error(`Context ${key} must be true or false, got "${value}"`);
+  }
+  return value === 'true';
+}
+
+/** Settings from `-c key=value` (or cdk.context.json); docs/deploy.md explains each. */
+const settings: TestReportCenterSettings = {
+  mailFrom: text('mailFrom'),
+  mailDomain: text('mailDomain'),
+  providerName: text('providerName'),
+  privacyPolicyUrl: text('privacyPolicyUrl'),
+  domainNames: list('domainNames'),
+  certificateArn: text('certificateArn'),
+  adminEmail: text('adminEmail'),
+  webAclArn: text('webAclArn'),
+  createWebAcl: flag('createWebAcl'),
+  selfRegistration: flag('selfRegistration'),
+  threatProtection: flag('threatProtection'),
+};
+
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+new TestReportCenterStack(app, text('stackName') ?? 'TestReportCenter', {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
+  description: 'Test Report Center: product back-office and public test reports',
+  settings,
+});

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findFreeBasePort } from '../../bin/local/preflight';
+import { repoRoot } from '../../bin/local/settings';
+import { signIn } from '../support/cognito';
+import { runStartScript, startStackProcess } from '../support/stack-process';
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+describe('npm start', () => {
+  it('keeps data across a restart, frees every port on Ctrl-C, and npm run reset wipes it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trc-lifecycle-'));
+    const first = await startStackProcess({ dataDir });
+    expect(first.output()).toContain(`App:          http://localhost:${first.info.ports.gateway}`);
+    expect(first.output()).toContain(`Mail viewer:  ${first.info.mailViewerUrl}`);
+    expect(first.output()).toContain(first.info.admin.email);
+    expect(await first.stop()).toBe(0);
+    for (const port of Object.values(first.info.ports)) {
+      expect(await portIsFree(port), `port ${port} after Ctrl-C`).toBe(true);
+    }
+
+    const second = await startStackProcess({ dataDir, port: first.info.ports.gateway });
+    try {
+      expect(second.info.resources).toEqual(first.info.resources);
+      const tokens = await signIn(second.info, second.info.admin.email, second.info.admin.password);
+      expect(tokens.IdToken).toBeTruthy();
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+
+    execFileSync(process.execPath, ['--import', 'tsx', 'bin/reset.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, LOCAL_DATA_DIR: dataDir },
+    });
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('says in one line what to do when a port is taken', async () => {
+    const base = await findFreeBasePort();
+    const blocker = createServer().listen(base + 2, '127.0.0.1');
+    try {
+      const run = runStartScript({ PORT: String(base), LOCAL_DATA_DIR: join(tmpdir(), 'unused') });
+      expect(await run.exited).toBe(1);
+      const lines = run.output().trim().split('\n');
+      expect(lines).toEqual([expect.stringContaining(`Port ${base + 2} (cognito) is already in use`)]);
+      expect(lines[0]).toContain('PORT=');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('says in one line what to do when Java is missing', async () => {
+    const run = runStartScript({ PATH: '/nonexistent', LOCAL_DATA_DIR: join(tmpdir(), 'unused') });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toEqual([expect.stringContaining('Java was not found')]);
+    expect(lines[0]).toContain('openjdk-17-jre-headless');
+  });
+});

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handlerModules, routeKey, routes } from '../../lambdas/routes';
+import { repoRoot } from '../../bin/local/settings';
+
+describe('the route table', () => {
+  it('has unique routes under /api', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const route of routes) expect(route.path, routeKey(route)).toMatch(/^\/api\//);
+  });
+
+  it('points every route at a handler module that exports `handler`', async () => {
+    Object.assign(process.env, {
+      TABLE_NAME: 't',
+      USER_POOL_ID: 'p',
+      USER_POOL_CLIENT_ID: 'c',
+      REPORTS_BUCKET: 'b',
+      MAIL_FROM: 'm@example.com',
+    });
+    for (const module of handlerModules()) {
+      expect(existsSync(join(repoRoot, module)), module).toBe(true);
+      const imported = (await import(join(repoRoot, module))) as { handler?: unknown };
+      expect(typeof imported.handler, module).toBe('function');
+    }
+  });
+
+  it('gives every route an access rule of a known kind', () => {
+    for (const route of routes) {
+      const { access } = route;
+      const known =
+        access === 'public' ||
+        access === 'machine' ||
+        (Array.isArray(access) && access.length > 0 && access.every((r) => ['admin', 'staff'].includes(r)));
+      expect(known, routeKey(route)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { RouterProvider } from 'react-router-dom';
+import { ToastProvider } from '../components/toast/toast-provider';
+import { AuthProvider } from '../features/auth';
+import { CloudscapeI18nProvider } from '../i18n/cloudscape-i18n-provider';
+import type { AppConfig } from '../lib/config';
+import { ConfigProvider } from '../lib/config-context';
+import { router } from '../routes/router';
+
+export function App({ config }: { config: AppConfig }) {
+  return (
+    <ConfigProvider config={config}>
+      <CloudscapeI18nProvider>
+        <ToastProvider>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </ToastProvider>
+      </CloudscapeI18nProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../i18n/languages';
+import { useLanguage } from '../i18n/use-language';
+
+/** Language switch for pages without the top navigation (login, misc pages). */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const { language, options, setLanguage } = useLanguage();
+  const current = options.find((option) => option.id === language);
+  return (
+    <ButtonDropdown
+      variant="normal"
+      data-testid="language-menu"
+      ariaLabel={t('language.menuLabel')}
+      items={options.map((option) => ({ id: option.id, text: option.text }))}
+      onItemClick={({ detail }) => {
+        if (isLanguage(detail.id)) void setLanguage(detail.id);
+      }}
+    >
+      {current?.text}
+    </ButtonDropdown>
+  );
+}

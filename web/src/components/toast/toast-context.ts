@@ -1,0 +1,17 @@
+import { createContext } from 'react';
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning';
+
+export interface ToastInput {
+  type: ToastType;
+  /** Already translated text. */
+  content: string;
+}
+
+export interface ToastContextValue {
+  /** Shows a toast that closes itself after a few seconds; returns its id. */
+  showToast: (toast: ToastInput) => string;
+  dismissToast: (id: string) => void;
+}
+
+export const ToastContext = createContext<ToastContextValue | null>(null);

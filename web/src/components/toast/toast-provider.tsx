@@ -1,0 +1,73 @@
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ToastContext, type ToastContextValue, type ToastInput } from './toast-context';
+import './toast.css';
+
+/** How long a toast stays before it closes itself. */
+export const toastDurationMs = 3000;
+
+/** Older toasts are dropped beyond this many, so a burst cannot cover the page. */
+const maxToasts = 4;
+
+interface Toast extends ToastInput {
+  id: string;
+}
+
+let nextId = 0;
+
+/** Toasts in the top-right corner, on every layout, built on Cloudscape's Flashbar. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const dismissToast = useCallback((id: string) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const showToast = useCallback(
+    (toast: ToastInput) => {
+      const id = `toast-${++nextId}`;
+      setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
+      timers.current.set(
+        id,
+        setTimeout(() => dismissToast(id), toastDurationMs),
+      );
+      return id;
+    },
+    [dismissToast],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  const value = useMemo<ToastContextValue>(
+    () => ({ showToast, dismissToast }),
+    [showToast, dismissToast],
+  );
+
+  const items: FlashbarProps.MessageDefinition[] = toasts.map((toast) => ({
+    id: toast.id,
+    type: toast.type,
+    content: toast.content,
+    dismissible: true,
+    dismissLabel: t('toast.dismiss'),
+    statusIconAriaLabel: t(`toast.${toast.type}`),
+    ariaRole: toast.type === 'error' ? 'alert' : 'status',
+    onDismiss: () => dismissToast(toast.id),
+  }));
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toast-region" data-testid="toasts">
+        <Flashbar items={items} />
+      </div>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,23 @@
+import { isRole, roleClaim, type Role } from '../../../../lambdas/shared/contract/roles';
+
+/** The signed-in person, as the verified ID token describes them. */
+export interface AuthUser {
+  email: string;
+  name?: string;
+  role: Role;
+}
+
+/**
+ * Reads the user from the ID token's claims. The role comes only from `custom:role`;
+ * without a known role (or an email) there is no usable session.
+ */
+export function userFromIdTokenPayload(
+  payload: Readonly<Record<string, unknown>> | undefined,
+): AuthUser | undefined {
+  if (!payload) return undefined;
+  const role = payload[roleClaim];
+  const email = payload.email;
+  if (!isRole(role) || typeof email !== 'string' || email === '') return undefined;
+  const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name : undefined;
+  return name ? { email, name, role } : { email, role };
+}

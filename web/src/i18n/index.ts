@@ -1,0 +1,74 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { loadCloudscapeMessages } from './cloudscape-messages';
+import {
+  defaultLanguage,
+  detectLanguage,
+  isLanguage,
+  languageCookie,
+  languageSettings,
+  languageStorageKey,
+  type Language,
+} from './languages';
+import { resources } from './resources';
+
+/** The app's single i18next instance. */
+export const i18n = i18next.createInstance();
+
+function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(languageStorageKey);
+  } catch {
+    return null; // storage blocked (privacy mode): fall back to cookie and browser
+  }
+}
+
+/** Remembers the language (localStorage and cookie) and sets `<html lang>`. */
+function applyLanguage(language: Language): void {
+  document.documentElement.lang = languageSettings[language].htmlLang;
+  try {
+    window.localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // storage blocked: the cookie still remembers the choice
+  }
+  document.cookie = languageCookie(language, window.location.protocol === 'https:');
+}
+
+/**
+ * Starts i18next with the detected language and loads that language's Cloudscape
+ * messages. Resources are bundled, so the instance is ready when this resolves.
+ */
+export async function initI18n(): Promise<Language> {
+  const language = detectLanguage({
+    stored: readStoredLanguage(),
+    cookies: document.cookie,
+    browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+  });
+  await i18n.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: defaultLanguage,
+    supportedLngs: Object.keys(resources),
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  applyLanguage(language);
+  // Cloudscape's own strings are optional for the first paint: never block start-up on them.
+  await loadCloudscapeMessages(language).catch(() => undefined);
+  return language;
+}
+
+/** The current language, as one of ours. */
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : defaultLanguage;
+}
+
+/** Switches language; Cloudscape's messages are loaded first so both change together. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadCloudscapeMessages(language).catch(() => undefined);
+  await i18n.changeLanguage(language);
+  applyLanguage(language);
+}

@@ -1,0 +1,32 @@
+import '@cloudscape-design/global-styles/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { StartupError } from './app/startup-error';
+import { initI18n } from './i18n';
+import { configureAmplify } from './lib/amplify';
+import { loadConfig } from './lib/config';
+
+async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  const [, config] = await Promise.all([
+    initI18n(),
+    loadConfig().catch((error: unknown) => {
+      console.error(error);
+      return undefined;
+    }),
+  ]);
+  if (!config) {
+    root.render(<StartupError />);
+    return;
+  }
+  configureAmplify(config);
+  root.render(
+    <StrictMode>
+      <App config={config} />
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);

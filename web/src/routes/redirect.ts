@@ -1,0 +1,57 @@
+import { paths, returnToParam } from './paths';
+
+/** Any origin works: only whether a target stays on it matters. */
+const probeOrigin = 'https://app.invalid';
+
+/**
+ * A return target is followed only if it is a path on this site: it starts with a
+ * single `/` (not `//` or `/\`, which browsers read as another host), has no control
+ * characters, and resolves to this origin. Returns the normalized path, or undefined.
+ */
+export function safeRedirectTarget(target: unknown): string | undefined {
+  if (typeof target !== 'string' || !target.startsWith('/')) return undefined;
+  if (target.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(target)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(target, probeOrigin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== probeOrigin) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+interface LocationLike {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * Where a signed-out visitor of a protected page is sent: `/login` with the page's
+ * own query kept and `to=<path>` added (left out for `/`).
+ */
+export function loginRedirectPath({ pathname, search }: LocationLike): string {
+  const params = new URLSearchParams(search);
+  params.delete(returnToParam);
+  if (pathname !== paths.home) params.set(returnToParam, pathname);
+  const query = params.toString();
+  return query ? `${paths.login}?${query}` : paths.login;
+}
+
+/**
+ * Where to go after sign-in, from the query of `/login`: the `to` path when it is
+ * safe (with the rest of the kept query restored to it), else the dashboard.
+ */
+export function postSignInPath(search: string): string {
+  const params = new URLSearchParams(search);
+  const target = safeRedirectTarget(params.get(returnToParam));
+  if (!target) return paths.dashboard;
+  const url = new URL(target, probeOrigin);
+  // Back to the login page would loop: it sends signed-in users here again.
+  if (url.pathname === paths.login) return paths.dashboard;
+  params.delete(returnToParam);
+  for (const [name, value] of params) {
+    if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { PageLoader } from '../components/page-loader';
+import { useAuth } from '../features/auth';
+import { decideAccess, type SessionSnapshot } from './access';
+import { isRouteHandle } from './route-handle';
+
+/**
+ * Applies the matched route's access rule before its layout or page loads. It is
+ * a convenience for the user: the API enforces the same rules.
+ */
+export function RouteGuard() {
+  const matches = useMatches();
+  const location = useLocation();
+  const { status, user } = useAuth();
+
+  const handle = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1);
+  const session: SessionSnapshot =
+    status === 'signedIn' && user
+      ? { status: 'signedIn', role: user.role }
+      : { status: status === 'loading' ? 'loading' : 'signedOut' };
+
+  const decision = decideAccess(handle?.access ?? 'public', session, location);
+  if (decision.type === 'wait') return <PageLoader />;
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}
