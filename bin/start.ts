@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const port = Number(process.env.PORT ?? defaultPort);
   if (!Number.isInteger(port) || port < 1 || port > 65_530) {
-    throw new PreflightError(`PORT must be a number between 1 and 65530, not "${process.env.PORT}".`);
+    throw new PreflightError(
+      `PORT must be a number between 1 and 65530, not "${process.env.PORT}".`,
+    );
   }
   const dataDir = resolve(repoRoot, process.env.LOCAL_DATA_DIR ?? '.local-data');
   const admin = {
@@ -75,7 +77,10 @@ main().catch((error: unknown) => {
   if (error instanceof PreflightError) {
     console.error(error.message);
   } else {
-    console.error('The local stack failed to start:', error instanceof Error ? error.message : error);
+    console.error(
+      'The local stack failed to start:',
+      error instanceof Error ? error.message : error,
+    );
   }
   process.exit(1);
 });

@@ -8,10 +8,17 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** The local stack (`npm start`) serves /api and /config.json; the dev server forwards to it. */
 const localStack = process.env.LOCAL_STACK_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
   plugins: [react()],
+  // A build is always the production build, even when started from a process with
+  // another NODE_ENV (vitest sets `test`, which would bundle React's development build
+  // and development JSX): same output as `vite build` from the command line.
+  ...(command === 'build' && {
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { development: false } },
+  }),
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -26,4 +33,4 @@ export default defineConfig({
       '/config.json': localStack,
     },
   },
-});
+}));

@@ -12,7 +12,6 @@ const cognitoRequire = createRequire(
   createRequire(import.meta.url).resolve('cognito-local/lib/index.js'),
 );
 
-
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local ships no types for its internals */
 const lib = (path: string): any => cognitoRequire(`./${path}`);
 const pino = cognitoRequire('pino') as ((options: object, destination?: unknown) => any) & {

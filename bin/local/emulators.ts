@@ -1,4 +1,4 @@
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:net';

@@ -3,16 +3,19 @@ import { join } from 'node:path';
 import { repoRoot } from './settings';
 
 /** Sources the web build depends on. */
-const inputs = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'lambdas/shared/contract'];
+const inputs = [
+  'web/src',
+  'web/index.html',
+  'web/public',
+  'web/vite.config.ts',
+  'lambdas/shared/contract',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...readdirSync(path).map((name) => newestMtime(join(path, name))),
-  );
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
 /** True when web/dist is missing or older than any of its sources. */

@@ -62,7 +62,13 @@ export class UnavailableError extends DomainError {
   }
 }
 
-const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
 const timeoutNames = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 
 /**

@@ -3,7 +3,13 @@
  * `LOG_LEVEL=silent` quiets them (tests that provoke errors on purpose).
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+const order: Record<Level | 'silent', number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 99,
+};
 
 function threshold(): number {
   const level = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent';

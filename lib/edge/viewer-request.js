@@ -27,7 +27,6 @@ function allowedOnReportHost(uri) {
   return isAsset(uri);
 }
 
-// eslint-disable-next-line no-unused-vars
 function handler(event) {
   var request = event.request;
   var hostHeader = request.headers.host;
@@ -41,7 +40,7 @@ function handler(event) {
       headers: { location: { value: '/search' }, 'cache-control': { value: 'no-store' } },
     };
   }
-  if (uri.indexOf('/api/') !== 0 && uri !== '/api' && !isAsset(uri)) {
+  if (uri.indexOf('/api/') !== 0 && !isAsset(uri)) {
     request.uri = '/index.html';
   }
   return request;

@@ -38,7 +38,7 @@ describe('GET /api/health', () => {
 });
 
 describe('unknown API paths', () => {
-  it.each(['/api/nothing-here', '/api/health/extra', '/api'])(
+  it.each(['/api/nothing-here', '/api/health/extra', '/api/'])(
     '%s answers 404 with the standard error body',
     async (path) => {
       const response = await api(path);
@@ -82,7 +82,10 @@ describe('the JWT check on protected routes', () => {
   const unauthenticatedCases: [string, () => Promise<RequestInit | undefined>][] = [
     ['no token', async () => undefined],
     ['a malformed token', async () => bearer('not.a.token')],
-    ['an expired token', async () => bearer(await forgeToken(adminClaims, { expiresAt: now - 60 }))],
+    [
+      'an expired token',
+      async () => bearer(await forgeToken(adminClaims, { expiresAt: now - 60 })),
+    ],
     [
       'a token signed by another key',
       async () => bearer(await forgeToken(adminClaims, { expiresAt: now + 600, key: 'foreign' })),
@@ -90,7 +93,9 @@ describe('the JWT check on protected routes', () => {
     [
       'a token for another audience',
       async () =>
-        bearer(await forgeToken({ ...adminClaims, aud: 'another-client' }, { expiresAt: now + 600 })),
+        bearer(
+          await forgeToken({ ...adminClaims, aud: 'another-client' }, { expiresAt: now + 600 }),
+        ),
     ],
     [
       'a token from another issuer',

@@ -52,7 +52,9 @@ describe('npm start', () => {
       const run = runStartScript({ PORT: String(base), LOCAL_DATA_DIR: join(tmpdir(), 'unused') });
       expect(await run.exited).toBe(1);
       const lines = run.output().trim().split('\n');
-      expect(lines).toEqual([expect.stringContaining(`Port ${base + 2} (cognito) is already in use`)]);
+      expect(lines).toEqual([
+        expect.stringContaining(`Port ${base + 2} (cognito) is already in use`),
+      ]);
       expect(lines[0]).toContain('PORT=');
     } finally {
       blocker.close();

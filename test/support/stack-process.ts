@@ -11,7 +11,12 @@ export interface StackInfo {
   appUrl: string;
   mailViewerUrl: string;
   ports: { gateway: number; dynamodb: number; cognito: number; mail: number; s3: number };
-  resources: { tableName: string; reportsBucket: string; userPoolId: string; userPoolClientId: string };
+  resources: {
+    tableName: string;
+    reportsBucket: string;
+    userPoolId: string;
+    userPoolClientId: string;
+  };
   endpoints: { dynamodb: string; cognito: string; s3: string; mail: string };
   admin: { email: string; password: string };
   dataDir: string;

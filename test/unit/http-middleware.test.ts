@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type * as RoutesModule from '../../lambdas/routes';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
 // A route table of the shapes the middleware must handle, standing in for the real one.
 vi.mock('../../lambdas/routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../lambdas/routes')>();
+  const original = await importOriginal<typeof RoutesModule>();
   const routes = [
     { method: 'POST', path: '/api/things', handler: 'x.ts', access: ['staff', 'admin'] },
     { method: 'GET', path: '/api/admin-only', handler: 'x.ts', access: ['admin'] },
@@ -58,13 +59,21 @@ describe('createHttpHandler', () => {
       }),
     );
     expect(result.statusCode).toBe(201);
-    expect(JSON.parse(result.body!)).toEqual({ name: 'Valve', email: 'x@example.com', by: 'staff' });
+    expect(JSON.parse(result.body!)).toEqual({
+      name: 'Valve',
+      email: 'x@example.com',
+      by: 'staff',
+    });
     expect(result.headers).toMatchObject({ 'x-correlation-id': 'req-123' });
   });
 
   it('decodes base64 bodies', async () => {
-    const body = Buffer.from(JSON.stringify({ name: 'A', email: 'x@example.com' })).toString('base64');
-    const result = await create(event('POST /api/things', { role: 'admin', body, isBase64Encoded: true }));
+    const body = Buffer.from(JSON.stringify({ name: 'A', email: 'x@example.com' })).toString(
+      'base64',
+    );
+    const result = await create(
+      event('POST /api/things', { role: 'admin', body, isBase64Encoded: true }),
+    );
     expect(result.statusCode).toBe(201);
   });
 

@@ -32,7 +32,9 @@ describe('the route table', () => {
       const known =
         access === 'public' ||
         access === 'machine' ||
-        (Array.isArray(access) && access.length > 0 && access.every((r) => ['admin', 'staff'].includes(r)));
+        (Array.isArray(access) &&
+          access.length > 0 &&
+          access.every((r) => ['admin', 'staff'].includes(r)));
       expect(known, routeKey(route)).toBe(true);
     }
   });

@@ -52,8 +52,7 @@ export function fieldIssues(error: z.core.$ZodError): Record<string, MessageRef>
 }
 
 export type Validation<T> =
-  | { success: true; data: T }
-  | { success: false; fields: Record<string, MessageRef> };
+  { success: true; data: T } | { success: false; fields: Record<string, MessageRef> };
 
 /**
  * Parses with a shared schema. Inputs are reported so a missing value ("required")

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { useAuth } from '../features/auth';
@@ -23,6 +24,12 @@ export function RouteGuard() {
       : { status: status === 'loading' ? 'loading' : 'signedOut' };
 
   const decision = decideAccess(handle?.access ?? 'public', session, location);
+  const allowed = decision.type === 'allow';
+  useEffect(() => {
+    // Layout and page are separate chunks: fetch both now instead of one after the other.
+    if (allowed) handle?.preload?.().catch(() => undefined);
+  }, [allowed, handle]);
+
   if (decision.type === 'wait') return <PageLoader />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;

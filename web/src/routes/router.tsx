@@ -11,36 +11,57 @@ function HomeRedirect() {
   return <Navigate to={paths.dashboard} replace />;
 }
 
+interface LazyModule {
+  Component: ComponentType;
+  /** Starts loading the code (once); the guard calls it so layout and page load in parallel. */
+  preload: () => Promise<unknown>;
+}
+
+function lazyModule(load: () => Promise<{ default: ComponentType }>): LazyModule {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load());
+  return { Component: lazy(preload), preload };
+}
+
+const eager = (Component: ComponentType): LazyModule => ({
+  Component,
+  preload: () => Promise.resolve(),
+});
+
 /**
  * Each layout and page is its own chunk, so the sign-in page never downloads the
  * back-office frame or its pages (and the reverse).
  */
-const pages: Record<PageId, ComponentType> = {
-  home: HomeRedirect,
-  login: lazy(() => import('../features/auth/pages/login-page')),
-  dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
-  products: lazy(() => import('../features/products/pages/products-page')),
-  serialNumbers: lazy(() => import('../features/serial-numbers/pages/serial-numbers-page')),
-  machineData: lazy(() => import('../features/machine-data/pages/machine-data-page')),
-  searches: lazy(() => import('../features/searches/pages/searches-page')),
-  staffs: lazy(() => import('../features/staffs/pages/staffs-page')),
-  notAuthorized: lazy(() => import('../features/misc/pages/not-authorized-page')),
-  notFound: lazy(() => import('../features/misc/pages/not-found-page')),
+const pages: Record<PageId, LazyModule> = {
+  home: eager(HomeRedirect),
+  login: lazyModule(() => import('../features/auth/pages/login-page')),
+  dashboard: lazyModule(() => import('../features/dashboard/pages/dashboard-page')),
+  products: lazyModule(() => import('../features/products/pages/products-page')),
+  serialNumbers: lazyModule(() => import('../features/serial-numbers/pages/serial-numbers-page')),
+  machineData: lazyModule(() => import('../features/machine-data/pages/machine-data-page')),
+  searches: lazyModule(() => import('../features/searches/pages/searches-page')),
+  staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
+  notAuthorized: lazyModule(() => import('../features/misc/pages/not-authorized-page')),
+  notFound: lazyModule(() => import('../features/misc/pages/not-found-page')),
 };
 
-const layouts: Record<Exclude<LayoutKind, 'none'>, ComponentType> = {
-  blank: lazy(() => import('../layouts/blank-layout')),
-  shell: lazy(() => import('../layouts/app-shell')),
+const layouts: Record<Exclude<LayoutKind, 'none'>, LazyModule> = {
+  blank: lazyModule(() => import('../layouts/blank-layout')),
+  shell: lazyModule(() => import('../layouts/app-shell')),
 };
 
 function pageRoute(route: AppRoute): RouteObject {
-  const Page = pages[route.page];
-  const handle: RouteHandle = { access: route.access };
+  const { Component: Page, preload: preloadPage } = pages[route.page];
+  const preloadLayout = route.layout === 'none' ? undefined : layouts[route.layout].preload;
+  const handle: RouteHandle = {
+    access: route.access,
+    preload: () => Promise.all([preloadLayout?.(), preloadPage()]),
+  };
   return { path: route.path, handle, element: <Page /> };
 }
 
 function layoutRoute(kind: Exclude<LayoutKind, 'none'>): RouteObject {
-  const Layout = layouts[kind];
+  const Layout = layouts[kind].Component;
   return {
     element: (
       <Suspense fallback={<PageLoader />}>
