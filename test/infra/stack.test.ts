@@ -389,7 +389,10 @@ describe('distribution', () => {
     });
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.Logging).toMatchObject({ Bucket: Match.anyValue() });
+    expect(config.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': ['DataAccessLogsBucketC3B60382', 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
     expect(config.WebACLId).toBe('arn:aws:wafv2:us-east-1:123456789012:global/webacl/trc/abc');
   });
 

@@ -1,10 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../lambdas/routes';
+import type { ErrorBody } from '../../lambdas/shared/contract/error-codes';
 import { createUser, forgeToken, signIn } from '../support/cognito';
 
 const stack = inject('stack');
 const api = (path: string, init?: RequestInit) => fetch(`${stack.appUrl}${path}`, init);
+const errorCode = async (response: Response) => ((await response.json()) as ErrorBody).error.code;
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
 /** fetch() cannot set Host; the host rule needs it. */
@@ -52,7 +54,7 @@ describe('unknown API paths', () => {
   it('a known path with another method is not found either, as in API Gateway', async () => {
     const response = await api('/api/health', { method: 'DELETE' });
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe('not-found');
+    expect(await errorCode(response)).toBe('not-found');
   });
 });
 
@@ -115,7 +117,7 @@ describe('the JWT check on protected routes', () => {
       it.each(unauthenticatedCases)('refuses %s with 401 unauthenticated', async (_, init) => {
         const response = await api(route.path, { method: route.method, ...(await init()) });
         expect(response.status).toBe(401);
-        expect((await response.json()).error.code).toBe('unauthenticated');
+        expect(await errorCode(response)).toBe('unauthenticated');
       });
 
       it('accepts the roles it lists and refuses the others with 403', async () => {
