@@ -52,6 +52,7 @@ export async function initI18n(): Promise<Language> {
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
+    showSupportNotice: false,
     react: { useSuspense: false },
   });
   applyLanguage(language);

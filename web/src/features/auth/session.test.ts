@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { userFromIdTokenPayload } from './session';
+
+describe('userFromIdTokenPayload', () => {
+  it('reads email, name and role', () => {
+    expect(
+      userFromIdTokenPayload({ email: 'a@example.com', name: 'Ann', 'custom:role': 'admin' }),
+    ).toEqual({ email: 'a@example.com', name: 'Ann', role: 'admin' });
+    expect(userFromIdTokenPayload({ email: 's@example.com', 'custom:role': 'staff' })).toEqual({
+      email: 's@example.com',
+      role: 'staff',
+    });
+  });
+
+  it('takes the role only from custom:role', () => {
+    expect(userFromIdTokenPayload({ email: 'a@example.com', role: 'admin' })).toBeUndefined();
+    expect(
+      userFromIdTokenPayload({ email: 'a@example.com', 'cognito:groups': ['admin'] }),
+    ).toBeUndefined();
+  });
+
+  it('treats an unknown or missing role as no session', () => {
+    expect(userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'root' })).toBeUndefined();
+    expect(userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': '' })).toBeUndefined();
+    expect(userFromIdTokenPayload({ 'custom:role': 'admin' })).toBeUndefined();
+    expect(userFromIdTokenPayload(undefined)).toBeUndefined();
+  });
+});

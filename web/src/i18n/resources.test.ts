@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../../../lambdas/shared/contract/error-codes';
+import { catalogue } from '../../../lambdas/shared/contract/messages';
+import { roles } from '../../../lambdas/shared/contract/roles';
+import { flattenMessages, placeholders } from './flatten';
+import { resources, webLocales } from './resources';
+
+const sets = {
+  'web resources (web/src/i18n/locales)': webLocales,
+  'shared catalogue (lambdas/shared/contract/messages)': catalogue,
+};
+
+describe.each(Object.entries(sets))('%s', (_name, { en, zh }) => {
+  const english = flattenMessages(en);
+  const chinese = flattenMessages(zh);
+
+  it('has the same keys in en and zh', () => {
+    const onlyEnglish = [...english.keys()].filter((key) => !chinese.has(key));
+    const onlyChinese = [...chinese.keys()].filter((key) => !english.has(key));
+    expect({ onlyEnglish, onlyChinese }).toEqual({ onlyEnglish: [], onlyChinese: [] });
+  });
+
+  it('has only non-empty strings', () => {
+    for (const messages of [english, chinese]) {
+      const bad = [...messages].filter(([, text]) => typeof text !== 'string' || !text.trim());
+      expect(bad).toEqual([]);
+    }
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const mismatched = [...english].filter(
+      ([key, text]) =>
+        placeholders(String(text)).join() !== placeholders(String(chinese.get(key) ?? '')).join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+});
+
+describe('merged resources', () => {
+  it('never lets a web group hide a catalogue group', () => {
+    const overlap = Object.keys(webLocales.en).filter((group) => group in catalogue.en);
+    expect(overlap).toEqual([]);
+  });
+
+  it('keeps every catalogue and web key reachable', () => {
+    const merged = flattenMessages(resources.zh.translation);
+    for (const key of [...flattenMessages(catalogue.zh).keys(), ...flattenMessages(webLocales.zh).keys()]) {
+      expect(merged.has(key), key).toBe(true);
+    }
+  });
+
+  it('translates every API error code and every role', () => {
+    for (const language of ['en', 'zh'] as const) {
+      const flat = flattenMessages(resources[language].translation);
+      for (const code of errorCodes) expect(flat.has(`errors.${code}`), code).toBe(true);
+      for (const role of roles) expect(flat.has(`roles.${role}`), role).toBe(true);
+    }
+  });
+
+  it('writes Traditional, not Simplified, Chinese for the key terms', () => {
+    const zh = [...flattenMessages(webLocales.zh).values()].join('\n');
+    for (const simplified of ['报告', '登录', '产品', '序号管理', '仪表板', '密码错误', '电子邮件']) {
+      expect(zh).not.toContain(simplified);
+    }
+    for (const traditional of ['儀表板', '產品', '序號', '機台資料', '查詢紀錄', '人員管理', '登入', '登出', '電子郵件', '密碼']) {
+      expect(zh).toContain(traditional);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, type AccessRule, type SessionSnapshot } from './access';
+
+const loading: SessionSnapshot = { status: 'loading' };
+const signedOut: SessionSnapshot = { status: 'signedOut' };
+const staff: SessionSnapshot = { status: 'signedIn', role: 'staff' };
+const admin: SessionSnapshot = { status: 'signedIn', role: 'admin' };
+const staffOrAdmin: AccessRule = ['staff', 'admin'];
+const adminOnly: AccessRule = ['admin'];
+
+const at = (pathname: string, search = '') => ({ pathname, search });
+
+describe('decideAccess', () => {
+  it('lets everyone open public routes, even while the session loads', () => {
+    for (const session of [loading, signedOut, staff, admin]) {
+      expect(decideAccess('public', session, at('/not-authorized'))).toEqual({ type: 'allow' });
+    }
+  });
+
+  it('waits for the session on every other route', () => {
+    expect(decideAccess('unauthenticatedOnly', loading, at('/login'))).toEqual({ type: 'wait' });
+    expect(decideAccess(staffOrAdmin, loading, at('/dashboard'))).toEqual({ type: 'wait' });
+  });
+
+  describe('unauthenticatedOnly', () => {
+    it('lets signed-out visitors stay', () => {
+      expect(decideAccess('unauthenticatedOnly', signedOut, at('/login'))).toEqual({
+        type: 'allow',
+      });
+    });
+
+    it('sends signed-in users to the dashboard', () => {
+      expect(decideAccess('unauthenticatedOnly', staff, at('/login'))).toEqual({
+        type: 'redirect',
+        to: '/dashboard',
+      });
+    });
+
+    it('sends signed-in users to a safe `to` instead', () => {
+      expect(decideAccess('unauthenticatedOnly', admin, at('/login', '?to=%2Fstaffs'))).toEqual({
+        type: 'redirect',
+        to: '/staffs',
+      });
+      expect(decideAccess('unauthenticatedOnly', admin, at('/login', '?to=%2F%2Fevil'))).toEqual({
+        type: 'redirect',
+        to: '/dashboard',
+      });
+    });
+  });
+
+  describe('role lists', () => {
+    it('let in the listed roles', () => {
+      expect(decideAccess(staffOrAdmin, staff, at('/products'))).toEqual({ type: 'allow' });
+      expect(decideAccess(staffOrAdmin, admin, at('/products'))).toEqual({ type: 'allow' });
+      expect(decideAccess(adminOnly, admin, at('/staffs'))).toEqual({ type: 'allow' });
+    });
+
+    it('send other signed-in users to /not-authorized', () => {
+      expect(decideAccess(adminOnly, staff, at('/staffs'))).toEqual({
+        type: 'redirect',
+        to: '/not-authorized',
+      });
+      expect(decideAccess([], admin, at('/x'))).toEqual({ type: 'redirect', to: '/not-authorized' });
+    });
+
+    it('send signed-out visitors to /login with `to` and the original query', () => {
+      expect(decideAccess(staffOrAdmin, signedOut, at('/products', '?page=3'))).toEqual({
+        type: 'redirect',
+        to: '/login?page=3&to=%2Fproducts',
+      });
+      expect(decideAccess(adminOnly, signedOut, at('/staffs'))).toEqual({
+        type: 'redirect',
+        to: '/login?to=%2Fstaffs',
+      });
+    });
+
+    it('leave `to` out when the target is the root', () => {
+      expect(decideAccess(staffOrAdmin, signedOut, at('/'))).toEqual({
+        type: 'redirect',
+        to: '/login',
+      });
+    });
+  });
+});
