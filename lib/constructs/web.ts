@@ -210,7 +210,7 @@ export class Web extends Construct {
     });
 
     Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR1-REMOVED',
+      id: 'AwsSolutions-CFR1',
       reason:
         'Visitors anywhere must reach the Test Report Center for their unit; abuse is handled ' +
         'by rate limits and WAF rather than by country.',

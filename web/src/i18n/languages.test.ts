@@ -17,10 +17,12 @@ describe('detectLanguage', () => {
     expect(detectLanguage({ stored: 'en', cookies: 'lang=zh', browserLanguages: ['zh-TW'] })).toBe(
       'en',
     );
-    expect(detectLanguage({ stored: null, cookies: 'a=1; lang=zh', browserLanguages: ['en'] })).toBe(
+    expect(
+      detectLanguage({ stored: null, cookies: 'a=1; lang=zh', browserLanguages: ['en'] }),
+    ).toBe('zh');
+    expect(detectLanguage({ stored: 'de', cookies: 'lang=fr', browserLanguages: ['zh'] })).toBe(
       'zh',
     );
-    expect(detectLanguage({ stored: 'de', cookies: 'lang=fr', browserLanguages: ['zh'] })).toBe('zh');
   });
 });
 
@@ -42,7 +44,10 @@ describe('languageCookie', () => {
 
 describe('languageSettings', () => {
   it('uses the Taiwan tags for Chinese', () => {
-    expect(languageSettings.zh).toMatchObject({ htmlLang: 'zh-Hant-TW', cloudscapeLocale: 'zh-TW' });
+    expect(languageSettings.zh).toMatchObject({
+      htmlLang: 'zh-Hant-TW',
+      cloudscapeLocale: 'zh-TW',
+    });
     expect(languageSettings.en).toMatchObject({ htmlLang: 'en', cloudscapeLocale: 'en' });
   });
 });

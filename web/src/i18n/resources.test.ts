@@ -44,7 +44,10 @@ describe('merged resources', () => {
 
   it('keeps every catalogue and web key reachable', () => {
     const merged = flattenMessages(resources.zh.translation);
-    for (const key of [...flattenMessages(catalogue.zh).keys(), ...flattenMessages(webLocales.zh).keys()]) {
+    for (const key of [
+      ...flattenMessages(catalogue.zh).keys(),
+      ...flattenMessages(webLocales.zh).keys(),
+    ]) {
       expect(merged.has(key), key).toBe(true);
     }
   });
@@ -59,10 +62,29 @@ describe('merged resources', () => {
 
   it('writes Traditional, not Simplified, Chinese for the key terms', () => {
     const zh = [...flattenMessages(webLocales.zh).values()].join('\n');
-    for (const simplified of ['报告', '登录', '产品', '序号管理', '仪表板', '密码错误', '电子邮件']) {
+    for (const simplified of [
+      '报告',
+      '登录',
+      '产品',
+      '序号管理',
+      '仪表板',
+      '密码错误',
+      '电子邮件',
+    ]) {
       expect(zh).not.toContain(simplified);
     }
-    for (const traditional of ['儀表板', '產品', '序號', '機台資料', '查詢紀錄', '人員管理', '登入', '登出', '電子郵件', '密碼']) {
+    for (const traditional of [
+      '儀表板',
+      '產品',
+      '序號',
+      '機台資料',
+      '查詢紀錄',
+      '人員管理',
+      '登入',
+      '登出',
+      '電子郵件',
+      '密碼',
+    ]) {
       expect(zh).toContain(traditional);
     }
   });

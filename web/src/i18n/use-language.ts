@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from './index';
-import { defaultLanguage, isLanguage, languages, languageSettings, type Language } from './languages';
+import {
+  defaultLanguage,
+  isLanguage,
+  languages,
+  languageSettings,
+  type Language,
+} from './languages';
 
 export interface LanguageOption {
   id: Language;

@@ -1,6 +1,10 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
-import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import SideNavigation, {
+  type SideNavigationProps,
+} from '@cloudscape-design/components/side-navigation';
+import TopNavigation, {
+  type TopNavigationProps,
+} from '@cloudscape-design/components/top-navigation';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -35,9 +39,11 @@ export default function AppShell() {
     void navigate(href);
   };
 
-  const navigationItems: SideNavigationProps.Item[] = navigationRoutes(user.role).map(
-    (route) => ({ type: 'link', text: t(route.navLabel), href: route.path }),
-  );
+  const navigationItems: SideNavigationProps.Item[] = navigationRoutes(user.role).map((route) => ({
+    type: 'link',
+    text: t(route.navLabel),
+    href: route.path,
+  }));
   const activeHref =
     navigationRoutes(user.role).find(
       (route) => pathname === route.path || pathname.startsWith(`${route.path}/`),

@@ -45,7 +45,11 @@ describe('apiRequest', () => {
     session.token = 'id-token';
     fetchMock.mockResolvedValue(Response.json({ ok: true }));
     await expect(
-      apiRequest('/api/products', { method: 'POST', body: { name: 'V1' }, query: { limit: 5, cursor: undefined } }),
+      apiRequest('/api/products', {
+        method: 'POST',
+        body: { name: 'V1' },
+        query: { limit: 5, cursor: undefined },
+      }),
     ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/products?limit=5');

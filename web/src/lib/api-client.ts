@@ -44,7 +44,9 @@ function isErrorCode(value: unknown): value is ErrorCode {
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
-  return typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code);
+  return (
+    typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code)
+  );
 }
 
 /** The code for a status when the body is not the standard one (e.g. a proxy's error page). */

@@ -43,7 +43,10 @@ describe('loadConfig', () => {
   it('fetches /config.json without cache', async () => {
     const fetchMock = vi.fn(async () => Response.json(valid));
     await expect(loadConfig(fetchMock)).resolves.toEqual(valid);
-    expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/config.json',
+      expect.objectContaining({ cache: 'no-store' }),
+    );
   });
 
   it('fails clearly on a missing or broken file', async () => {

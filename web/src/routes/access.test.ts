@@ -60,7 +60,10 @@ describe('decideAccess', () => {
         type: 'redirect',
         to: '/not-authorized',
       });
-      expect(decideAccess([], admin, at('/x'))).toEqual({ type: 'redirect', to: '/not-authorized' });
+      expect(decideAccess([], admin, at('/x'))).toEqual({
+        type: 'redirect',
+        to: '/not-authorized',
+      });
     });
 
     it('send signed-out visitors to /login with `to` and the original query', () => {

@@ -10,9 +10,7 @@ export type AccessRule = 'public' | 'unauthenticatedOnly' | readonly Role[];
 
 /** What the guard knows about the session. */
 export type SessionSnapshot =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; role: Role };
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; role: Role };
 
 export type GuardDecision =
   | { type: 'allow' }

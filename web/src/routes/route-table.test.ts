@@ -13,13 +13,22 @@ describe('route table', () => {
 
   it('serves every named path', () => {
     for (const path of Object.values(paths)) {
-      expect(appRoutes.some((route) => route.path === path), path).toBe(true);
+      expect(
+        appRoutes.some((route) => route.path === path),
+        path,
+      ).toBe(true);
     }
   });
 
   it('gives the expected access to each page', () => {
     expect(findRoute('/login')).toMatchObject({ access: 'unauthenticatedOnly', layout: 'blank' });
-    for (const path of ['/dashboard', '/products', '/serial-numbers', '/machine-data', '/searches']) {
+    for (const path of [
+      '/dashboard',
+      '/products',
+      '/serial-numbers',
+      '/machine-data',
+      '/searches',
+    ]) {
       expect(findRoute(path), path).toMatchObject({ access: ['staff', 'admin'], layout: 'shell' });
     }
     expect(findRoute('/staffs')).toMatchObject({ access: ['admin'], layout: 'shell' });
@@ -27,15 +36,19 @@ describe('route table', () => {
       expect(findRoute(path)).toMatchObject({ page: 'notAuthorized', access: 'public' });
     }
     for (const path of ['/pages/misc/not-found', '/no-such-page', '/products/extra/deep']) {
-      expect(findRoute(path)).toMatchObject({ page: 'notFound', access: 'public', layout: 'blank' });
+      expect(findRoute(path)).toMatchObject({
+        page: 'notFound',
+        access: 'public',
+        layout: 'blank',
+      });
     }
   });
 
   it('sends a signed-out visitor of / to /login without `to`', () => {
     const home = findRoute('/');
-    expect(decideAccess(home.access, { status: 'signedOut' }, { pathname: '/', search: '' })).toEqual(
-      { type: 'redirect', to: '/login' },
-    );
+    expect(
+      decideAccess(home.access, { status: 'signedOut' }, { pathname: '/', search: '' }),
+    ).toEqual({ type: 'redirect', to: '/login' });
   });
 
   it('shows Staffs in the navigation for admins only', () => {

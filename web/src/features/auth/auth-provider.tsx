@@ -9,7 +9,8 @@ import { AuthContext, type AuthContextValue, type Credentials } from './auth-con
 import { userFromIdTokenPayload, type AuthUser } from './session';
 import { signInFailureMessageKey, signInNextStepMessageKey } from './sign-in-messages';
 
-type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
+type AuthState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
 
 async function signOutQuietly(): Promise<void> {
   try {

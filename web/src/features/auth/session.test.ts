@@ -20,7 +20,9 @@ describe('userFromIdTokenPayload', () => {
   });
 
   it('treats an unknown or missing role as no session', () => {
-    expect(userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'root' })).toBeUndefined();
+    expect(
+      userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'root' }),
+    ).toBeUndefined();
     expect(userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': '' })).toBeUndefined();
     expect(userFromIdTokenPayload({ 'custom:role': 'admin' })).toBeUndefined();
     expect(userFromIdTokenPayload(undefined)).toBeUndefined();

@@ -5,7 +5,10 @@ import Input, { type InputProps } from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signInSchema, type SignInInput } from '../../../../../lambdas/shared/contract/schemas/auth';
+import {
+  signInSchema,
+  type SignInInput,
+} from '../../../../../lambdas/shared/contract/schemas/auth';
 import { validate, type MessageRef } from '../../../../../lambdas/shared/contract/validation';
 import { useToast } from '../../../components/toast/use-toast';
 import { useAuth } from '../use-auth';
