@@ -5,7 +5,10 @@
  */
 export const userPoolDefinition = {
   /** Custom attributes; Cognito prefixes them with `custom:` in tokens. */
-  customAttributes: { role: { type: 'String', mutable: true } },
+  customAttributes: {
+    // Schema attributes cannot change after creation: the bounds leave room for roles.
+    role: { type: 'String', mutable: true, minLength: 1, maxLength: 32 },
+  },
   passwordPolicy: {
     minLength: 12,
     requireLowercase: true,

@@ -117,6 +117,10 @@ async function ensureUserPool(
         Name: name,
         AttributeDataType: attribute.type,
         Mutable: attribute.mutable,
+        StringAttributeConstraints: {
+          MinLength: String(attribute.minLength),
+          MaxLength: String(attribute.maxLength),
+        },
       })),
     }),
   );

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { getClients } from '../shared/clients';
+import { getDocuments } from '../shared/aws/dynamodb';
 import { getConfig } from '../shared/config';
 import { keys } from '../shared/keys';
 
@@ -19,8 +19,7 @@ export const statsSchema = z.object({
 export type Stats = z.infer<typeof statsSchema>;
 
 export async function getStats(): Promise<Stats> {
-  const { documents } = getClients();
-  const result = await documents.send(
+  const result = await getDocuments().send(
     new GetCommand({ TableName: getConfig().TABLE_NAME, Key: keys.stats() }),
   );
   // Before the first counted write the item does not exist: every count is zero.

@@ -2,21 +2,23 @@ import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provid
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
-import { getClients } from '../shared/clients';
+import { getCognito } from '../shared/aws/cognito';
+import { getDynamoDb } from '../shared/aws/dynamodb';
+import { getS3 } from '../shared/aws/s3';
+import { getSes } from '../shared/aws/ses';
 import { getConfig } from '../shared/config';
 import { createHttpHandler } from '../shared/http';
 import { logger } from '../shared/logger';
 
 const config = getConfig();
-const clients = getClients();
 
 /** Each dependency the product needs, probed with the cheapest read it allows. */
 const probes = {
-  table: () => clients.dynamodb.send(new DescribeTableCommand({ TableName: config.TABLE_NAME })),
+  table: () => getDynamoDb().send(new DescribeTableCommand({ TableName: config.TABLE_NAME })),
   userPool: () =>
-    clients.cognito.send(new DescribeUserPoolCommand({ UserPoolId: config.USER_POOL_ID })),
-  bucket: () => clients.s3.send(new HeadBucketCommand({ Bucket: config.REPORTS_BUCKET })),
-  mail: () => clients.ses.send(new GetAccountCommand({})),
+    getCognito().send(new DescribeUserPoolCommand({ UserPoolId: config.USER_POOL_ID })),
+  bucket: () => getS3().send(new HeadBucketCommand({ Bucket: config.REPORTS_BUCKET })),
+  mail: () => getSes().send(new GetAccountCommand({})),
 };
 
 type CheckName = keyof typeof probes;

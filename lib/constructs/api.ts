@@ -70,7 +70,10 @@ function functionId(handlerModule: string): string {
     .replace(/\.[cm]?[jt]s$/, '')
     .split('/')
     .filter((segment, index, all) => !(segment === 'handler' && index === all.length - 1));
-  return segments.flatMap((segment) => segment.split(/[^A-Za-z0-9]+/)).map(capitalize).join('');
+  return segments
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .map(capitalize)
+    .join('');
 }
 
 /** `GET /api/products/{id}` → `GetApiProductsId`, a stable construct id. */
@@ -154,7 +157,7 @@ export class Api extends Construct {
         const reason =
           route.access === 'public'
             ? 'Public by design (lambdas/routes.ts): visitors of the Test Report Center are not ' +
-              'signed in; the handler rate-limits per client and recipient, WAF per address.'
+              'signed in; the handler rate-limits per client and recipient, and WAF per address.'
             : 'Called by test-bench machines, which authenticate with a machine key checked ' +
               'against its stored hash in the handler, not with a Cognito token.';
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason });
@@ -169,7 +172,10 @@ export class Api extends Construct {
   private grantHealthProbes(health: AppFunction, props: ApiProps): void {
     const role = health.role;
     role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [props.table.tableArn] }),
+      new PolicyStatement({
+        actions: ['dynamodb:DescribeTable'],
+        resources: [props.table.tableArn],
+      }),
     );
     role.addToPrincipalPolicy(
       new PolicyStatement({
@@ -179,9 +185,14 @@ export class Api extends Construct {
     );
     // HeadBucket is authorized as s3:ListBucket.
     role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.reportsBucket.bucketArn] }),
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.reportsBucket.bucketArn],
+      }),
     );
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }),
+    );
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:

@@ -12,10 +12,12 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { type Role, roleClaim } from '../../lambdas/shared/contract/roles';
+import { userPoolDefinition } from '../auth-definition';
 
 /** `custom:role` without its prefix: the name the user pool schema uses. */
 const roleAttribute = roleClaim.replace(/^custom:/, '');
 const adminRole: Role = 'admin';
+const { customAttributes, passwordPolicy, client } = userPoolDefinition;
 
 export interface AuthProps {
   /**
@@ -62,17 +64,13 @@ export class Auth extends Construct {
         fullname: { required: false, mutable: true },
       },
       customAttributes: {
-        // Schema attributes cannot change after creation: the bounds leave room for roles.
-        [roleAttribute]: new StringAttribute({ mutable: true, minLen: 1, maxLen: 32 }),
+        [roleAttribute]: new StringAttribute({
+          mutable: customAttributes.role.mutable,
+          minLen: customAttributes.role.minLength,
+          maxLen: customAttributes.role.maxLength,
+        }),
       },
-      passwordPolicy: {
-        minLength: 12,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(7),
-      },
+      passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(7) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
@@ -107,9 +105,9 @@ export class Auth extends Construct {
       disableOAuth: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      idTokenValidity: Duration.minutes(client.idTokenValidityMinutes),
+      accessTokenValidity: Duration.minutes(client.accessTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(client.refreshTokenValidityDays),
       enableTokenRevocation: true,
       readAttributes: new ClientAttributes()
         .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
@@ -122,7 +120,7 @@ export class Auth extends Construct {
     });
 
     if (props.adminEmail) {
-      new CfnUserPoolUser(this, 'BootstrapAdmin', {
+      const admin = new CfnUserPoolUser(this, 'BootstrapAdmin', {
         userPoolId: this.userPool.userPoolId,
         username: props.adminEmail,
         userAttributes: [
@@ -132,6 +130,8 @@ export class Auth extends Construct {
         ],
         desiredDeliveryMediums: ['EMAIL'],
       });
+      // Dropping the setting on a later deploy must not delete the admin account.
+      admin.applyRemovalPolicy(RemovalPolicy.RETAIN);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -122,8 +122,8 @@ export class AppFunction extends Construct {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'The design pins nodejs22.x (Node 22 LTS, supported by Lambda into 2027) to match the ' +
-        'local toolchain; moving to a newer runtime is a one-line change in this construct.',
+        'The design pins nodejs22.x (Node 22 LTS, maintained until April 2027); moving to ' +
+        'nodejs24.x is a one-line change in this construct once the project adopts it.',
     });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
@@ -131,8 +131,9 @@ export class AppFunction extends Construct {
         'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which ' +
         'support no resource-level permissions (X-Ray authorization reference).',
     });
+    const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnElement);
     Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.table.node.defaultChild as never)}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
       reason:
         'Queries on the global secondary indexes of the application table (gsi1) are part of ' +
         'the documented access patterns; the grant is limited to that one table.',

@@ -270,6 +270,9 @@ export class Web extends Construct {
       role,
       logGroup,
       memoryLimit: 512,
+      // The object list is unused, and with a large build it would exceed the 4 KB limit
+      // of a custom resource response.
+      outputObjectKeys: false,
     });
     acknowledgeDeploymentHandler(this, this.bucket, role);
   }
@@ -283,7 +286,8 @@ export class Web extends Construct {
 function acknowledgeDeploymentHandler(scope: Construct, siteBucket: Bucket, role: Role): void {
   const stack = Stack.of(scope);
   const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
-  const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const qualifier =
+    stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
   const assetBucket = `arn:${stack.partition}:s3:::cdk-${qualifier}-assets-${account}-${stack.region}`;
   const siteBucketId = stack.getLogicalId(siteBucket.node.defaultChild as CfnElement);
   const findings = [

@@ -42,21 +42,27 @@ function describeViolations(violations: PolicyViolation[]): string[] {
   );
 }
 
-describe.each(Object.entries(configurations))('cdk-nag AwsSolutions, %s settings', (_, settings) => {
-  it('reports no unacknowledged error or warning', () => {
-    const app = new App({ context: cdkContext });
-    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-    new TestReportCenterStack(app, 'TestReportCenter', { env: { region: 'us-east-1' }, settings });
+describe.each(Object.entries(configurations))(
+  'cdk-nag AwsSolutions, %s settings',
+  (_, settings) => {
+    it('reports no unacknowledged error or warning', () => {
+      const app = new App({ context: cdkContext });
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+      new TestReportCenterStack(app, 'TestReportCenter', {
+        env: { region: 'us-east-1' },
+        settings,
+      });
 
-    let synthError: unknown;
-    try {
-      app.synth();
-    } catch (error) {
-      synthError = error;
-    }
-    const report = new AwsSolutionsChecks().validateScope(app);
+      let synthError: unknown;
+      try {
+        app.synth();
+      } catch (error) {
+        synthError = error;
+      }
+      const report = new AwsSolutionsChecks().validateScope(app);
 
-    expect(describeViolations(report.violations)).toEqual([]);
-    expect(synthError).toBeUndefined();
-  });
-});
+      expect(describeViolations(report.violations)).toEqual([]);
+      expect(synthError).toBeUndefined();
+    });
+  },
+);

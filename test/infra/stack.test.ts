@@ -11,14 +11,18 @@ import { Api } from '../../lib/constructs/api';
 import { Auth } from '../../lib/constructs/auth';
 import { Data } from '../../lib/constructs/data';
 import { repositoryRoot } from '../../lib/constructs/function';
+import { EdgeWebAcl } from '../../lib/constructs/waf';
 import { TestReportCenterStack } from '../../lib/stack';
 
 /** cdk.json's feature flags, so the template here is the one `cdk synth` produces. */
 const cdkContext = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')).context;
 
 const region = 'us-east-1';
-const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+const certificateArn =
+  'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 
+// Template JSON is untyped; the assertions below check its shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 
 let template: Template;
@@ -151,7 +155,9 @@ describe('buckets', () => {
     expect(reports.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({
         ExpirationInDays: 30,
-        NoncurrentVersionExpiration: expect.objectContaining({ NoncurrentDays: expect.any(Number) }),
+        NoncurrentVersionExpiration: expect.objectContaining({
+          NoncurrentDays: expect.any(Number),
+        }),
         Status: 'Enabled',
       }),
     );
@@ -443,7 +449,12 @@ describe('machine routes', () => {
           handler: 'lambdas/health/handler.ts',
           access: 'machine',
         },
-        { method: 'GET', path: '/api/dashboard', handler: 'lambdas/health/handler.ts', access: ['admin'] },
+        {
+          method: 'GET',
+          path: '/api/dashboard',
+          handler: 'lambdas/health/handler.ts',
+          access: ['admin'],
+        },
       ],
     });
     const machineTemplate = Template.fromStack(stack);
@@ -457,5 +468,26 @@ describe('machine routes', () => {
       AuthorizationType: 'JWT',
     });
     machineTemplate.resourceCountIs('AWS::Lambda::Function', 1);
+  });
+});
+
+describe('setting guards', () => {
+  const stackIn = (stackRegion: string) =>
+    new Stack(new App({ context: cdkContext }), 'Guard', { env: { region: stackRegion } });
+
+  it('refuses to create a CloudFront web ACL outside us-east-1', () => {
+    expect(() => new EdgeWebAcl(stackIn('eu-central-1'), 'WebAcl')).toThrow(/us-east-1/);
+    expect(() => new EdgeWebAcl(stackIn('us-east-1'), 'WebAcl')).not.toThrow();
+  });
+
+  it('refuses custom domain names without a certificate', () => {
+    const app = new App({ context: cdkContext });
+    expect(
+      () =>
+        new TestReportCenterStack(app, 'NoCertificate', {
+          env: { region },
+          settings: { domainNames: ['report.example.com'] },
+        }),
+    ).toThrow(/certificateArn/);
   });
 });
