@@ -30,7 +30,7 @@ export class AppShell {
   readonly toasts = () => this.page.locator(wrapper.findFlashbar().findItems().toSelector());
 
   async signOut(): Promise<void> {
-    await this.page.locator('[data-testid="user-menu"] button').first().click();
+    await this.page.locator('[data-testid="user-menu"]:visible button').click();
     await this.page.locator('[data-testid="signout"]').click();
   }
 }

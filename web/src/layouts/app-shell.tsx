@@ -17,7 +17,11 @@ import { paths } from '../routes/paths';
 import { navigationRoutes } from '../routes/route-table';
 import './app-shell.css';
 
-/** Cloudscape spreads a menu utility's `data-*` keys onto its dropdown: a stable test hook. */
+/**
+ * Cloudscape spreads a menu utility's `data-*` keys onto its dropdown: a stable test
+ * hook. TopNavigation also renders aria-hidden copies for measuring, so tests should
+ * select the visible one (`[data-testid="user-menu"]:visible`).
+ */
 type TestableUtility = TopNavigationProps.MenuDropdownUtility & { 'data-testid': string };
 
 /** Frame of the back-office: top navigation, side navigation and the page. */
@@ -98,7 +102,9 @@ export default function AppShell() {
         toolsHide
         navigation={
           <SideNavigation
-            header={{ href: paths.dashboard, text: appTitle }}
+            // `/` forwards to the dashboard; a different href keeps the header from
+            // being highlighted together with the Dashboard link.
+            header={{ href: paths.home, text: appTitle }}
             activeHref={activeHref}
             items={navigationItems}
             onFollow={(event) => {

@@ -7,32 +7,36 @@ export type ApiQueryState<T> =
   | { status: 'success'; data: T; error?: undefined }
   | { status: 'error'; data?: undefined; error: ApiError };
 
+type Settled<T> = Exclude<ApiQueryState<T>, { status: 'loading' }>;
+
 /**
  * GETs an API path when the component mounts (and on `reload`), cancelling the
- * request when the component goes away. `parse` checks the answer's shape.
+ * request when the component goes away. `parse` checks the answer's shape and
+ * should be a stable function (module level).
  */
 export function useApiQuery<T>(
   path: `/api/${string}`,
   parse: (body: unknown) => T,
 ): ApiQueryState<T> & { reload: () => void } {
-  const [state, setState] = useState<ApiQueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The answer is kept with the request it belongs to: a newer request means "loading".
+  const request = `${attempt} ${path}`;
+  const [settled, setSettled] = useState<{ request: string; state: Settled<T> }>();
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     apiRequest<unknown>(path, { signal: controller.signal })
-      .then((body) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data: parse(body) });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', error: toApiError(error) });
+      .then((body) => ({ status: 'success', data: parse(body) }) as const)
+      .catch((error: unknown) => ({ status: 'error', error: toApiError(error) }) as const)
+      .then((state) => {
+        if (!controller.signal.aborted) setSettled({ request, state });
       });
     return () => controller.abort();
-  }, [path, parse, attempt]);
+  }, [request, path, parse]);
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  const state: ApiQueryState<T> =
+    settled?.request === request ? settled.state : { status: 'loading' };
   return { ...state, reload };
 }
 

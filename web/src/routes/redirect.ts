@@ -3,6 +3,12 @@ import { paths, returnToParam } from './paths';
 /** Any origin works: only whether a target stays on it matters. */
 const probeOrigin = 'https://app.invalid';
 
+/** Backslashes count as slashes in browsers; control characters are stripped by URL parsers. */
+function isUnsafeCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return character === '\\' || code < 0x20 || code === 0x7f;
+}
+
 /**
  * A return target is followed only if it is a path on this site: it starts with a
  * single `/` (not `//` or `/\`, which browsers read as another host), has no control
@@ -10,7 +16,7 @@ const probeOrigin = 'https://app.invalid';
  */
 export function safeRedirectTarget(target: unknown): string | undefined {
   if (typeof target !== 'string' || !target.startsWith('/')) return undefined;
-  if (target.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(target)) return undefined;
+  if (target.startsWith('//') || [...target].some(isUnsafeCharacter)) return undefined;
   let url: URL;
   try {
     url = new URL(target, probeOrigin);

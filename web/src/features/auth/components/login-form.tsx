@@ -31,7 +31,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const inputs = { email: useRef<InputProps.Ref>(null), password: useRef<InputProps.Ref>(null) };
+  const emailInput = useRef<InputProps.Ref>(null);
+  const passwordInput = useRef<InputProps.Ref>(null);
 
   const validation = validate(signInSchema, values);
   const fieldErrors: Record<string, MessageRef> =
@@ -49,8 +50,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setSubmitted(true);
     const result = validate(signInSchema, values);
     if (!result.success) {
-      const firstInvalid = (['email', 'password'] as const).find((field) => result.fields[field]);
-      if (firstInvalid) inputs[firstInvalid].current?.focus();
+      (result.fields.email ? emailInput : passwordInput).current?.focus();
       return;
     }
     setSubmitting(true);
@@ -80,7 +80,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         <SpaceBetween size="l">
           <FormField label={t('auth.login.email')} errorText={errorText('email')} stretch>
             <Input
-              ref={inputs.email}
+              ref={emailInput}
               data-testid="login-email"
               type="email"
               inputMode="email"
@@ -95,7 +95,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           </FormField>
           <FormField label={t('auth.login.password')} errorText={errorText('password')} stretch>
             <Input
-              ref={inputs.password}
+              ref={passwordInput}
               data-testid="login-password"
               type="password"
               name="password"

@@ -48,6 +48,8 @@ export default function DashboardPage() {
     body = (
       <KeyValuePairs
         columns={3}
+        // Large figures must not wrap mid-number: one column on phones.
+        minColumnWidth={200}
         data-testid="dashboard-figures"
         items={[
           ...counters.map((name) => ({
