@@ -84,7 +84,8 @@ export async function startCognito(options: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = createServer(Router(serviceSet), logger, config.ServerConfig, serviceSet);
+  const router = awsCompatibleRouter(Router(serviceSet), cognitoClient, lib('errors'));
+  const server = createServer(router, logger, config.ServerConfig, serviceSet);
   const httpServer = (await server.start()) as Server;
   return {
     url,
@@ -93,5 +94,45 @@ export async function startCognito(options: {
         httpServer.closeAllConnections?.();
         httpServer.close(() => resolve());
       }),
+  };
+}
+
+type Target = (ctx: any, request: any) => Promise<unknown>;
+
+/**
+ * Where cognito-local answers differently from Cognito, the local stack answers as
+ * Cognito does, so the web app meets the same errors in both:
+ * - a wrong password is `NotAuthorizedException` "Incorrect username or password."
+ *   (cognito-local says `InvalidPasswordException`, which Cognito keeps for policy
+ *   violations), the same error as an unknown email;
+ * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag).
+ */
+function awsCompatibleRouter(
+  router: (target: string) => Target,
+  cognito: any,
+  errors: any,
+): (target: string) => Target {
+  const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
+  return (target) => {
+    const route = router(target);
+    if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
+    return async (ctx, request) => {
+      const username = request?.AuthParameters?.USERNAME;
+      if (username && request.AuthFlow !== 'REFRESH_TOKEN_AUTH') {
+        const pool = request.UserPoolId
+          ? await cognito.getUserPool(ctx, request.UserPoolId)
+          : await cognito.getUserPoolForClientId(ctx, request.ClientId).catch(() => undefined);
+        const user = await pool?.getUserByUsername(ctx, username);
+        if (user && user.Enabled === false)
+          throw new errors.NotAuthorizedError('User is disabled.');
+      }
+      try {
+        return await route(ctx, request);
+      } catch (error) {
+        if (error instanceof errors.InvalidPasswordError) throw wrongCredentials();
+        if (error instanceof errors.NotAuthorizedError && username) throw wrongCredentials();
+        throw error;
+      }
+    };
   };
 }

@@ -31,9 +31,9 @@ describe('a seeded admin signs in and out', () => {
     const login = new LoginPage(page);
     await login.signIn(stack.admin.email, 'Wrong-Password-123!');
     const shell = new AppShell(page);
-    await expect.poll(() => shell.toasts().first().textContent()).toContain(
-      'Email or Password is Wrong',
-    );
+    await expect
+      .poll(() => shell.toasts().first().textContent())
+      .toContain('Email or Password is Wrong');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -43,12 +43,25 @@ describe('a seeded admin signs in and out', () => {
     const shell = new AppShell(page);
     await shell.layout().waitFor();
     expect(await shell.title().textContent()).toContain('Test Report Center');
-    for (const href of ['/dashboard', '/products', '/serial-numbers', '/machine-data', '/searches']) {
+    for (const href of [
+      '/dashboard',
+      '/products',
+      '/serial-numbers',
+      '/machine-data',
+      '/searches',
+    ]) {
       expect(await shell.sideLink(href).count(), href).toBe(1);
     }
     // The seeded account is an admin, so staff management is listed too.
     expect(await shell.sideLink('/staffs').count()).toBe(1);
     await page.locator('[data-testid="dashboard-header"]').waitFor();
+    await expect
+      .poll(async () => (await shell.toasts().allTextContents()).join(' | '))
+      .toContain('Login Successfully');
+    // The figures come from GET /api/dashboard, called with the signed-in user's ID token.
+    const figures = page.locator('[data-testid="dashboard-figures"]');
+    await figures.waitFor();
+    expect(await figures.textContent()).toMatch(/Products\s*0/);
     await page.screenshot({ path: join(artifactsDir, 'dashboard-en-light.png'), fullPage: true });
   });
 
