@@ -48,6 +48,10 @@ export async function startDynamoDb(options: {
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Should this process end without stopping the stack, the Java process ends with it.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  void exited.then(() => process.off('exit', killChild));
   const url = `http://127.0.0.1:${options.port}`;
   const early = exited.then(() => {
     throw new Error(`DynamoDB Local exited during start-up; see ${options.logFile}`);

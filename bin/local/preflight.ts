@@ -23,18 +23,27 @@ export function checkJava(): void {
   }
 }
 
-function isFree(port: number): Promise<boolean> {
+function canListen(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * Free on loopback and on the wildcard address: Linux lets a loopback bind succeed
+ * next to a wildcard listener (DynamoDB Local's Java listens on `*`), so one check
+ * alone misses one of the two.
+ */
+export async function isPortFree(port: number): Promise<boolean> {
+  return (await canListen(port, '127.0.0.1')) && (await canListen(port, '::'));
 }
 
 /** Every port of the stack must be free before anything starts. */
 export async function checkPorts(ports: StackPorts): Promise<void> {
   for (const [name, port] of Object.entries(ports)) {
-    if (!(await isFree(port))) {
+    if (!(await isPortFree(port))) {
       const base = ports.gateway;
       throw new PreflightError(
         `Port ${port} (${name}) is already in use: the stack needs ports ${base}-${base + 4}. ` +
@@ -48,7 +57,7 @@ export async function checkPorts(ports: StackPorts): Promise<void> {
 export async function findFreeBasePort(from = 20_000 + Math.floor(Math.random() * 20_000)) {
   for (let base = from; base < 65_000; base += 5) {
     const ports = [0, 1, 2, 3, 4].map((offset) => base + offset);
-    const free = await Promise.all(ports.map(isFree));
+    const free = await Promise.all(ports.map(isPortFree));
     if (free.every(Boolean)) return base;
   }
   throw new Error('No free ports found');

@@ -52,7 +52,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const [dynamodb, cognito, mail, s3] = await Promise.all([
+    // allSettled: when one emulator fails, the others may still be starting; wait for
+    // them so they are stopped too rather than left running.
+    const settled = await Promise.allSettled([
       startDynamoDb({
         port: ports.dynamodb,
         dataDir: join(options.dataDir, 'dynamodb'),
@@ -68,6 +70,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         track(emulator, 's3rver'),
       ),
     ]);
+    const failure = settled.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    const [dynamodb, cognito, mail, s3] = settled.map(
+      (result) => (result as PromiseFulfilledResult<Emulator>).value,
+    ) as [Emulator, Emulator, Emulator, Emulator];
 
     const resources = await provision({
       stateFile: join(options.dataDir, 'state.json'),

@@ -1,20 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findFreeBasePort } from '../../bin/local/preflight';
+import { findFreeBasePort, isPortFree as portIsFree } from '../../bin/local/preflight';
 import { repoRoot } from '../../bin/local/settings';
+import { startLocalStack } from '../../bin/local/stack';
 import { signIn } from '../support/cognito';
 import { runStartScript, startStackProcess } from '../support/stack-process';
 
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
+/** Processes whose command line mentions `text` (Linux /proc). */
+function processesMentioning(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false; // the process ended while we looked
+      }
+    })
+    .map(Number);
 }
 
 describe('npm start', () => {
@@ -67,5 +74,30 @@ describe('npm start', () => {
     const lines = run.output().trim().split('\n');
     expect(lines).toEqual([expect.stringContaining('Java was not found')]);
     expect(lines[0]).toContain('openjdk-17-jre-headless');
+  });
+
+  it('stops the emulators that did start when another one fails', async () => {
+    const base = await findFreeBasePort();
+    // Taken after the preflight check would have passed: cognito-local fails at once,
+    // while DynamoDB Local (Java) is still starting.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(base + 2, '127.0.0.1', resolve));
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'trc-failed-start-'));
+      await expect(
+        startLocalStack({
+          port: base,
+          dataDir,
+          admin: { email: 'admin@example.com', password: 'Local-Admin-2026!' },
+        }),
+      ).rejects.toThrow(/EADDRINUSE/);
+      // DynamoDB Local runs with the data folder on its command line.
+      expect(processesMentioning(dataDir)).toEqual([]);
+      for (const port of [base, base + 1, base + 3, base + 4]) {
+        expect(await portIsFree(port), `port ${port}`).toBe(true);
+      }
+    } finally {
+      blocker.close();
+    }
   });
 });
