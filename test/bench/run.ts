@@ -1,0 +1,24 @@
+/**
+ * `npm run bench -- <name>`: measurements that go into the docs and issue notes.
+ * They print figures; they assert nothing (timings do not belong in `npm test`).
+ */
+export {};
+
+const benches: Record<string, () => Promise<void>> = {
+  startup: () => import('./startup').then((bench) => bench.run()),
+  'web-size': () => import('./web-size').then((bench) => bench.run()),
+  synth: () => import('./synth').then((bench) => bench.run()),
+};
+
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown bench ${unknown.join(', ')}; choose from: ${Object.keys(benches).join(', ')}`,
+  );
+  process.exit(2);
+}
+for (const name of names.length ? names : Object.keys(benches)) {
+  console.log(`\n== ${name}`);
+  await benches[name]!();
+}
