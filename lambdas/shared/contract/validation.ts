@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ZodType } from 'zod';
 import type { MessageKey } from './messages';
+import { passwordPolicy } from './schemas/auth';
 
 /** A catalogue message reference: the key and its placeholder values. */
 export interface MessageRef {
@@ -28,10 +29,34 @@ export function issueMessage(issue: z.core.$ZodIssue): MessageRef {
         : { key: 'validation.invalid' };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.invalid' };
+    case 'custom':
+      return ruleMessage(issue.params?.rule) ?? { key: 'validation.invalid' };
     case 'unrecognized_keys':
       return { key: 'validation.unknownField' };
     default:
       return { key: 'validation.invalid' };
+  }
+}
+
+/** Messages of the named rules the shared schemas attach with `params: { rule }`. */
+function ruleMessage(rule: unknown): MessageRef | undefined {
+  switch (rule) {
+    case 'length':
+      return { key: 'validation.passwordLength', params: { min: passwordPolicy.minLength } };
+    case 'case':
+      return { key: 'validation.passwordCase' };
+    case 'digit':
+      return { key: 'validation.passwordDigit' };
+    case 'symbol':
+      return { key: 'validation.passwordSymbol' };
+    case 'match':
+      return { key: 'validation.passwordMatch' };
+    case 'name':
+      return { key: 'validation.name' };
+    case 'empty':
+      return { key: 'validation.emptyUpdate' };
+    default:
+      return undefined;
   }
 }
 

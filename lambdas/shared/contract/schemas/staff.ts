@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { roles } from '../roles';
+import { emailField, newPasswordField, personNameField } from './auth';
+
+/**
+ * An account's state as staff see it:
+ * - `active`: confirmed, enabled, with a role;
+ * - `pending`: registered and confirmed, waiting for an admin to give it a role;
+ * - `unverified`: registered, email not yet confirmed (cannot sign in);
+ * - `disabled`: switched off by an admin (cannot sign in).
+ */
+export const staffStatuses = ['active', 'pending', 'unverified', 'disabled'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+
+/** `POST /api/staff`: an admin creates an account and sets its first password. */
+export const createStaffSchema = z.strictObject({
+  name: personNameField,
+  email: emailField,
+  password: newPasswordField,
+  role: z.enum(roles),
+});
+export type CreateStaffInput = z.infer<typeof createStaffSchema>;
+
+/** `PATCH /api/staff/{id}`: change the role (approving a pending account) or switch it on/off. */
+export const updateStaffSchema = z
+  .strictObject({
+    role: z.enum(roles).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((value) => value.role !== undefined || value.enabled !== undefined, {
+    params: { rule: 'empty' },
+  });
+export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
+
+/** Page sizes every back-office table offers; `all` is served in pages of the maximum. */
+export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
+export const maxPageSize = 1000;
+
+/** `GET /api/staff` query. */
+export const listStaffQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(maxPageSize).default(20),
+  cursor: z.string().max(2048).optional(),
+  /** Case-insensitive text found in the name or the email. */
+  filter: z.string().trim().max(100).optional(),
+});
+export type ListStaffQuery = z.infer<typeof listStaffQuerySchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles).nullable(),
+  status: z.enum(staffStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffListSchema = z.object({
+  items: z.array(staffMemberSchema),
+  nextCursor: z.string().nullable(),
+  /** Accounts matching the filter, for the table's page count. */
+  total: z.number().int().nonnegative(),
+});
+export type StaffList = z.infer<typeof staffListSchema>;
