@@ -1,3 +1,5 @@
+import { passwordPolicy } from '../lambdas/shared/contract/schemas/auth';
+
 /**
  * The user pool's definition, used by CDK (lib/constructs/auth.ts) and by the local
  * set-up (bin/local/provision.ts), so cognito-local gets the same attributes,
@@ -9,12 +11,13 @@ export const userPoolDefinition = {
     // Schema attributes cannot change after creation: the bounds leave room for roles.
     role: { type: 'String', mutable: true, minLength: 1, maxLength: 32 },
   },
+  /** The same rules the forms check (lambdas/shared/contract/schemas/auth.ts). */
   passwordPolicy: {
-    minLength: 12,
-    requireLowercase: true,
-    requireUppercase: true,
-    requireDigits: true,
-    requireSymbols: true,
+    minLength: passwordPolicy.minLength,
+    requireLowercase: passwordPolicy.requireLowercase,
+    requireUppercase: passwordPolicy.requireUppercase,
+    requireDigits: passwordPolicy.requireDigits,
+    requireSymbols: passwordPolicy.requireSymbols,
   },
   client: {
     /** SRP does not run against cognito-local; password auth over TLS in AWS. */
