@@ -2,7 +2,8 @@
  * `npm start`: the whole product on this machine, on real emulators.
  * Environment: PORT (default 3000; the emulators use the next four ports),
  * ADMIN_EMAIL / ADMIN_PASSWORD (the seeded admin), LOCAL_DATA_DIR (default .local-data),
- * STACK_INFO_FILE (write the addresses as JSON there, for tests).
+ * SELF_REGISTRATION=0 (turn /register off), STACK_INFO_FILE (write the addresses as JSON
+ * there, for tests).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     password: process.env.ADMIN_PASSWORD ?? defaultAdmin.password,
   };
 
+  const selfRegistration = process.env.SELF_REGISTRATION !== '0';
+
   checkJava();
   await checkPorts(stackPorts(port));
   if (webBuildIsStale()) {
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
     await buildWeb();
   }
   console.log('Starting the local stack...');
-  const stack = await startLocalStack({ port, dataDir, admin });
+  const stack = await startLocalStack({ port, dataDir, admin, selfRegistration });
   stopOnSignals(stack);
 
   if (process.env.STACK_INFO_FILE) {

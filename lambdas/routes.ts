@@ -5,6 +5,14 @@ export type Access = 'public' | 'machine' | readonly Role[];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * AWS permissions a handler needs beyond the table (which every handler may read and
+ * write): CDK grants them (lib/constructs/api.ts).
+ * - `userPoolAdmin`: the Cognito admin APIs on the user pool (staff accounts);
+ * - `dependencyProbes`: describe the table and pool, list the bucket, read the SES account.
+ */
+export type Grant = 'userPoolAdmin' | 'dependencyProbes';
+
 export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway path syntax, e.g. `/api/products/{id}`. */
@@ -12,9 +20,11 @@ export interface RouteDefinition {
   /** Handler module, relative to the repository root; it exports `handler`. */
   handler: string;
   access: Access;
+  grants?: readonly Grant[];
 }
 
 const staffOrAdmin = ['staff', 'admin'] as const;
+const adminOnly = ['admin'] as const;
 
 /**
  * Every API route. CDK builds API Gateway routes and functions from this table,
@@ -22,12 +32,39 @@ const staffOrAdmin = ['staff', 'admin'] as const;
  * the authorization tests iterate over it.
  */
 export const routes: readonly RouteDefinition[] = [
-  { method: 'GET', path: '/api/health', handler: 'lambdas/health/handler.ts', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/health',
+    handler: 'lambdas/health/handler.ts',
+    access: 'public',
+    grants: ['dependencyProbes'],
+  },
   {
     method: 'GET',
     path: '/api/dashboard',
     handler: 'lambdas/dashboard/handler.ts',
     access: staffOrAdmin,
+  },
+  {
+    method: 'GET',
+    path: '/api/staff',
+    handler: 'lambdas/staff/list-handler.ts',
+    access: adminOnly,
+    grants: ['userPoolAdmin'],
+  },
+  {
+    method: 'POST',
+    path: '/api/staff',
+    handler: 'lambdas/staff/create-handler.ts',
+    access: adminOnly,
+    grants: ['userPoolAdmin'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/staff/{id}',
+    handler: 'lambdas/staff/update-handler.ts',
+    access: adminOnly,
+    grants: ['userPoolAdmin'],
   },
 ];
 

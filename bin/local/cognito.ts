@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from './settings';
 
 /**
  * cognito-local, composed in-process like its `createDefaultServer`, but with the
@@ -23,32 +25,41 @@ export interface CognitoEmulator {
   stop(): Promise<void>;
 }
 
+/** A mail Cognito sends (code, reset link, invitation), after the CustomMessage trigger. */
+export interface CognitoMail {
+  to: string;
+  subject: string;
+  html: string;
+}
+
 export async function startCognito(options: {
   port: number;
   dataDir: string;
   logFile: string;
+  /** Delivers Cognito's mails; AWS sends them itself, locally they go to the mail emulator. */
+  deliverMail: (mail: CognitoMail) => Promise<void>;
+  /** Whether people may register themselves (SignUp), as the pool setting in AWS. */
+  selfRegistration: boolean;
 }): Promise<CognitoEmulator> {
   const { port, dataDir, logFile } = options;
   const dataDirectory = join(dataDir, 'db');
   mkdirSync(dataDirectory, { recursive: true });
 
   const logger = pino({ level: 'info' }, pino.destination(logFile));
+  // cognito-local loads the v2 SDK (for trigger Lambdas, which run in-process here).
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
   const services = lib('services');
   const { loadConfig, DefaultConfig } = lib('server/config');
   const { StormDBDataStoreFactory } = lib('services/dataStore/stormDb');
   const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
   const { UserPoolServiceFactoryImpl } = lib('services/userPoolService');
   const { CryptoService } = lib('services/crypto');
-  const { ConsoleMessageSender } = lib('services/messageDelivery/consoleMessageSender');
   const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
   const { otp } = lib('services/otp');
   const { JwtTokenGenerator } = lib('services/tokenGenerator');
   const { Router } = lib('server/Router');
   const { createServer } = lib('server/server');
 
-  // cognito-local uses the v2 SDK only to call trigger Lambdas (none locally).
-  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-  const AWS = cognitoRequire('aws-sdk') as any;
   const ctx = { logger };
   const stored = await loadConfig(ctx, new StormDBDataStoreFactory(dataDir));
   const url = `http://localhost:${port}`;
@@ -69,7 +80,7 @@ export async function startCognito(options: {
   const triggers = new services.TriggersService(
     clock,
     cognitoClient,
-    new services.LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
+    new services.LambdaService(localTriggerNames, inProcessLambda),
     new CryptoService(config.KMSConfig),
   );
   const serviceSet = {
@@ -78,13 +89,13 @@ export async function startCognito(options: {
     config,
     messages: new services.MessagesService(
       triggers,
-      new MessageDeliveryService(new ConsoleMessageSender()),
+      new MessageDeliveryService(mailSender(options.deliverMail, logger)),
     ),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const router = awsCompatibleRouter(Router(serviceSet), cognitoClient, lib('errors'));
+  const router = awsCompatibleRouter(Router(serviceSet), cognitoClient, lib('errors'), options);
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
   const httpServer = (await server.start()) as Server;
   return {
@@ -97,6 +108,49 @@ export async function startCognito(options: {
   };
 }
 
+/**
+ * The user pool's Lambda triggers, run in-process: cognito-local builds the same event
+ * Cognito sends and calls the same handler module CDK attaches in AWS.
+ */
+const localTriggers: Record<string, string> = {
+  CustomMessage: 'lambdas/auth/custom-message.ts',
+};
+const localTriggerNames = Object.fromEntries(
+  Object.keys(localTriggers).map((name) => [name, name]),
+);
+
+/** Stands in for the Lambda client cognito-local would call. */
+const inProcessLambda = {
+  invoke({ FunctionName, Payload }: { FunctionName: string; Payload: string }) {
+    return {
+      promise: async () => {
+        const module = localTriggers[FunctionName];
+        if (!module) throw new Error(`No local trigger ${FunctionName}`);
+        const { handler } = (await import(pathToFileURL(join(repoRoot, module)).href)) as {
+          handler: (event: unknown) => Promise<unknown>;
+        };
+        return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
+      },
+    };
+  },
+};
+
+/** cognito-local's message sender, delivering mails instead of printing them. */
+function mailSender(deliver: (mail: CognitoMail) => Promise<void>, logger: any) {
+  return {
+    async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: any) {
+      await deliver({
+        to: destination,
+        subject: message.emailSubject ?? 'Your verification code',
+        html: message.emailMessage ?? `Your verification code is ${message.__code}`,
+      });
+    },
+    async sendSms(_ctx: unknown, _user: unknown, destination: string) {
+      logger.warn({ destination }, 'SMS is not used by this product; message dropped');
+    },
+  };
+}
+
 type Target = (ctx: any, request: any) => Promise<unknown>;
 
 /**
@@ -105,15 +159,33 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  * - a wrong password is `NotAuthorizedException` "Incorrect username or password."
  *   (cognito-local says `InvalidPasswordException`, which Cognito keeps for policy
  *   violations), the same error as an unknown email;
- * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag).
+ * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag);
+ * - SignUp is refused when self-registration is off (the pool's AllowAdminCreateUserOnly);
+ * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens.
  */
 function awsCompatibleRouter(
   router: (target: string) => Target,
   cognito: any,
   errors: any,
+  settings: { selfRegistration: boolean },
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
   return (target) => {
+    if (target === 'SignUp' && !settings.selfRegistration) {
+      return async () => {
+        throw new errors.NotAuthorizedError('SignUp is not permitted for this user pool');
+      };
+    }
+    if (target === 'AdminUserGlobalSignOut') {
+      // Missing in cognito-local: revoke the user's refresh tokens, as Cognito does.
+      return async (ctx, request) => {
+        const pool = await cognito.getUserPool(ctx, request.UserPoolId);
+        const user = await pool.getUserByUsername(ctx, request.Username);
+        if (!user) throw new errors.UserNotFoundError();
+        await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+        return {};
+      };
+    }
     const route = router(target);
     if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
     return async (ctx, request) => {

@@ -25,6 +25,7 @@ export const localSiteSettings = {
   appName: 'Test Report Center',
   providerName: 'Example Valve Co.',
   privacyPolicyUrl: 'https://www.example.com/privacy',
-  selfRegistration: true,
   mailFrom: 'reports@example.com',
+  /** Cognito's own sender in AWS is no-reply@verificationemail.com. */
+  cognitoMailFrom: 'no-reply@verificationemail.com',
 };

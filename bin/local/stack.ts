@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../../lambdas/shared/config';
+import type { CognitoMail } from './cognito';
 import { startCognito, startDynamoDb, startMail, startS3, type Emulator } from './emulators';
 import { startGateway } from './gateway';
 import { provision, type ProvisionedResources } from './provision';
@@ -20,6 +22,8 @@ export interface LocalStackOptions {
   /** Where every emulator keeps its data (git-ignored). */
   dataDir: string;
   admin: { email: string; password: string };
+  /** People may ask for an account at /register (the pool's self sign-up in AWS). */
+  selfRegistration: boolean;
   /** Called as each part comes up, for the start banner. */
   onProgress?: (step: string) => void;
 }
@@ -64,6 +68,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         port: ports.cognito,
         dataDir: join(options.dataDir, 'cognito'),
         logFile: join(logs, 'cognito.log'),
+        deliverMail: (mail) => sendCognitoMail(ports.mail, mail),
+        selfRegistration: options.selfRegistration,
       }).then((emulator) => track(emulator, 'cognito-local')),
       startMail({ port: ports.mail }).then((emulator) => track(emulator, 'mail emulator')),
       startS3({ port: ports.s3, dataDir: join(options.dataDir, 's3') }).then((emulator) =>
@@ -95,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: resources.userPoolClientId,
       REPORTS_BUCKET: resources.reportsBucket,
       MAIL_FROM: localSiteSettings.mailFrom,
+      APP_URL: `http://localhost:${ports.gateway}`,
       DYNAMODB_ENDPOINT: dynamodb.url,
       COGNITO_ENDPOINT: cognito.url,
       S3_ENDPOINT: s3.url,
@@ -113,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         appName: localSiteSettings.appName,
         providerName: localSiteSettings.providerName,
         privacyPolicyUrl: localSiteSettings.privacyPolicyUrl,
-        selfRegistration: localSiteSettings.selfRegistration,
+        selfRegistration: options.selfRegistration,
       },
       jwt: {
         issuer: `${cognito.url}/${resources.userPoolId}`,
@@ -141,6 +148,34 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(emulator);
     progress(`${name} up`);
     return emulator;
+  }
+}
+
+/**
+ * Cognito mails its codes and links itself in AWS (from its own sender, or SES when so
+ * configured); locally they go through the SES emulator, so they show in the mail viewer.
+ */
+async function sendCognitoMail(port: number, mail: CognitoMail): Promise<void> {
+  const ses = new SESv2Client({
+    region: localRegion,
+    credentials: localCredentials,
+    endpoint: `http://127.0.0.1:${port}`,
+  });
+  try {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: localSiteSettings.cognitoMailFrom,
+        Destination: { ToAddresses: [mail.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: { Html: { Data: mail.html, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  } finally {
+    ses.destroy();
   }
 }
 

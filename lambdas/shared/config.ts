@@ -16,6 +16,13 @@ const environmentSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   REPORTS_BUCKET: z.string().min(1),
   MAIL_FROM: z.email(),
+  /**
+   * Address of the web app, for links in emails. In AWS the stack stores it in the
+   * SSM parameter named by APP_URL_PARAMETER (the distribution's address is only known
+   * after the user pool exists); locally APP_URL is set directly.
+   */
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_URL_PARAMETER: z.string().min(1).optional(),
   /** Emulator endpoints, only set on the local stack. */
   DYNAMODB_ENDPOINT: endpoint(),
   COGNITO_ENDPOINT: endpoint(),

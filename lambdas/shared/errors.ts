@@ -11,6 +11,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly params: Record<string, string | number> = {},
+    /** Field name -> message, when the error is about particular fields. */
+    readonly fields: Record<string, MessageRef> = {},
   ) {
     super(messageKey);
     this.name = new.target.name;
@@ -19,10 +21,10 @@ export class DomainError extends Error {
 
 export class ValidationError extends DomainError {
   constructor(
-    readonly fields: Record<string, MessageRef>,
+    fields: Record<string, MessageRef>,
     messageKey: MessageKey = 'errors.invalid-argument',
   ) {
-    super('invalid-argument', messageKey);
+    super('invalid-argument', messageKey, {}, fields);
   }
 }
 
@@ -33,8 +35,8 @@ export class UnauthenticatedError extends DomainError {
 }
 
 export class PermissionDeniedError extends DomainError {
-  constructor() {
-    super('permission-denied', 'errors.permission-denied');
+  constructor(messageKey: MessageKey = 'errors.permission-denied') {
+    super('permission-denied', messageKey);
   }
 }
 
@@ -45,14 +47,19 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(messageKey: MessageKey = 'errors.already-exists', params?: Record<string, string>) {
-    super('already-exists', messageKey, params);
+  constructor(
+    messageKey: MessageKey = 'errors.already-exists',
+    params?: Record<string, string>,
+    fields?: Record<string, MessageRef>,
+  ) {
+    super('already-exists', messageKey, params, fields);
   }
 }
 
-export class StaleVersionError extends DomainError {
-  constructor() {
-    super('aborted', 'errors.aborted');
+/** The change conflicts with the current state: a stale version, a rule on other records. */
+export class AbortedError extends DomainError {
+  constructor(messageKey: MessageKey = 'errors.aborted') {
+    super('aborted', messageKey);
   }
 }
 

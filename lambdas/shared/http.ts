@@ -8,6 +8,7 @@ import { validate, type MessageRef } from './contract/validation';
 import {
   DomainError,
   isServiceUnreachable,
+  NotFoundError,
   PermissionDeniedError,
   UnauthenticatedError,
   ValidationError,
@@ -27,11 +28,11 @@ export interface Caller {
   role: Role;
 }
 
-export interface RequestContext<TBody, TQuery> {
+export interface RequestContext<TBody, TQuery, TParams> {
   event: HttpEvent;
   body: TBody;
   query: TQuery;
-  params: Record<string, string>;
+  params: TParams;
   /** Present on routes restricted to roles. */
   caller: Caller | undefined;
   correlationId: string;
@@ -49,9 +50,11 @@ export const created = (body: unknown): HttpResponse => ({ status: 201, body });
 /** Bodies above this size are refused before parsing. */
 export const maxBodyBytes = 1_048_576;
 
-export interface HandlerOptions<TBody, TQuery> {
+export interface HandlerOptions<TBody, TQuery, TParams> {
   body?: ZodType<TBody>;
   query?: ZodType<TQuery>;
+  /** Path parameters (`{id}`); invalid ones answer `not-found`, as an unknown id would. */
+  params?: ZodType<TParams>;
 }
 
 /**
@@ -60,9 +63,13 @@ export interface HandlerOptions<TBody, TQuery> {
  * schemas, and maps every error to the standard error body. Handlers never build
  * HTTP answers by hand.
  */
-export function createHttpHandler<TBody = undefined, TQuery = undefined>(
-  options: HandlerOptions<TBody, TQuery>,
-  run: (context: RequestContext<TBody, TQuery>) => Promise<HttpResponse>,
+export function createHttpHandler<
+  TBody = undefined,
+  TQuery = undefined,
+  TParams = Record<string, string>,
+>(
+  options: HandlerOptions<TBody, TQuery, TParams>,
+  run: (context: RequestContext<TBody, TQuery, TParams>) => Promise<HttpResponse>,
 ): (event: HttpEvent) => Promise<HttpResult> {
   return async (event) => {
     const correlationId = event.requestContext.requestId;
@@ -74,7 +81,10 @@ export function createHttpHandler<TBody = undefined, TQuery = undefined>(
       const query = options.query
         ? checked(options.query, event.queryStringParameters ?? {})
         : (undefined as TQuery);
-      const params = (event.pathParameters ?? {}) as Record<string, string>;
+      const rawParams = event.pathParameters ?? {};
+      const params = options.params
+        ? checkedParams(options.params, rawParams)
+        : (rawParams as TParams);
       const response = await run({ event, body, query, params, caller, correlationId });
       return respond(response.status, response.body, correlationId, response.headers);
     } catch (error) {
@@ -114,6 +124,12 @@ function checked<T>(schema: ZodType<T>, input: unknown): T {
   return result.data;
 }
 
+function checkedParams<T>(schema: ZodType<T>, input: unknown): T {
+  const result = validate(schema, input);
+  if (!result.success) throw new NotFoundError();
+  return result.data;
+}
+
 function translate(fields: Record<string, MessageRef>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fields).map(([field, ref]) => [field, message(ref.key, ref.params)]),
@@ -126,7 +142,7 @@ export function errorResult(error: unknown, correlationId: string, routeKey = ''
     const body: ErrorBody = {
       error: { code: error.code, message: message(error.messageKey, error.params) },
     };
-    if (error instanceof ValidationError && Object.keys(error.fields).length > 0) {
+    if (Object.keys(error.fields).length > 0) {
       body.error.fields = translate(error.fields);
     }
     return respond(errorStatus[error.code], body, correlationId);

@@ -10,4 +10,6 @@ export interface ItemKey {
 export const keys = {
   /** The counters item, updated in the same transaction as every counted write. */
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'STATS' }),
+  /** A short lease serializing changes to admin accounts (the last-admin rule). */
+  accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
 };

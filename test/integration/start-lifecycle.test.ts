@@ -89,6 +89,7 @@ describe('npm start', () => {
           port: base,
           dataDir,
           admin: { email: 'admin@example.com', password: 'Local-Admin-2026!' },
+          selfRegistration: true,
         }),
       ).rejects.toThrow(/EADDRINUSE/);
       // DynamoDB Local runs with the data folder on its command line.

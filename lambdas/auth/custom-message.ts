@@ -1,0 +1,71 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { message, type Language } from '../shared/contract/messages';
+import { getAppUrl } from './app-url';
+import { escapeHtml, renderMail } from './mail-layout';
+
+/**
+ * Cognito CustomMessage trigger: the mails Cognito sends (password reset, sign-up
+ * code, invitation) in the user's language, with links into the web app. Cognito
+ * replaces `{####}` (the code) and `{username}` itself; each appears once.
+ * Locally cognito-local calls this same handler (bin/local/cognito.ts).
+ */
+export async function handler(
+  event: CustomMessageTriggerEvent,
+): Promise<CustomMessageTriggerEvent> {
+  const language: Language = event.request.clientMetadata?.language === 'zh' ? 'zh' : 'en';
+  const t = (key: Parameters<typeof message>[0]) => message(key, {}, language);
+  const email = event.request.userAttributes.email ?? '';
+  const code = event.request.codeParameter ?? '{####}';
+
+  switch (event.triggerSource) {
+    case 'CustomMessage_ForgotPassword': {
+      const link = `${await getAppUrl()}/reset-password?email=${encodeURIComponent(email)}&code=${code}`;
+      event.response.emailSubject = t('mail.resetPassword.subject');
+      event.response.emailMessage = renderMail({
+        language,
+        heading: t('mail.resetPassword.heading'),
+        paragraphs: [
+          escapeHtml(t('mail.resetPassword.body')),
+          escapeHtml(t('mail.resetPassword.ignore')),
+        ],
+        action: { label: t('mail.resetPassword.action'), href: link },
+      });
+      break;
+    }
+    case 'CustomMessage_SignUp':
+    case 'CustomMessage_ResendCode': {
+      event.response.emailSubject = t('mail.signUp.subject');
+      event.response.emailMessage = renderMail({
+        language,
+        heading: t('mail.signUp.heading'),
+        paragraphs: [
+          escapeHtml(t('mail.signUp.body')),
+          `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
+          escapeHtml(t('mail.signUp.after')),
+          escapeHtml(t('mail.signUp.ignore')),
+        ],
+      });
+      break;
+    }
+    case 'CustomMessage_AdminCreateUser': {
+      const username = event.request.usernameParameter ?? '{username}';
+      event.response.emailSubject = t('mail.invitation.subject');
+      event.response.emailMessage = renderMail({
+        language,
+        heading: t('mail.invitation.heading'),
+        paragraphs: [
+          escapeHtml(t('mail.invitation.body')),
+          `${escapeHtml(t('mail.invitation.username'))}: <strong>${username}</strong><br>` +
+            `${escapeHtml(t('mail.invitation.password'))}: <strong>${code}</strong>`,
+          escapeHtml(t('mail.invitation.after')),
+        ],
+        action: { label: t('mail.invitation.action'), href: `${await getAppUrl()}/login` },
+      });
+      break;
+    }
+    default:
+      // Other messages (attribute verification, MFA) keep Cognito's defaults.
+      break;
+  }
+  return event;
+}
