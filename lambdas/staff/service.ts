@@ -23,8 +23,10 @@ import * as accounts from './repository';
 /** Opaque list cursor: the offset of the next page in the filtered, sorted list. */
 function decodeCursor(cursor: string | undefined): number {
   if (!cursor) return 0;
-  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isInteger(offset) || offset < 0) {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const offset = Number(text);
+  // Only cursors this service wrote are accepted: they decode to digits and back.
+  if (!/^\d{1,9}$/.test(text) || encodeCursor(offset) !== cursor) {
     throw new ValidationError({ cursor: { key: 'validation.invalid' } });
   }
   return offset;
@@ -109,8 +111,9 @@ export async function updateStaff(
   caller: Caller,
 ): Promise<StaffMember> {
   if (id === caller.sub) throw new PermissionDeniedError('errors.staffSelfChange');
-  await assertStillAdmin(caller);
   return withAccountsLock(async () => {
+    // Inside the lease: a caller demoted by a change that just finished is refused.
+    await assertStillAdmin(caller);
     const target = await accounts.findStaff(id);
     if (!target) throw new NotFoundError('errors.staffNotFound');
     const losesAdmin = change.role === 'staff' || change.enabled === false;

@@ -441,6 +441,7 @@ describe('machine routes', () => {
         USER_POOL_CLIENT_ID: 'client',
         REPORTS_BUCKET: 'bucket',
         MAIL_FROM: 'reports@example.com',
+        APP_URL_PARAMETER: '/MachineRoutes/app-url',
       },
       routes: [
         {

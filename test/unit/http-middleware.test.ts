@@ -187,3 +187,12 @@ describe('createHttpHandler', () => {
     expect(result.statusCode).toBe(500);
   });
 });
+
+describe('field messages', () => {
+  it('keeps a field named __proto__ as a field', async () => {
+    const { validate } = await import('../../lambdas/shared/contract/validation');
+    const result = validate(thingSchema, JSON.parse('{"name":"a","email":"a@b.co","__proto__":1}'));
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(result.fields)).toEqual(['__proto__']);
+  });
+});

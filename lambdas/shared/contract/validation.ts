@@ -65,15 +65,16 @@ function ruleMessage(rule: unknown): MessageRef | undefined {
  * issue of a field wins; unknown keys are reported under their own names.
  */
 export function fieldIssues(error: z.core.$ZodError): Record<string, MessageRef> {
-  const fields: Record<string, MessageRef> = {};
+  // A Map, not an object literal: a field named `__proto__` must stay a field.
+  const fields = new Map<string, MessageRef>();
   for (const issue of error.issues) {
     const paths =
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((name) => [...issue.path, name].join('.'))
         : [issue.path.join('.') || '_'];
-    for (const path of paths) fields[path] ??= issueMessage(issue);
+    for (const path of paths) if (!fields.has(path)) fields.set(path, issueMessage(issue));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 export type Validation<T> =

@@ -1,0 +1,121 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../bin/local/settings';
+import { routeKey, routes } from '../../lambdas/routes';
+import type { ErrorBody } from '../../lambdas/shared/contract/error-codes';
+import { createUser, forgeToken, signIn } from '../support/cognito';
+
+const stack = inject('stack');
+
+type Caller =
+  'anonymous' | 'noRole' | 'staff' | 'admin' | 'foreignKey' | 'expired' | 'otherAudience';
+type Outcome = 'allowed' | 401 | 403;
+
+const signedOut: Record<'anonymous' | 'noRole' | 'foreignKey' | 'expired' | 'otherAudience', 401> =
+  {
+    anonymous: 401,
+    noRole: 401,
+    foreignKey: 401,
+    expired: 401,
+    otherAudience: 401,
+  };
+const everyone: Record<Caller, Outcome> = {
+  anonymous: 'allowed',
+  noRole: 'allowed',
+  staff: 'allowed',
+  admin: 'allowed',
+  foreignKey: 'allowed',
+  expired: 'allowed',
+  otherAudience: 'allowed',
+};
+const staffAndAdmin: Record<Caller, Outcome> = { ...signedOut, staff: 'allowed', admin: 'allowed' };
+const adminOnly: Record<Caller, Outcome> = { ...signedOut, staff: 403, admin: 'allowed' };
+
+/**
+ * The expected answer of every route to every kind of caller, written out by hand.
+ * A route added to the route table without a row here (or a row left for a removed
+ * route) fails the first test.
+ */
+const expected: Record<string, Record<Caller, Outcome>> = {
+  'GET /api/health': everyone,
+  'GET /api/dashboard': staffAndAdmin,
+  'GET /api/staff': adminOnly,
+  'POST /api/staff': adminOnly,
+  'PATCH /api/staff/{id}': adminOnly,
+};
+
+/** Handler modules that are not HTTP routes (Cognito triggers). */
+const nonRouteHandlers = ['lambdas/auth/custom-message.ts'];
+
+function handlerFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'shared' ? [] : handlerFiles(path);
+    return /handler\.ts$/.test(entry.name) ? [relative(repoRoot, path)] : [];
+  });
+}
+
+describe('the authorization matrix', () => {
+  const tokens = new Map<Caller, string | undefined>();
+
+  beforeAll(async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    await createUser(stack, 'matrix.staff@example.com', 'Matrix-Staff-2026!', 'staff');
+    await createUser(stack, 'matrix.pending@example.com', 'Matrix-Pending-2026!');
+    const claims = JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString());
+    tokens.set('anonymous', undefined);
+    tokens.set('admin', admin);
+    tokens.set(
+      'staff',
+      (await signIn(stack, 'matrix.staff@example.com', 'Matrix-Staff-2026!')).IdToken,
+    );
+    tokens.set(
+      'noRole',
+      (await signIn(stack, 'matrix.pending@example.com', 'Matrix-Pending-2026!')).IdToken,
+    );
+    tokens.set('foreignKey', await forgeToken(claims, { expiresAt: now + 600, key: 'foreign' }));
+    tokens.set('expired', await forgeToken(claims, { expiresAt: now - 60 }));
+    tokens.set(
+      'otherAudience',
+      await forgeToken({ ...claims, aud: 'another-client' }, { expiresAt: now + 600 }),
+    );
+  });
+
+  it('has a row for exactly the routes in the route table', () => {
+    expect(Object.keys(expected).sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it('serves every handler module through the route table', () => {
+    const routed = new Set(routes.map((route) => route.handler));
+    const unrouted = handlerFiles(join(repoRoot, 'lambdas')).filter(
+      (file) => !routed.has(file) && !nonRouteHandlers.includes(file),
+    );
+    expect(unrouted).toEqual([]);
+  });
+
+  for (const route of routes) {
+    const key = routeKey(route);
+    describe(key, () => {
+      const path = route.path.replace(/\{\w+\}/g, 'no-such-id');
+      for (const caller of Object.keys(everyone) as Caller[]) {
+        it(`answers ${caller} as the table says`, async () => {
+          const token = tokens.get(caller);
+          const response = await fetch(`${stack.appUrl}${path}`, {
+            method: route.method,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
+          const want = expected[key]?.[caller];
+          if (want === 'allowed') {
+            expect([401, 403], `${caller} got ${response.status}`).not.toContain(response.status);
+          } else {
+            expect(response.status).toBe(want);
+            const body = (await response.json()) as ErrorBody;
+            expect(body.error.code).toBe(want === 401 ? 'unauthenticated' : 'permission-denied');
+          }
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
+
+// The use case's rules, with the Cognito repository and the table lease replaced.
+vi.mock('../../lambdas/staff/repository', () => ({
+  listAllStaff: vi.fn(),
+  findStaff: vi.fn(),
+  setRole: vi.fn(),
+  setEnabled: vi.fn(),
+  createAccount: vi.fn(),
+  setPassword: vi.fn(),
+  deleteAccount: vi.fn(),
+}));
+vi.mock('../../lambdas/staff/accounts-lock', () => ({
+  withAccountsLock: <T>(work: () => Promise<T>) => work(),
+}));
+
+const repository = await import('../../lambdas/staff/repository');
+const { updateStaff, createStaff, listStaff } = await import('../../lambdas/staff/service');
+const { InvalidPasswordException, UsernameExistsException } =
+  await import('@aws-sdk/client-cognito-identity-provider');
+
+const member = (id: string, changes: Partial<StaffMember> = {}): StaffMember => ({
+  id,
+  name: id,
+  email: `${id}@example.com`,
+  role: 'admin',
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...changes,
+});
+
+const caller = { sub: 'caller', email: 'caller@example.com', role: 'admin' as const };
+
+describe('staff rules', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it('refuses to demote the last active admin, and changes nothing', async () => {
+    const accounts = new Map([
+      ['caller', member('caller')],
+      ['last', member('last')],
+    ]);
+    vi.mocked(repository.findStaff).mockImplementation(async (id) => accounts.get(id));
+    // The caller's admin status was read first; the list no longer counts it (a race).
+    vi.mocked(repository.listAllStaff).mockResolvedValue([member('last')]);
+    await expect(updateStaff('last', { role: 'staff' }, caller)).rejects.toMatchObject({
+      code: 'aborted',
+      messageKey: 'errors.lastAdmin',
+    });
+    expect(repository.setRole).not.toHaveBeenCalled();
+    expect(repository.setEnabled).not.toHaveBeenCalled();
+  });
+
+  it('lets an admin be demoted while another active admin remains', async () => {
+    const accounts = new Map([
+      ['caller', member('caller')],
+      ['other', member('other')],
+    ]);
+    vi.mocked(repository.findStaff).mockImplementation(async (id) => accounts.get(id));
+    vi.mocked(repository.listAllStaff).mockResolvedValue([...accounts.values()]);
+    await updateStaff('other', { role: 'staff' }, caller);
+    expect(repository.setRole).toHaveBeenCalledWith('other', 'staff');
+  });
+
+  it('refuses a caller whose account is no longer an active admin', async () => {
+    vi.mocked(repository.findStaff).mockResolvedValue(member('caller', { role: 'staff' }));
+    await expect(updateStaff('x', { enabled: false }, caller)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+  });
+
+  it('deletes a new account whose password Cognito refuses', async () => {
+    vi.mocked(repository.findStaff).mockResolvedValue(member('caller'));
+    vi.mocked(repository.createAccount).mockResolvedValue('new-id');
+    vi.mocked(repository.setPassword).mockRejectedValue(
+      new InvalidPasswordException({ message: 'policy', $metadata: {} }),
+    );
+    await expect(
+      createStaff(
+        { name: 'New', email: 'new@example.com', password: 'Whatever-2026!', role: 'staff' },
+        caller,
+      ),
+    ).rejects.toMatchObject({ code: 'invalid-argument', fields: { password: expect.anything() } });
+    expect(repository.deleteAccount).toHaveBeenCalledWith('new-id');
+  });
+
+  it('maps a taken username to already-exists on the email field', async () => {
+    vi.mocked(repository.findStaff).mockResolvedValue(member('caller'));
+    vi.mocked(repository.createAccount).mockRejectedValue(
+      new UsernameExistsException({ message: 'exists', $metadata: {} }),
+    );
+    await expect(
+      createStaff(
+        { name: 'New', email: 'new@example.com', password: 'Whatever-2026!', role: 'staff' },
+        caller,
+      ),
+    ).rejects.toMatchObject({ code: 'already-exists', fields: { email: expect.anything() } });
+  });
+
+  it('refuses a cursor it did not write', async () => {
+    vi.mocked(repository.listAllStaff).mockResolvedValue([]);
+    await expect(listStaff({ limit: 5, cursor: 'MDA' })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+  });
+});
