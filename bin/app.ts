@@ -49,6 +49,7 @@ const settings: TestReportCenterSettings = {
   createWebAcl: flag('createWebAcl'),
   selfRegistration: flag('selfRegistration'),
   threatProtection: flag('threatProtection'),
+  cognitoSesFrom: text('cognitoSesFrom'),
 };
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -160,6 +160,7 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  *   (cognito-local says `InvalidPasswordException`, which Cognito keeps for policy
  *   violations), the same error as an unknown email;
  * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag);
+ * - ForgotPassword for an unknown user answers like a sent code (user existence hidden);
  * - SignUp is refused when self-registration is off (the pool's AllowAdminCreateUserOnly);
  * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens.
  */
@@ -187,6 +188,24 @@ function awsCompatibleRouter(
       };
     }
     const route = router(target);
+    if (target === 'ForgotPassword') {
+      // With PreventUserExistenceErrors, Cognito answers an unknown user as if it had
+      // sent a code: the answer must not tell who has an account.
+      return async (ctx, request) => {
+        try {
+          return await route(ctx, request);
+        } catch (error) {
+          if (!(error instanceof errors.UserNotFoundError)) throw error;
+          return {
+            CodeDeliveryDetails: {
+              AttributeName: 'email',
+              DeliveryMedium: 'EMAIL',
+              Destination: maskEmail(String(request?.Username ?? '')),
+            },
+          };
+        }
+      };
+    }
     if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
     return async (ctx, request) => {
       const username = request?.AuthParameters?.USERNAME;
@@ -207,4 +226,10 @@ function awsCompatibleRouter(
       }
     };
   };
+}
+
+/** `a***@e***` as Cognito masks a delivery address. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }

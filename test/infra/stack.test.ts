@@ -1,18 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handlerModules, isPublic, routeKey, routes } from '../../lambdas/routes';
 import { environmentVariables } from '../../lambdas/shared/config';
 import { roleClaim } from '../../lambdas/shared/contract/roles';
 import { tableDefinition } from '../../lambdas/shared/table';
-import { Api } from '../../lib/constructs/api';
+import { Api, userPoolAdminActions } from '../../lib/constructs/api';
 import { Auth } from '../../lib/constructs/auth';
 import { Data } from '../../lib/constructs/data';
 import { repositoryRoot } from '../../lib/constructs/function';
 import { EdgeWebAcl } from '../../lib/constructs/waf';
-import { TestReportCenterStack } from '../../lib/stack';
+import { appUrl, type TestReportCenterSettings, TestReportCenterStack } from '../../lib/stack';
 
 /** cdk.json's feature flags, so the template here is the one `cdk synth` produces. */
 const cdkContext = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')).context;
@@ -25,6 +25,7 @@ const certificateArn =
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 
+let stack: TestReportCenterStack;
 let template: Template;
 let resources: Record<string, Resource>;
 
@@ -38,17 +39,55 @@ function only(type: string): [string, Resource] {
   return found[0]!;
 }
 
-/** Functions built from the route table (not the CDK-provided BucketDeployment handler). */
+/**
+ * The project's functions: one per route-table handler module plus the Cognito trigger
+ * (not the CDK-provided BucketDeployment handler).
+ */
 function applicationFunctions(): [string, Resource][] {
   return ofType('AWS::Lambda::Function').filter(
     ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
   );
 }
 
+function logicalId(construct: { node: { defaultChild?: unknown } }): string {
+  return stack.getLogicalId(construct.node.defaultChild as CfnElement);
+}
+
+/** Every statement of the policies attached to a role. */
+function statementsOf(roleLogicalId: string): { Action: string | string[]; Resource: unknown }[] {
+  return ofType('AWS::IAM::Policy')
+    .filter(([, policy]) =>
+      policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleLogicalId),
+    )
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
+}
+
+function actionsOf(roleLogicalId: string): string[] {
+  return statementsOf(roleLogicalId).flatMap((statement) => [statement.Action].flat());
+}
+
+/** Logical ids a template value refers to (Ref, Fn::GetAtt, Fn::Sub). */
+function referencedIds(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) referencedIds(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'Ref' && typeof item === 'string') into.add(item);
+      else if (key === 'Fn::GetAtt') into.add(String([item].flat()[0]).split('.')[0]!);
+      else if (key === 'Fn::Sub') {
+        const text = String([item].flat()[0]);
+        for (const match of text.matchAll(/\$\{([^}!.]+)/g)) into.add(match[1]!);
+        referencedIds(item, into);
+      } else referencedIds(item, into);
+    }
+  }
+  return into;
+}
+
 beforeAll(() => {
   const app = new App({ context: cdkContext });
   // A production-like configuration: custom domains with their certificate, a first admin.
-  const stack = new TestReportCenterStack(app, 'TestReportCenter', {
+  stack = new TestReportCenterStack(app, 'TestReportCenter', {
     env: { region },
     settings: {
       mailFrom: 'reports@example.com',
@@ -224,12 +263,14 @@ describe('api', () => {
 });
 
 describe('functions', () => {
+  // APP_URL is the local stack's direct address; in AWS functions get APP_URL_PARAMETER.
   const awsVariables = environmentVariables.filter(
-    (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT'),
+    (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
   );
 
-  it('builds one function per handler module', () => {
-    expect(applicationFunctions()).toHaveLength(handlerModules().length);
+  it('builds one function per handler module, plus the Cognito trigger', () => {
+    expect(stack.api.functions.size).toBe(handlerModules().length);
+    expect(applicationFunctions()).toHaveLength(handlerModules().length + 1);
   });
 
   it('runs every function on nodejs22.x, arm64, traced, with source maps', () => {
@@ -247,31 +288,199 @@ describe('functions', () => {
     for (const [logicalId, fn] of applicationFunctions()) {
       const names = Object.keys(fn.Properties.Environment.Variables);
       expect(names, logicalId).toEqual(expect.arrayContaining(awsVariables));
-      expect(names.filter((name) => name === 'AWS_REGION' || name.endsWith('_ENDPOINT'))).toEqual(
-        [],
-      );
+      expect(
+        names.filter(
+          (name) => name === 'AWS_REGION' || name === 'APP_URL' || name.endsWith('_ENDPOINT'),
+        ),
+        logicalId,
+      ).toEqual([]);
       expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('reports@example.com');
+      // A literal name, never a reference (see the cycle test below).
+      expect(fn.Properties.Environment.Variables.APP_URL_PARAMETER, logicalId).toBe(
+        '/TestReportCenter/app-url',
+      );
     }
   });
 
-  it('lets the health function describe each dependency', () => {
-    const health = applicationFunctions().find(([id]) => id.startsWith('ApiHealthFunction'));
-    expect(health).toBeDefined();
-    const roleId = health![1].Properties.Role['Fn::GetAtt'][0] as string;
-    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
-      p.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId),
-    )!;
-    const actions = policy.Properties.PolicyDocument.Statement.flatMap(
-      (statement: { Action: string | string[] }) => [statement.Action].flat(),
+  const moduleGrants = (handlerModule: string) =>
+    routes
+      .filter((route) => route.handler === handlerModule)
+      .flatMap((route) => route.grants ?? []);
+  const roleOf = (handlerModule: string) => logicalId(stack.api.functions.get(handlerModule)!.role);
+
+  it('gives userPoolAdmin exactly to the handler modules whose routes ask for it', () => {
+    const userPoolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+    expect(handlerModules().filter((m) => moduleGrants(m).includes('userPoolAdmin'))).not.toEqual(
+      [],
     );
-    expect(actions).toEqual(
+    for (const handlerModule of handlerModules()) {
+      const statements = statementsOf(roleOf(handlerModule));
+      if (moduleGrants(handlerModule).includes('userPoolAdmin')) {
+        const onPool = statements
+          .filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify(userPoolArn))
+          .flatMap((statement) => [statement.Action].flat());
+        expect(onPool, handlerModule).toEqual(expect.arrayContaining([...userPoolAdminActions]));
+      } else {
+        const actions = statements.flatMap((statement) => [statement.Action].flat());
+        for (const action of userPoolAdminActions) {
+          expect(actions, handlerModule).not.toContain(action);
+        }
+      }
+    }
+  });
+
+  it('lists the userPoolAdmin actions the staff pages need', () => {
+    expect([...userPoolAdminActions].sort()).toEqual(
+      [
+        'cognito-idp:ListUsers',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminCreateUser',
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminUpdateUserAttributes',
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ].sort(),
+    );
+  });
+
+  it('gives dependencyProbes exactly to the handler modules whose routes ask for it', () => {
+    const probes = [
+      'dynamodb:DescribeTable',
+      'cognito-idp:DescribeUserPool',
+      's3:ListBucket',
+      'ses:GetAccount',
+    ];
+    expect(handlerModules().filter((m) => moduleGrants(m).includes('dependencyProbes'))).toEqual([
+      'lambdas/health/handler.ts',
+    ]);
+    for (const handlerModule of handlerModules()) {
+      const actions = actionsOf(roleOf(handlerModule));
+      if (moduleGrants(handlerModule).includes('dependencyProbes')) {
+        expect(actions, handlerModule).toEqual(expect.arrayContaining(probes));
+      } else {
+        // DescribeTable comes with every table grant; the others are probes only.
+        for (const action of probes.slice(1)) expect(actions, handlerModule).not.toContain(action);
+      }
+    }
+  });
+});
+
+describe('app address for mail links', () => {
+  it('stores https:// plus the first non-report custom domain in the named SSM parameter', () => {
+    template.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/TestReportCenter/app-url',
+      Type: 'String',
+      Value: 'https://app.example.com',
+    });
+  });
+
+  it('prefers a back-office host, then any custom domain, then the distribution', () => {
+    expect(appUrl(['report.acme.example', 'app.acme.example'], 'd1.cloudfront.net')).toBe(
+      'https://app.acme.example',
+    );
+    expect(appUrl(['client.acme.example', 'REPORT.acme.example'], 'd1.cloudfront.net')).toBe(
+      'https://client.acme.example',
+    );
+    expect(appUrl(undefined, 'd1.cloudfront.net')).toBe('https://d1.cloudfront.net');
+    expect(appUrl([], 'd1.cloudfront.net')).toBe('https://d1.cloudfront.net');
+  });
+});
+
+describe('CustomMessage trigger', () => {
+  const triggerId = () => logicalId(stack.customMessage.function);
+  const triggerRoleId = () => logicalId(stack.customMessage.role);
+
+  it("is the user pool's CustomMessage Lambda trigger, invocable by this pool only", () => {
+    const [poolId, pool] = only('AWS::Cognito::UserPool');
+    expect(pool.Properties.LambdaConfig).toEqual({
+      CustomMessage: { 'Fn::GetAtt': [triggerId(), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [triggerId(), 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    });
+  });
+
+  it('reads only the app address parameter, by its ARN, and nothing of the table', () => {
+    const statements = statementsOf(triggerRoleId());
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'ssm:GetParameter',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              `arn:${stack.partition}:ssm:${region}:`,
+              { Ref: 'AWS::AccountId' },
+              ':parameter/TestReportCenter/app-url',
+            ],
+          ],
+        },
+      }),
+    );
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    expect(actions.filter((action) => action.startsWith('cognito-idp:'))).toEqual([]);
+  });
+
+  it('answers within the 5 seconds Cognito waits', () => {
+    expect(resources[triggerId()]!.Properties.Timeout).toBeLessThanOrEqual(5);
+  });
+
+  it('exists with its permissions and the parameter before the first admin is invited', () => {
+    const [, admin] = only('AWS::Cognito::UserPoolUser') as [
+      string,
+      Resource & { DependsOn: string[] },
+    ];
+    const permission = ofType('AWS::Lambda::Permission').find(
+      ([, p]) => p.Properties.Principal === 'cognito-idp.amazonaws.com',
+    )![0];
+    expect(admin.DependsOn).toEqual(
       expect.arrayContaining([
-        'dynamodb:DescribeTable',
-        'cognito-idp:DescribeUserPool',
-        's3:ListBucket',
-        'ses:GetAccount',
+        triggerId(),
+        `${triggerRoleId()}`,
+        only('AWS::SSM::Parameter')[0],
+        permission,
+        ...ofType('AWS::IAM::Policy')
+          .filter(([, p]) =>
+            p.Properties.Roles.some((r: { Ref: string }) => r.Ref === triggerRoleId()),
+          )
+          .map(([id]) => id),
       ]),
     );
+  });
+});
+
+describe('template', () => {
+  it('has no dependency cycle (the trigger sits between the pool and everything after it)', () => {
+    const graph = new Map<string, string[]>();
+    for (const [id, resource] of Object.entries(resources)) {
+      const dependsOn = [(resource as { DependsOn?: string | string[] }).DependsOn ?? []].flat();
+      const refs = referencedIds(resource.Properties ?? {}, new Set(dependsOn));
+      graph.set(
+        id,
+        [...refs].filter((ref) => ref in resources),
+      );
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const path: string[] = [];
+    const visit = (id: string): string[] | undefined => {
+      if (state.get(id) === 'done') return undefined;
+      if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+      state.set(id, 'visiting');
+      path.push(id);
+      for (const next of graph.get(id)!) {
+        const cycle = visit(next);
+        if (cycle) return cycle;
+      }
+      path.pop();
+      state.set(id, 'done');
+      return undefined;
+    };
+    for (const id of graph.keys()) expect(visit(id), id).toBeUndefined();
   });
 });
 
@@ -469,6 +678,90 @@ describe('machine routes', () => {
       AuthorizationType: 'JWT',
     });
     machineTemplate.resourceCountIs('AWS::Lambda::Function', 1);
+  });
+});
+
+/** A stack with other settings, its template and the `/config.json` it deploys. */
+function build(settings: TestReportCenterSettings, id = 'Variant') {
+  const app = new App({ context: cdkContext });
+  const variant = new TestReportCenterStack(app, id, { env: { region }, settings });
+  const variantTemplate = Template.fromStack(variant);
+  const [, deployment] = Object.entries(
+    variantTemplate.findResources('Custom::CDKBucketDeployment'),
+  )[0]!;
+  const keys: string[] = deployment.Properties.SourceObjectKeys;
+  const configPath = keys
+    .map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'))
+    .find((path) => existsSync(path));
+  expect(configPath, 'config.json asset').toBeDefined();
+  return {
+    template: variantTemplate,
+    config: JSON.parse(readFileSync(configPath!, 'utf8')) as Record<string, unknown>,
+  };
+}
+
+describe('self-registration', () => {
+  it.each([
+    [undefined, false],
+    [false, false],
+    [true, true],
+  ])('selfRegistration %s: sign-up %s in the pool and in /config.json', (setting, enabled) => {
+    const { template: variant, config } = build({ selfRegistration: setting });
+    variant.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: !enabled },
+    });
+    expect(config.selfRegistration).toBe(enabled);
+  });
+});
+
+describe('Cognito mail sender', () => {
+  it("uses Cognito's default sender unless cognitoSesFrom is set", () => {
+    const [, pool] = only('AWS::Cognito::UserPool');
+    expect(pool.Properties.EmailConfiguration?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe(
+      'COGNITO_DEFAULT',
+    );
+  });
+
+  it('sends through the SES identity and configuration set with cognitoSesFrom', () => {
+    const { template: variant } = build({
+      mailFrom: 'reports@acme.example',
+      mailDomain: 'acme.example',
+      cognitoSesFrom: 'no-reply@acme.example',
+    });
+    const [poolId] = Object.keys(variant.findResources('AWS::Cognito::UserPool'));
+    const [identityId] = Object.keys(variant.findResources('AWS::SES::EmailIdentity'));
+    const [configurationSetId] = Object.keys(variant.findResources('AWS::SES::ConfigurationSet'));
+    const pool = variant.toJSON().Resources[poolId!];
+    expect(pool.Properties.EmailConfiguration).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: 'no-reply@acme.example',
+      ConfigurationSet: { Ref: configurationSetId },
+      SourceArn: {
+        'Fn::Join': [
+          '',
+          [`arn:aws:ses:${region}:`, { Ref: 'AWS::AccountId' }, ':identity/acme.example'],
+        ],
+      },
+    });
+    expect(pool.DependsOn).toContain(identityId);
+  });
+
+  it('refuses a cognitoSesFrom the SES identity does not cover', () => {
+    const attempt = (settings: TestReportCenterSettings) => () =>
+      new TestReportCenterStack(new App({ context: cdkContext }), 'Sender', {
+        env: { region },
+        settings,
+      });
+    expect(
+      attempt({ mailFrom: 'reports@acme.example', cognitoSesFrom: 'other@acme.example' }),
+    ).toThrow(/cognitoSesFrom/);
+    expect(
+      attempt({
+        mailFrom: 'reports@acme.example',
+        mailDomain: 'acme.example',
+        cognitoSesFrom: 'no-reply@elsewhere.example',
+      }),
+    ).toThrow(/cognitoSesFrom/);
   });
 });
 
