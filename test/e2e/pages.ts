@@ -34,3 +34,23 @@ export class AppShell {
     await this.page.locator('[data-testid="signout"]').click();
   }
 }
+
+/** The SES emulator's page: the local stand-in for the visitor's inbox. */
+export class MailViewer {
+  constructor(private readonly page: Page) {}
+
+  /** Opens the newest mail to `to` with `subject` and returns the href of its link named `linkText`. */
+  async linkInMail(to: string, subject: string, linkText: string): Promise<string> {
+    const mail = this.page
+      .locator('.email')
+      .filter({ hasText: `To: ${to}` })
+      .filter({ hasText: subject })
+      .first();
+    await mail.waitFor();
+    await mail.getByRole('button', { name: 'Toggle HTML view' }).click();
+    const link = mail.frameLocator('iframe').getByRole('link', { name: linkText });
+    const href = await link.getAttribute('href');
+    if (!href) throw new Error(`No link "${linkText}" in the mail to ${to}`);
+    return href;
+  }
+}
