@@ -24,7 +24,7 @@ describe('access control in the browser', () => {
     await browser.context.clearCookies();
     const page = await browser.context.newPage();
     await page.goto(`${stack.appUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     return page;
   }
 
