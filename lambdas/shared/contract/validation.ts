@@ -20,12 +20,16 @@ export function issueMessage(issue: z.core.$ZodIssue): MessageRef {
         ? { key: 'validation.required' }
         : { key: 'validation.invalid' };
     case 'too_small':
-      return issue.origin === 'string' && issue.minimum === 1
-        ? { key: 'validation.required' }
+      if (issue.origin === 'string' && issue.minimum === 1) return { key: 'validation.required' };
+      return issue.origin === 'number'
+        ? { key: 'validation.numberMin', params: { min: Number(issue.minimum) } }
         : { key: 'validation.invalid' };
     case 'too_big':
-      return issue.origin === 'string'
-        ? { key: 'validation.tooLong', params: { max: Number(issue.maximum) } }
+      if (issue.origin === 'string') {
+        return { key: 'validation.tooLong', params: { max: Number(issue.maximum) } };
+      }
+      return issue.origin === 'number'
+        ? { key: 'validation.numberMax', params: { max: Number(issue.maximum) } }
         : { key: 'validation.invalid' };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.invalid' };
@@ -55,6 +59,8 @@ function ruleMessage(rule: unknown): MessageRef | undefined {
       return { key: 'validation.name' };
     case 'empty':
       return { key: 'validation.emptyUpdate' };
+    case 'temperatureOrder':
+      return { key: 'validation.temperatureOrder' };
     default:
       return undefined;
   }

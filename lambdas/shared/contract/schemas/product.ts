@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The fluids a valve can be rated for. The list lives here, in the shared contract,
+ * so the form's choices, the API's check and the translations agree; adding a fluid is
+ * a one-line change plus its two labels (`product.fluids.*` in the web resources).
+ */
+export const fluids = ['water', 'oil', 'gas', 'steam', 'air', 'chemical', 'slurry'] as const;
+export type Fluid = (typeof fluids)[number];
+
+/** Temperatures are °C; anything outside this span is a typing error for a valve. */
+export const temperatureLimits = { min: -273, max: 1200 } as const;
+/** Pressure ratings are bar (gauge), per body material. */
+export const pressureLimits = { min: 0, max: 1000 } as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+const temperature = z.number().finite().min(temperatureLimits.min).max(temperatureLimits.max);
+const pressure = z
+  .number()
+  .finite()
+  .min(pressureLimits.min)
+  .max(pressureLimits.max)
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
+/** A product as it is typed: every field of the form. */
+const productShape = {
+  name: text(120),
+  temperatureMin: temperature,
+  temperatureMax: temperature,
+  fluid: z.enum(fluids),
+  connection: text(100),
+  /** bar, cast iron (FC) body; null when the product is not offered in it. */
+  pressureFC: pressure,
+  /** bar, cast steel (WCB) body. */
+  pressureWCB: pressure,
+  /** bar, stainless steel (SUS) body. */
+  pressureSUS: pressure,
+  application: optionalText(200),
+  applicationMedium: optionalText(200),
+};
+
+const inOrder = (value: { temperatureMin: number; temperatureMax: number }) =>
+  value.temperatureMin <= value.temperatureMax;
+const orderIssue = { path: ['temperatureMax'], params: { rule: 'temperatureOrder' } };
+
+export const productFieldsSchema = z.strictObject(productShape).refine(inOrder, orderIssue);
+
+export const createProductSchema = productFieldsSchema;
+export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/** An edit carries the version it was based on: a stale edit is refused, never merged. */
+export const updateProductSchema = z
+  .strictObject({ ...productShape, version: z.number().int().min(1) })
+  .refine(inOrder, orderIssue);
