@@ -61,6 +61,16 @@ function ruleMessage(rule: unknown): MessageRef | undefined {
       return { key: 'validation.emptyUpdate' };
     case 'temperatureOrder':
       return { key: 'validation.temperatureOrder' };
+    case 'serialFormat':
+      return { key: 'validation.serialFormat' };
+    case 'serialPrefix':
+      return { key: 'validation.serialPrefix' };
+    case 'serialWidth':
+      return { key: 'validation.serialWidth' };
+    case 'serialOrder':
+      return { key: 'validation.serialOrder' };
+    case 'date':
+      return { key: 'validation.date' };
     default:
       return undefined;
   }

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  maxPrefixLength,
+  maxSerialDigits,
+  normalizeSerial,
+  parseSerial,
+  rangeProblem,
+} from '../serial';
+
+const serialField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(maxPrefixLength + maxSerialDigits)
+  .transform(normalizeSerial)
+  .refine((value) => parseSerial(value) !== null, { params: { rule: 'serialFormat' } });
+
+/** A calendar date, `YYYY-MM-DD`, that exists. */
+export const isoDateField = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    { params: { rule: 'date' } },
+  );
+
+const rangeShape = {
+  productId: z.string().trim().min(1).max(64),
+  startSerial: serialField,
+  endSerial: serialField,
+  productionDate: isoDateField,
+};
+
+/** Start and end share prefix and digit count, and end >= start; the issue names the rule. */
+function checkRange(
+  value: { startSerial: string; endSerial: string },
+  context: z.core.$RefinementCtx,
+): void {
+  const problem = rangeProblem(value.startSerial, value.endSerial);
+  if (problem && problem !== 'format') {
+    context.addIssue({
+      code: 'custom',
+      path: ['endSerial'],
+      params: { rule: `serial${problem[0]!.toUpperCase()}${problem.slice(1)}` },
+    });
+  }
+}
+
+export const createSerialRangeSchema = z.strictObject(rangeShape).superRefine(checkRange);
+export type SerialRangeFields = z.infer<typeof createSerialRangeSchema>;
+
+export const updateSerialRangeSchema = z
+  .strictObject({ ...rangeShape, version: z.number().int().min(1) })
+  .superRefine(checkRange);
