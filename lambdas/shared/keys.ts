@@ -7,9 +7,61 @@ export interface ItemKey {
   sk: string;
 }
 
+/** Index keys of an item, for the lists it appears in. */
+export interface IndexKeys {
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+}
+
 export const keys = {
   /** The counters item, updated in the same transaction as every counted write. */
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'STATS' }),
   /** A short lease serializing changes to admin accounts (the last-admin rule). */
   accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
+
+  product: (id: string): ItemKey => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
+  /** Claims a product name (case-insensitive) so two products cannot share it. */
+  productName: (name: string): ItemKey => ({
+    pk: `PRODUCTNAME#${name.toLowerCase()}`,
+    sk: 'NAME',
+  }),
+  productIndexes: (id: string, name: string, updatedAt: string): IndexKeys => ({
+    gsi1pk: 'PRODUCTS',
+    gsi1sk: `NAME#${name.toLowerCase()}#${id}`,
+    gsi2pk: 'PRODUCTS',
+    gsi2sk: `UPDATED#${updatedAt}#${id}`,
+  }),
+
+  serialRange: (id: string): ItemKey => ({ pk: `RANGE#${id}`, sk: 'RANGE' }),
+  serialRangeIndexes: (id: string, startSerial: string, updatedAt: string): IndexKeys => ({
+    gsi1pk: 'RANGES',
+    gsi1sk: `SERIAL#${startSerial}#${id}`,
+    gsi2pk: 'RANGES',
+    gsi2sk: `UPDATED#${updatedAt}#${id}`,
+  }),
+  /**
+   * The lookup partition of one prefix and digit count; sort key = the zero-padded
+   * start, so "the range starting at or before n" is one Query with Limit 1.
+   */
+  serialLookup: (prefix: string, width: number, startDigits: string): ItemKey => ({
+    pk: `SERIAL#${prefix}#${width}`,
+    sk: startDigits,
+  }),
+  /**
+   * The partition's version item: every write to the partition bumps it in its
+   * transaction, so two writers that read the same neighbours cannot both commit.
+   * `#` sorts before digits: it never falls inside a lookup's key range.
+   */
+  serialPartitionVersion: (prefix: string, width: number): ItemKey => ({
+    pk: `SERIAL#${prefix}#${width}`,
+    sk: '#VERSION',
+  }),
+  /** A product's ranges in serial order (the product filter of the ranges list). */
+  productRange: (productId: string, startSerial: string, rangeId: string): ItemKey => ({
+    pk: `PRODUCTRANGES#${productId}`,
+    sk: `${startSerial}#${rangeId}`,
+  }),
+  productRangesPartition: (productId: string) => `PRODUCTRANGES#${productId}`,
 };

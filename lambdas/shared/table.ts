@@ -7,7 +7,12 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  globalSecondaryIndexes: [{ indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  globalSecondaryIndexes: [
+    /** Lists in name / serial order (docs/data-model.md). */
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** Lists in last-update order. */
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
   /** Epoch seconds; items carrying it expire (visitor emails after the retention). */
   timeToLiveAttribute: 'expiresAt',
   streamViewType: 'NEW_AND_OLD_IMAGES',

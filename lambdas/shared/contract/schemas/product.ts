@@ -63,3 +63,51 @@ export type ProductFields = z.infer<typeof productFieldsSchema>;
 export const updateProductSchema = z
   .strictObject({ ...productShape, version: z.number().int().min(1) })
   .refine(inOrder, orderIssue);
+
+/** Who and when, on every record. */
+export const auditSchema = z.object({
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+});
+
+export const productSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    temperatureMin: z.number(),
+    temperatureMax: z.number(),
+    fluid: z.enum(fluids),
+    connection: z.string(),
+    pressureFC: z.number().nullable(),
+    pressureWCB: z.number().nullable(),
+    pressureSUS: z.number().nullable(),
+    application: z.string().nullable(),
+    applicationMedium: z.string().nullable(),
+  })
+  .extend(auditSchema.shape);
+export type Product = z.infer<typeof productSchema>;
+
+/** Shared by every back-office list: `limit` 1–1000 (1000 serves "All"), opaque `cursor`. */
+export const listPageSchema = {
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+  cursor: z.string().max(4096).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+};
+
+export const listProductsQuerySchema = z.strictObject({
+  ...listPageSchema,
+  sort: z.enum(['name', 'updatedAt']).default('name'),
+  /** Names starting with this text, case-insensitively (with `sort=name`). */
+  filter: z.string().trim().max(120).optional(),
+});
+export type ListProductsQuery = z.infer<typeof listProductsQuerySchema>;
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  /** Total of the unfiltered list, from the counters; null when a filter applies. */
+  total: number | null;
+}

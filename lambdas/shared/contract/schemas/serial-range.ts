@@ -6,6 +6,7 @@ import {
   parseSerial,
   rangeProblem,
 } from '../serial';
+import { auditSchema, listPageSchema } from './product';
 
 const serialField = z
   .string()
@@ -54,3 +55,33 @@ export type SerialRangeFields = z.infer<typeof createSerialRangeSchema>;
 export const updateSerialRangeSchema = z
   .strictObject({ ...rangeShape, version: z.number().int().min(1) })
   .superRefine(checkRange);
+
+export const serialRangeSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    startSerial: z.string(),
+    endSerial: z.string(),
+    totalUnits: z.number().int(),
+    productionDate: z.string(),
+  })
+  .extend(auditSchema.shape);
+export type SerialRange = z.infer<typeof serialRangeSchema>;
+
+export const listSerialRangesQuerySchema = z.strictObject({
+  ...listPageSchema,
+  sort: z.enum(['startSerial', 'updatedAt']).default('startSerial'),
+  /** Ranges whose starting serial begins with this text (with `sort=startSerial`). */
+  filter: z.string().trim().max(60).transform(normalizeSerial).optional(),
+  /** Only this product's ranges, in serial order. */
+  productId: z.string().trim().min(1).max(64).optional(),
+});
+export type ListSerialRangesQuery = z.infer<typeof listSerialRangesQuerySchema>;
+
+export const lookupSerialQuerySchema = z.strictObject({
+  serial: z
+    .string()
+    .trim()
+    .min(1)
+    .max(maxPrefixLength + maxSerialDigits),
+});

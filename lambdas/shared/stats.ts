@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { getDocuments } from '../shared/aws/dynamodb';
-import { getConfig } from '../shared/config';
-import { keys } from '../shared/keys';
+import { getDocuments } from './aws/dynamodb';
+import { getConfig } from './config';
+import { keys } from './keys';
 
 /**
  * The counters item. Every counted write updates it in the same transaction, so

@@ -1,0 +1,36 @@
+import type { Caller } from '../shared/http';
+import type {
+  ListProductsQuery,
+  Page,
+  Product,
+  ProductFields,
+} from '../shared/contract/schemas/product';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { getStats } from '../shared/stats';
+import * as products from './repository';
+
+export async function listProducts(query: ListProductsQuery): Promise<Page<Product>> {
+  if (query.filter && query.sort !== 'name') {
+    // The name index serves "starts with"; there is no such index in update order.
+    throw new ValidationError({ sort: { key: 'validation.filterNeedsNameSort' } });
+  }
+  const page = await products.listProducts(query);
+  return { ...page, total: query.filter ? null : (await getStats()).products };
+}
+
+export async function getProduct(id: string): Promise<Product> {
+  const product = await products.getProduct(id);
+  if (!product) throw new NotFoundError('errors.productNotFound');
+  return product;
+}
+
+export const createProduct = (fields: ProductFields, caller: Caller) =>
+  products.createProduct(fields, caller.email);
+
+export const updateProduct = (
+  id: string,
+  { version, ...fields }: ProductFields & { version: number },
+  caller: Caller,
+) => products.updateProduct(id, fields, version, caller.email);
+
+export const deleteProduct = (id: string) => products.deleteProduct(id);
