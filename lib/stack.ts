@@ -1,8 +1,12 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { UserPoolEmail, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { AppFunction } from './constructs/function';
 import { Mail } from './constructs/mail';
 import { EdgeWebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
@@ -65,6 +69,14 @@ export interface TestReportCenterSettings {
    * @default false
    */
   readonly threatProtection?: boolean;
+  /**
+   * Let Cognito send its mails (password reset, sign-up code, invitation) through SES from
+   * this address instead of its default sender, which has a small daily quota. The address
+   * must be covered by the Mail identity (`mailFrom` itself, or an address of `mailDomain`),
+   * and that identity must already be verified when this is deployed.
+   * @default - Cognito's default sender
+   */
+  readonly cognitoSesFrom?: string;
 }
 
 export interface TestReportCenterStackProps extends StackProps {
@@ -72,23 +84,60 @@ export interface TestReportCenterStackProps extends StackProps {
   readonly settings?: TestReportCenterSettings;
 }
 
+/**
+ * The web app's address for links in mails: the first custom domain that is not a
+ * report-only host (`client`/`report`, see lib/edge/viewer-request.js), else the first
+ * custom domain, else the distribution's own name.
+ */
+export function appUrl(domainNames: readonly string[] | undefined, distributionDomain: string) {
+  const names = domainNames ?? [];
+  const host = names.find((name) => !/client|report/i.test(name)) ?? names[0] ?? distributionDomain;
+  return `https://${host}`;
+}
+
 /** The whole product in one stack: data, sign-in, mail, API and the web distribution. */
 export class TestReportCenterStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly mail: Mail;
+  readonly api: Api;
+  readonly web: Web;
+  /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
+  readonly customMessage: AppFunction;
+  /** Name of the SSM parameter holding the app's address (`APP_URL_PARAMETER`). */
+  readonly appUrlParameterName: string;
+
   constructor(scope: Construct, id: string, props: TestReportCenterStackProps = {}) {
     super(scope, id, props);
     const settings = props.settings ?? {};
     const selfRegistration = settings.selfRegistration ?? false;
 
     const data = new Data(this, 'Data');
-    const auth = new Auth(this, 'Auth', {
-      selfSignUp: selfRegistration,
-      adminEmail: settings.adminEmail,
-      threatProtection: settings.threatProtection,
-    });
     const mail = new Mail(this, 'Mail', {
       mailFrom: settings.mailFrom ?? 'no-reply@example.com',
       mailDomain: settings.mailDomain,
     });
+    const auth = new Auth(this, 'Auth', {
+      selfSignUp: selfRegistration,
+      adminEmail: settings.adminEmail,
+      threatProtection: settings.threatProtection,
+      email: settings.cognitoSesFrom ? this.cognitoSesEmail(settings, mail) : undefined,
+    });
+    if (settings.cognitoSesFrom) {
+      // Cognito checks the sender identity when the pool's email settings are written.
+      auth.userPool.node.defaultChild!.node.addDependency(mail.identity);
+    }
+
+    // A literal name, not a reference to the parameter: the user pool's trigger reads it,
+    // and the parameter's value comes from the distribution. A reference would make the
+    // pool (through its trigger) wait for the distribution, and anything on the
+    // distribution's side that ever refers to the pool would then close a cycle.
+    this.appUrlParameterName = `/${this.stackName}/app-url`;
+    const sharedEnvironment = {
+      REPORTS_BUCKET: data.reportsBucket.bucketName,
+      MAIL_FROM: mail.senderAddress,
+      APP_URL_PARAMETER: this.appUrlParameterName,
+    };
 
     const api = new Api(this, 'Api', {
       table: data.table,
@@ -96,12 +145,48 @@ export class TestReportCenterStack extends Stack {
       userPoolClient: auth.userPoolClient,
       reportsBucket: data.reportsBucket,
       environment: {
+        ...sharedEnvironment,
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
-        REPORTS_BUCKET: data.reportsBucket.bucketName,
-        MAIL_FROM: mail.senderAddress,
       },
     });
+
+    this.customMessage = new AppFunction(this, 'CustomMessageTrigger', {
+      handlerModule: 'lambdas/auth/custom-message.ts',
+      table: data.table,
+      tableAccess: 'none',
+      environment: {
+        ...sharedEnvironment,
+        // The function is part of its user pool (LambdaConfig): referencing the pool or its
+        // client from it would be a dependency cycle. lambdas/shared/config.ts requires both
+        // variables of every function; the trigger uses neither (Cognito passes the pool id
+        // in each event), so they carry this marker.
+        USER_POOL_ID: 'unavailable-in-user-pool-trigger',
+        USER_POOL_CLIENT_ID: 'unavailable-in-user-pool-trigger',
+      },
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      // The handler caches the app address per instance. Naming it here (when it is a
+      // literal custom domain) makes a domain change update the function, so no warm
+      // instance keeps mailing the old address.
+      description: settings.domainNames?.length
+        ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
+        : 'Cognito CustomMessage trigger',
+    });
+    this.customMessage.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [
+          this.formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: this.appUrlParameterName.replace(/^\//, ''),
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
 
     const webAclArn =
       settings.webAclArn ??
@@ -120,6 +205,21 @@ export class TestReportCenterStack extends Stack {
       webAclArn,
     });
 
+    const appUrlParameter = new StringParameter(this, 'AppUrlParameter', {
+      parameterName: this.appUrlParameterName,
+      stringValue: appUrl(settings.domainNames, web.distribution.distributionDomainName),
+      description: 'Address of the web app, for links in mails (lambdas/auth/app-url.ts)',
+    });
+    // Creating the first admin mails the invitation through the trigger, which then needs
+    // Cognito's invoke permission (a child of the pool), its own role policy and the parameter.
+    auth.bootstrapAdmin?.node.addDependency(auth.userPool, this.customMessage, appUrlParameter);
+
+    this.data = data;
+    this.auth = auth;
+    this.mail = mail;
+    this.api = api;
+    this.web = web;
+
     new CfnOutput(this, 'DistributionDomainName', {
       value: web.distribution.distributionDomainName,
       description: 'CloudFront domain; point the custom domain names here (CNAME / alias)',
@@ -127,5 +227,31 @@ export class TestReportCenterStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'AppUrl', {
+      value: appUrlParameter.stringValue,
+      description: `Address used in mail links (SSM parameter ${this.appUrlParameterName})`,
+    });
+  }
+
+  /** Cognito mails through SES from `cognitoSesFrom`, an address of the Mail identity. */
+  private cognitoSesEmail(settings: TestReportCenterSettings, mail: Mail): UserPoolEmail {
+    const fromEmail = settings.cognitoSesFrom!;
+    const mailFrom = mail.senderAddress.toLowerCase();
+    const covered = settings.mailDomain
+      ? fromEmail.toLowerCase().endsWith(`@${settings.mailDomain.toLowerCase()}`)
+      : fromEmail.toLowerCase() === mailFrom;
+    if (!covered) {
+      throw new Error(
+        `cognitoSesFrom ${fromEmail} is not covered by the SES identity (` +
+          (settings.mailDomain ? `domain ${settings.mailDomain}` : `address ${mailFrom}`) +
+          ')',
+      );
+    }
+    return UserPoolEmail.withSES({
+      fromEmail,
+      sesRegion: this.region,
+      sesVerifiedDomain: settings.mailDomain,
+      configurationSetName: mail.configurationSet.configurationSetName,
+    });
   }
 }

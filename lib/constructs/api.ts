@@ -15,11 +15,28 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { handlerModules, type RouteDefinition, routes as allRoutes } from '../../lambdas/routes';
+import {
+  type Grant as RouteGrant,
+  handlerModules,
+  type RouteDefinition,
+  routes as allRoutes,
+} from '../../lambdas/routes';
 import { AppFunction, type SharedEnvironment } from './function';
 
-/** The health check probes every dependency; its module gets read-only describe rights. */
-const healthHandlerModule = 'lambdas/health/handler.ts';
+/**
+ * The Cognito admin APIs behind `userPoolAdmin`: what the staff pages use to list, create,
+ * edit, enable/disable and sign out accounts. No delete: accounts are disabled, not removed.
+ */
+export const userPoolAdminActions = [
+  'cognito-idp:ListUsers',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+] as const;
 
 export interface ApiProps {
   readonly table: ITableV2;
@@ -63,13 +80,19 @@ const accessLogFields = {
   integrationError: '$context.integrationErrorMessage',
 };
 
-/** `lambdas/report-requests/pdf.ts` → `ReportRequestsPdf`, a stable construct id. */
+/**
+ * `lambdas/report-requests/pdf.ts` → `ReportRequestsPdf`, `lambdas/staff/list-handler.ts` →
+ * `StaffList`: a stable construct id.
+ */
 function functionId(handlerModule: string): string {
   const segments = handlerModule
     .replace(/^lambdas\//, '')
     .replace(/\.[cm]?[jt]s$/, '')
     .split('/')
-    .filter((segment, index, all) => !(segment === 'handler' && index === all.length - 1));
+    .filter((segment, index, all) => !(segment === 'handler' && index === all.length - 1))
+    .map((segment, index, all) =>
+      index === all.length - 1 ? segment.replace(/-handler$/, '') : segment,
+    );
   return segments
     .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
     .map(capitalize)
@@ -164,13 +187,34 @@ export class Api extends Construct {
       }
     }
 
-    const health = functions.get(healthHandlerModule);
-    if (health) this.grantHealthProbes(health, props);
+    // The route table's `grants`, per handler module (a module serving several routes gets
+    // the union).
+    const grants = new Map<string, Set<RouteGrant>>();
+    for (const route of routes) {
+      const moduleGrants = grants.get(route.handler) ?? new Set<RouteGrant>();
+      for (const grant of route.grants ?? []) moduleGrants.add(grant);
+      grants.set(route.handler, moduleGrants);
+    }
+    for (const [handlerModule, moduleGrants] of grants) {
+      const fn = functions.get(handlerModule)!;
+      if (moduleGrants.has('userPoolAdmin')) this.grantUserPoolAdmin(fn, props);
+      if (moduleGrants.has('dependencyProbes')) this.grantDependencyProbes(fn, props);
+    }
   }
 
-  /** The health check's cheapest read of each dependency; nothing it could change. */
-  private grantHealthProbes(health: AppFunction, props: ApiProps): void {
-    const role = health.role;
+  /** `userPoolAdmin`: the staff-account APIs, on this stack's user pool only. */
+  private grantUserPoolAdmin(fn: AppFunction, props: ApiProps): void {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...userPoolAdminActions],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+  }
+
+  /** `dependencyProbes`: the cheapest read of each dependency; nothing it could change. */
+  private grantDependencyProbes(fn: AppFunction, props: ApiProps): void {
+    const role = fn.role;
     role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:DescribeTable'],

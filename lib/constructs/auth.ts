@@ -9,6 +9,7 @@ import {
   StringAttribute,
   UserPool,
   type UserPoolClient,
+  type UserPoolEmail,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { type Role, roleClaim } from '../../lambdas/shared/contract/roles';
@@ -39,6 +40,11 @@ export interface AuthProps {
    * @default false - Essentials plan, no threat protection
    */
   readonly threatProtection?: boolean;
+  /**
+   * How Cognito sends its mails (codes, password resets, invitations).
+   * @default - Cognito's default sender (no-reply@verificationemail.com, a small daily quota)
+   */
+  readonly email?: UserPoolEmail;
 }
 
 /**
@@ -48,6 +54,8 @@ export interface AuthProps {
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The first admin, when `adminEmail` is set (its creation mails the invitation). */
+  readonly bootstrapAdmin?: CfnUserPoolUser;
 
   constructor(scope: Construct, id: string, props: AuthProps = {}) {
     super(scope, id);
@@ -78,6 +86,7 @@ export class Auth extends Construct {
       ...(props.threatProtection
         ? { standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION }
         : {}),
+      ...(props.email ? { email: props.email } : {}),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -132,6 +141,7 @@ export class Auth extends Construct {
       });
       // Dropping the setting on a later deploy must not delete the admin account.
       admin.applyRemovalPolicy(RemovalPolicy.RETAIN);
+      this.bootstrapAdmin = admin;
     }
   }
 }

@@ -14,15 +14,20 @@ export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Variables a function needs in AWS: every name of `lambdas/shared/config.ts` except
- * `AWS_REGION` (Lambda sets it) and the `*_ENDPOINT` emulator overrides (local only).
+ * `AWS_REGION` (Lambda sets it) and the local-only ones: the `*_ENDPOINT` emulator
+ * overrides and `APP_URL` (in AWS the app's address is read from the SSM parameter
+ * named by `APP_URL_PARAMETER`).
  */
-export type FunctionEnvironmentName = Exclude<keyof Config, 'AWS_REGION' | `${string}_ENDPOINT`>;
+export type FunctionEnvironmentName = Exclude<
+  keyof Config,
+  'AWS_REGION' | 'APP_URL' | `${string}_ENDPOINT`
+>;
 
-/** The environment every function shares; `TABLE_NAME` comes with the table grant. */
+/** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
 export type SharedEnvironment = Record<Exclude<FunctionEnvironmentName, 'TABLE_NAME'>, string>;
 
 const requiredEnvironment = environmentVariables.filter(
-  (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT'),
+  (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
 );
 
 /**
@@ -36,8 +41,16 @@ const requireBanner =
 export interface AppFunctionProps {
   /** Handler module relative to the repository root (a route table `handler`); it exports `handler`. */
   readonly handlerModule: string;
-  /** The application table: the function gets read/write access and `TABLE_NAME`. */
+  /**
+   * The application table: the function gets `TABLE_NAME` (lambdas/shared/config.ts
+   * requires it of every function) and, unless `tableAccess` is `none`, read/write access.
+   */
   readonly table: ITableV2;
+  /**
+   * `none` for functions that never touch the table (e.g. a Cognito trigger).
+   * @default 'readWrite'
+   */
+  readonly tableAccess?: 'readWrite' | 'none';
   /** Values for the rest of the function environment. */
   readonly environment: SharedEnvironment;
   /**
@@ -54,6 +67,12 @@ export interface AppFunctionProps {
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays;
+  /**
+   * Function description. A changed description also replaces warm instances, which drops
+   * values they cached at cold start.
+   * @default - none
+   */
+  readonly description?: string;
 }
 
 /**
@@ -96,6 +115,7 @@ export class AppFunction extends Construct {
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
+      description: props.description,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
@@ -117,8 +137,6 @@ export class AppFunction extends Construct {
       },
     });
 
-    props.table.grantReadWriteData(this.function);
-
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
@@ -131,12 +149,16 @@ export class AppFunction extends Construct {
         'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which ' +
         'support no resource-level permissions (X-Ray authorization reference).',
     });
-    const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnElement);
-    Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
-      reason:
-        'Queries on the global secondary indexes of the application table (gsi1) are part of ' +
-        'the documented access patterns; the grant is limited to that one table.',
-    });
+
+    if ((props.tableAccess ?? 'readWrite') === 'readWrite') {
+      props.table.grantReadWriteData(this.function);
+      const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnElement);
+      Validations.of(this.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
+        reason:
+          'Queries on the global secondary indexes of the application table (gsi1) are part ' +
+          'of the documented access patterns; the grant is limited to that one table.',
+      });
+    }
   }
 }

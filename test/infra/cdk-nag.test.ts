@@ -30,6 +30,7 @@ const configurations: Record<string, TestReportCenterSettings> = {
     createWebAcl: true,
     selfRegistration: true,
     threatProtection: true,
+    cognitoSesFrom: 'no-reply@example.com',
   },
 };
 

@@ -351,9 +351,7 @@ describe('functions', () => {
       's3:ListBucket',
       'ses:GetAccount',
     ];
-    expect(handlerModules().filter((m) => moduleGrants(m).includes('dependencyProbes'))).toEqual([
-      'lambdas/health/handler.ts',
-    ]);
+    expect(moduleGrants('lambdas/health/handler.ts')).toContain('dependencyProbes');
     for (const handlerModule of handlerModules()) {
       const actions = actionsOf(roleOf(handlerModule));
       if (moduleGrants(handlerModule).includes('dependencyProbes')) {
@@ -426,6 +424,10 @@ describe('CustomMessage trigger', () => {
     expect(actions.filter((action) => action.startsWith('cognito-idp:'))).toEqual([]);
   });
 
+  it('names the app address in its description, so a domain change renews warm instances', () => {
+    expect(resources[triggerId()]!.Properties.Description).toContain('https://app.example.com');
+  });
+
   it('answers within the 5 seconds Cognito waits', () => {
     expect(resources[triggerId()]!.Properties.Timeout).toBeLessThanOrEqual(5);
   });
@@ -455,7 +457,7 @@ describe('CustomMessage trigger', () => {
 });
 
 describe('template', () => {
-  it('has no dependency cycle (the trigger sits between the pool and everything after it)', () => {
+  it('has no dependency cycle (the user pool trigger must not depend on later resources)', () => {
     const graph = new Map<string, string[]>();
     for (const [id, resource] of Object.entries(resources)) {
       const dependsOn = [(resource as { DependsOn?: string | string[] }).DependsOn ?? []].flat();
@@ -701,17 +703,17 @@ function build(settings: TestReportCenterSettings, id = 'Variant') {
 }
 
 describe('self-registration', () => {
-  it.each([
-    [undefined, false],
-    [false, false],
-    [true, true],
-  ])('selfRegistration %s: sign-up %s in the pool and in /config.json', (setting, enabled) => {
-    const { template: variant, config } = build({ selfRegistration: setting });
-    variant.hasResourceProperties('AWS::Cognito::UserPool', {
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: !enabled },
-    });
-    expect(config.selfRegistration).toBe(enabled);
-  });
+  // The default (unset) is the main stack above: AllowAdminCreateUserOnly true.
+  it.each([false, true])(
+    'selfRegistration %s: the same in the pool and /config.json',
+    (enabled) => {
+      const { template: variant, config } = build({ selfRegistration: enabled });
+      variant.hasResourceProperties('AWS::Cognito::UserPool', {
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: !enabled },
+      });
+      expect(config.selfRegistration).toBe(enabled);
+    },
+  );
 });
 
 describe('Cognito mail sender', () => {
