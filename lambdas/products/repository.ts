@@ -101,13 +101,12 @@ export async function updateProduct(
     updatedBy: by,
   };
   const renamed = current.name.toLowerCase() !== fields.name.toLowerCase();
-  const {
-    id: _id,
-    createdAt: _c,
-    createdBy: _b,
-    ...changes
-  } = {
-    ...updated,
+  // Everything but the id and the creation audit, which never change.
+  const changes = {
+    ...fields,
+    version: updated.version,
+    updatedAt: now,
+    updatedBy: by,
     ...keys.productIndexes(id, fields.name, now),
   };
   const names = Object.keys(changes);
