@@ -379,10 +379,11 @@ export async function listSerialRanges(
     partition: Record<string, string>;
   } = query.productId
     ? {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        // begins_with needs a non-empty prefix: without a filter, the whole partition.
+        KeyConditionExpression: filter ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
         ExpressionAttributeValues: {
           ':pk': keys.productRangesPartition(query.productId),
-          ':prefix': filter,
+          ...(filter ? { ':prefix': filter } : {}),
         },
         partition: { pk: keys.productRangesPartition(query.productId) },
       }
