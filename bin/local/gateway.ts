@@ -50,8 +50,9 @@ interface RouteMatcher {
   names: string[];
 }
 
+/** Static paths win over parameters (`/lookup` before `/{id}`), as in API Gateway. */
 function compileRoutes(): RouteMatcher[] {
-  return routes.map((route) => {
+  const compiled = routes.map((route) => {
     const names: string[] = [];
     const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       names.push(name);
@@ -59,6 +60,7 @@ function compileRoutes(): RouteMatcher[] {
     });
     return { route, pattern: new RegExp(`^${source}$`), names };
   });
+  return compiled.sort((a, b) => a.names.length - b.names.length);
 }
 
 type Handler = (event: HttpEvent) => Promise<HttpResult>;

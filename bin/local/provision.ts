@@ -14,6 +14,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -59,7 +60,11 @@ export async function provision(options: {
 
 async function ensureTable(dynamodb: DynamoDBClient): Promise<void> {
   try {
-    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(
+      dynamodb,
+      new Set(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName)),
+    );
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -74,6 +79,35 @@ async function ensureTable(dynamodb: DynamoDBClient): Promise<void> {
       },
     }),
   );
+}
+
+/**
+ * A data folder from an earlier version lacks indexes added since: add them, one at a
+ * time as DynamoDB allows, as a CDK deploy does in AWS.
+ */
+async function addMissingIndexes(dynamodb: DynamoDBClient, existing: Set<string | undefined>) {
+  const definition = createTableInput(tableName);
+  for (const index of definition.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    const keyNames = index.KeySchema?.map((key) => key.AttributeName) ?? [];
+    await dynamodb.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: definition.AttributeDefinitions?.filter((attribute) =>
+          keyNames.includes(attribute.AttributeName),
+        ),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.IndexName,
+              KeySchema: index.KeySchema,
+              Projection: index.Projection,
+            },
+          },
+        ],
+      }),
+    );
+  }
 }
 
 async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
