@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine, on real emulators.
  * Environment: PORT (default 3000; the emulators use the next four ports),
  * ADMIN_EMAIL / ADMIN_PASSWORD (the seeded admin), LOCAL_DATA_DIR (default .local-data),
- * SELF_REGISTRATION=0 (turn /register off), STACK_INFO_FILE (write the addresses as JSON
+ * SELF_REGISTRATION=0 (turn /register off), SAMPLE_DATA=0 (no sample catalogue), STACK_INFO_FILE (write the addresses as JSON
  * there, for tests).
  */
 import { writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   };
 
   const selfRegistration = process.env.SELF_REGISTRATION !== '0';
+  const sampleData = process.env.SAMPLE_DATA !== '0';
 
   checkJava();
   await checkPorts(stackPorts(port));
@@ -35,7 +36,13 @@ async function main(): Promise<void> {
     await buildWeb();
   }
   console.log('Starting the local stack...');
-  const stack = await startLocalStack({ port, dataDir, admin, selfRegistration });
+  const stack = await startLocalStack({
+    port,
+    dataDir,
+    admin,
+    selfRegistration,
+    sampleData,
+  });
   stopOnSignals(stack);
 
   if (process.env.STACK_INFO_FILE) {
@@ -54,6 +61,9 @@ async function main(): Promise<void> {
       `  Mail viewer:  ${stack.mailViewerUrl}`,
       `  Admin:        ${admin.email} / ${admin.password}   (password set when the account was first created)`,
       `  Data folder:  ${dataDir}   (npm run reset wipes it)`,
+      ...(stack.sampleSerial
+        ? [`  Try a serial: ${stack.sampleSerial}   at ${stack.appUrl}/search`]
+        : []),
       '',
       '  Press Ctrl-C to stop.',
       '',

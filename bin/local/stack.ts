@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../../lambdas/shared/config';
+import { getStats } from '../../lambdas/shared/stats';
 import type { CognitoMail } from './cognito';
+import { loadSampleData } from './sample-data';
 import { startCognito, startDynamoDb, startMail, startS3, type Emulator } from './emulators';
 import { startGateway } from './gateway';
 import { provision, type ProvisionedResources } from './provision';
@@ -24,6 +26,8 @@ export interface LocalStackOptions {
   admin: { email: string; password: string };
   /** People may ask for an account at /register (the pool's self sign-up in AWS). */
   selfRegistration: boolean;
+  /** Load the sample catalogue into a store that never had it. */
+  sampleData: boolean;
   /** Called as each part comes up, for the start banner. */
   onProgress?: (step: string) => void;
 }
@@ -31,6 +35,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   appUrl: string;
   mailViewerUrl: string;
+  /** A serial number in the sample data, when it was loaded. */
+  sampleSerial: string | null;
   ports: StackPorts;
   resources: ProvisionedResources;
   endpoints: { dynamodb: string; cognito: string; s3: string; mail: string };
@@ -108,6 +114,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SES_ENDPOINT: mail.url,
     });
     getConfig(); // fail now, with the readable message, rather than on the first request
+    const sampleSerial = options.sampleData
+      ? await loadSampleDataOnce(join(options.dataDir, 'sample-data.json'))
+      : null;
 
     const gateway = await startGateway({
       port: ports.gateway,
@@ -134,6 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       appUrl: `http://localhost:${ports.gateway}`,
       mailViewerUrl: mail.url,
+      sampleSerial,
       ports,
       resources,
       endpoints: { dynamodb: dynamodb.url, cognito: cognito.url, s3: s3.url, mail: mail.url },
@@ -149,6 +159,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     progress(`${name} up`);
     return emulator;
   }
+}
+
+/**
+ * The sample goes into an empty store once; a marker in the data folder keeps it from
+ * coming back after someone deletes it.
+ */
+async function loadSampleDataOnce(marker: string): Promise<string | null> {
+  if (existsSync(marker))
+    return (JSON.parse(readFileSync(marker, 'utf8')) as { serial: string }).serial;
+  if ((await getStats()).products > 0) return null;
+  const serial = await loadSampleData();
+  writeFileSync(marker, JSON.stringify({ serial }));
+  return serial;
 }
 
 /**

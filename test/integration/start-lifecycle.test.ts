@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { findFreeBasePort, isPortFree as portIsFree } from '../../bin/local/preflight';
 import { repoRoot } from '../../bin/local/settings';
 import { startLocalStack } from '../../bin/local/stack';
+import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
 import { runStartScript, startStackProcess } from '../support/stack-process';
 
@@ -27,8 +28,22 @@ function processesMentioning(text: string): number[] {
 describe('npm start', () => {
   it('keeps data across a restart, frees every port on Ctrl-C, and npm run reset wipes it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'trc-lifecycle-'));
-    const first = await startStackProcess({ dataDir });
+    const first = await startStackProcess({ dataDir, env: { SAMPLE_DATA: '1' } });
     expect(first.output()).toContain(`App:          http://localhost:${first.info.ports.gateway}`);
+    // The sample catalogue is in, and the serial the banner offers is in a range.
+    expect(first.info.sampleSerial).toBeTruthy();
+    expect(first.output()).toContain(`Try a serial: ${first.info.sampleSerial}`);
+    const admin = await signIn(first.info, first.info.admin.email, first.info.admin.password);
+    const found = await callApi<{ productId: string }>(
+      first.info,
+      `/api/serial-numbers/lookup?serial=${first.info.sampleSerial}`,
+      { token: admin.IdToken },
+    );
+    expect(found.status).toBe(200);
+    const counts = await callApi<{ products: number }>(first.info, '/api/dashboard', {
+      token: admin.IdToken,
+    });
+    expect(counts.body.products).toBeGreaterThanOrEqual(5);
     expect(first.output()).toContain(`Mail viewer:  ${first.info.mailViewerUrl}`);
     expect(first.output()).toContain(first.info.admin.email);
     expect(await first.stop()).toBe(0);
@@ -90,6 +105,7 @@ describe('npm start', () => {
           dataDir,
           admin: { email: 'admin@example.com', password: 'Local-Admin-2026!' },
           selfRegistration: true,
+          sampleData: false,
         }),
       ).rejects.toThrow(/EADDRINUSE/);
       // DynamoDB Local runs with the data folder on its command line.

@@ -10,6 +10,7 @@ import { repoRoot } from '../../bin/local/settings';
 export interface StackInfo {
   appUrl: string;
   mailViewerUrl: string;
+  sampleSerial: string | null;
   ports: { gateway: number; dynamodb: number; cognito: number; mail: number; s3: number };
   resources: {
     tableName: string;
@@ -60,6 +61,8 @@ export async function startStackProcess(
     LOCAL_DATA_DIR: dataDir,
     STACK_INFO_FILE: infoFile,
     LOG_LEVEL: 'warn',
+    // Tests build their own data; the sample catalogue has a test of its own.
+    SAMPLE_DATA: '0',
     ...options.env,
   });
   let exitCode: number | null | undefined;
