@@ -8,6 +8,8 @@ const benches: Record<string, () => Promise<void>> = {
   startup: () => import('./startup').then((bench) => bench.run()),
   'web-size': () => import('./web-size').then((bench) => bench.run()),
   synth: () => import('./synth').then((bench) => bench.run()),
+  lookup: () => import('./catalogue').then((bench) => bench.runLookup()),
+  'product-list': () => import('./catalogue').then((bench) => bench.runProductList()),
 };
 
 const names = process.argv.slice(2);

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../lambdas/shared/keys';
+import { callApi } from '../support/api';
+import { signIn } from '../support/cognito';
+import { startStackProcess, type StackInfo } from '../support/stack-process';
+import { inParallel, measure, ms } from './measure';
+
+/**
+ * Catalogue benchmarks (issue targets: each ratio at most 1.2):
+ * - serial lookup through the API with 1,000 and with 1,000,000 ranges stored;
+ * - a product list page of 100 with 100 and with 100,000 products stored.
+ * Bulk data goes straight into DynamoDB Local in the exact item shape the
+ * repositories write (the API would take hours for a million ranges).
+ * BENCH_RANGES / BENCH_PRODUCTS override the large sizes for a quick run.
+ */
+function documentsFor(stack: StackInfo) {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: stack.endpoints.dynamodb,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      maxAttempts: 10,
+    }),
+  );
+}
+
+async function bulkWrite(
+  stack: StackInfo,
+  items: (index: number) => Record<string, unknown>,
+  from: number,
+  to: number,
+) {
+  const documents = documentsFor(stack);
+  const batches: (() => Promise<void>)[] = [];
+  for (let start = from; start < to; start += 25) {
+    batches.push(async () => {
+      let requests = Array.from({ length: Math.min(25, to - start) }, (_, offset) => ({
+        PutRequest: { Item: items(start + offset) },
+      }));
+      while (requests.length > 0) {
+        const result = await documents.send(
+          new BatchWriteCommand({ RequestItems: { [stack.resources.tableName]: requests } }),
+        );
+        requests = (result.UnprocessedItems?.[stack.resources.tableName] ?? []) as typeof requests;
+      }
+    });
+  }
+  await inParallel(batches, 8);
+  documents.destroy();
+}
+
+async function setCounter(stack: StackInfo, name: string, value: number) {
+  const documents = documentsFor(stack);
+  await documents.send(
+    new UpdateCommand({
+      TableName: stack.resources.tableName,
+      Key: keys.stats(),
+      UpdateExpression: 'SET #name = :value',
+      ExpressionAttributeNames: { '#name': name },
+      ExpressionAttributeValues: { ':value': value },
+    }),
+  );
+  documents.destroy();
+}
+
+const width = 9;
+const prefix = 'BENCH-';
+const rangeSize = 10;
+
+function rangeEntry(productId: string, index: number) {
+  const startNumber = index * rangeSize;
+  const endNumber = startNumber + rangeSize - 1;
+  const startDigits = String(startNumber).padStart(width, '0');
+  const now = '2026-11-01T00:00:00.000Z';
+  return {
+    ...keys.serialLookup(prefix, width, startDigits),
+    id: `bench-${index}`,
+    productId,
+    startSerial: `${prefix}${startDigits}`,
+    endSerial: `${prefix}${String(endNumber).padStart(width, '0')}`,
+    totalUnits: rangeSize,
+    productionDate: '2026-11-01',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: 'bench',
+    updatedBy: 'bench',
+    prefix,
+    width,
+    startNumber,
+    endNumber,
+  };
+}
+
+export async function runLookup(): Promise<void> {
+  const large = Number(process.env.BENCH_RANGES ?? 1_000_000);
+  const stack = await startStackProcess();
+  try {
+    const token = (await signIn(stack.info, stack.info.admin.email, stack.info.admin.password))
+      .IdToken;
+    const product = await callApi<{ id: string }>(stack.info, '/api/products', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Bench Valve',
+        temperatureMin: 0,
+        temperatureMax: 100,
+        fluid: 'water',
+        connection: 'Flanged',
+      },
+    });
+    const lookupAt = (count: number) => async (index: number) => {
+      const range = (index * 7919) % count;
+      const serial = `${prefix}${String(range * rangeSize + (index % rangeSize)).padStart(width, '0')}`;
+      const response = await callApi(stack.info, `/api/serial-numbers/lookup?serial=${serial}`, {
+        token,
+      });
+      if (response.status !== 200) throw new Error(`lookup ${serial}: ${response.status}`);
+    };
+
+    let started = performance.now();
+    await bulkWrite(stack.info, (i) => rangeEntry(product.body.id, i), 0, 1_000);
+    console.log(`loaded 1,000 ranges in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const small = await measure(lookupAt(1_000));
+    console.log(`lookup with 1,000 ranges: median ${ms(small.median)}, p99 ${ms(small.p99)}`);
+
+    started = performance.now();
+    await bulkWrite(stack.info, (i) => rangeEntry(product.body.id, i), 1_000, large);
+    const loadSeconds = (performance.now() - started) / 1000;
+    console.log(
+      `loaded ${(large - 1_000).toLocaleString('en')} more ranges in ${loadSeconds.toFixed(1)} s ` +
+        `(${Math.round((large - 1_000) / loadSeconds).toLocaleString('en')} items/s)`,
+    );
+    const big = await measure(lookupAt(large));
+    console.log(
+      `lookup with ${large.toLocaleString('en')} ranges: median ${ms(big.median)}, p99 ${ms(big.p99)}`,
+    );
+    console.log(
+      `ratio large/small: median ${(big.median / small.median).toFixed(2)}, p99 ${(big.p99 / small.p99).toFixed(2)} (target <= 1.2)`,
+    );
+  } finally {
+    await stack.stop();
+  }
+  console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`);
+}
+
+function productItem(index: number) {
+  const id = randomUUID();
+  const name = `Bench Product ${String(index).padStart(6, '0')}`;
+  const now = new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString();
+  return {
+    ...keys.product(id),
+    ...keys.productIndexes(id, name, now),
+    id,
+    name,
+    temperatureMin: -10,
+    temperatureMax: 120,
+    fluid: 'water',
+    connection: 'Flanged, PN16',
+    pressureFC: 16,
+    pressureWCB: 25,
+    pressureSUS: 25,
+    application: 'Benchmark',
+    applicationMedium: 'Water',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: 'bench',
+    updatedBy: 'bench',
+    rangeCount: 0,
+  };
+}
+
+export async function runProductList(): Promise<void> {
+  const large = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+  const stack = await startStackProcess();
+  try {
+    const token = (await signIn(stack.info, stack.info.admin.email, stack.info.admin.password))
+      .IdToken;
+    const page = async (index: number) => {
+      const sort = index % 2 === 0 ? 'sort=name' : 'sort=updatedAt&order=desc';
+      const response = await callApi<{ items: unknown[] }>(
+        stack.info,
+        `/api/products?limit=100&${sort}`,
+        { token },
+      );
+      if (response.status !== 200 || response.body.items.length !== 100) {
+        throw new Error(`product page: ${response.status}`);
+      }
+    };
+    await bulkWrite(stack.info, productItem, 0, 100);
+    await setCounter(stack.info, 'products', 100);
+    const small = await measure(page, { count: 200 });
+    console.log(`page of 100 with 100 products: median ${ms(small.median)}, p99 ${ms(small.p99)}`);
+
+    const started = performance.now();
+    await bulkWrite(stack.info, productItem, 100, large);
+    await setCounter(stack.info, 'products', large);
+    console.log(
+      `loaded ${(large - 100).toLocaleString('en')} more products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const big = await measure(page, { count: 200 });
+    console.log(
+      `page of 100 with ${large.toLocaleString('en')} products: median ${ms(big.median)}, p99 ${ms(big.p99)}`,
+    );
+    console.log(
+      `ratio large/small: median ${(big.median / small.median).toFixed(2)}, p99 ${(big.p99 / small.p99).toFixed(2)} (target <= 1.2)`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
