@@ -48,7 +48,7 @@ async function bulkWrite(
       }
     });
   }
-  await inParallel(batches, 8);
+  await inParallel(batches, Number(process.env.BENCH_PARALLEL ?? 8));
   documents.destroy();
 }
 
