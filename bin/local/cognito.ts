@@ -162,7 +162,8 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag);
  * - ForgotPassword for an unknown user answers like a sent code (user existence hidden);
  * - SignUp is refused when self-registration is off (the pool's AllowAdminCreateUserOnly);
- * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens.
+ * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens;
+ * - GetTokensFromRefreshToken (Amplify's refresh), which it lacks, refreshes tokens.
  */
 function awsCompatibleRouter(
   router: (target: string) => Target,
@@ -185,6 +186,19 @@ function awsCompatibleRouter(
         if (!user) throw new errors.UserNotFoundError();
         await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
         return {};
+      };
+    }
+    if (target === 'GetTokensFromRefreshToken') {
+      // Amplify refreshes with this newer operation, which cognito-local lacks; it is
+      // InitiateAuth's REFRESH_TOKEN_AUTH under another name.
+      const refresh = router('InitiateAuth');
+      return async (ctx, request) => {
+        const result = (await refresh(ctx, {
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: request?.ClientId,
+          AuthParameters: { REFRESH_TOKEN: request?.RefreshToken },
+        })) as { AuthenticationResult?: unknown };
+        return { AuthenticationResult: result.AuthenticationResult };
       };
     }
     const route = router(target);

@@ -40,6 +40,17 @@ describe('signing in', () => {
   });
 });
 
+describe('refreshing a session', () => {
+  it('answers GetTokensFromRefreshToken, the call Amplify refreshes with', async () => {
+    const { RefreshToken } = await signIn(stack, stack.admin.email, stack.admin.password);
+    const refreshed = await cognitoCall('GetTokensFromRefreshToken', { RefreshToken });
+    expect(refreshed.status).toBe(200);
+    const result = refreshed.body.AuthenticationResult as { IdToken?: string };
+    const claims = JSON.parse(Buffer.from(result.IdToken!.split('.')[1]!, 'base64url').toString());
+    expect(claims['custom:role']).toBe('admin');
+  });
+});
+
 describe('resetting a forgotten password', () => {
   it('mails a link to /reset-password in the chosen language, and the code sets a new password', async () => {
     const email = 'forgetful@example.com';

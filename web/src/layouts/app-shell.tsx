@@ -14,7 +14,7 @@ import { isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/use-language';
 import { useAppTitle } from '../lib/use-config';
 import { paths } from '../routes/paths';
-import { navigationRoutes } from '../routes/route-table';
+import { activeNavigationPath, navigationRoutes } from '../routes/route-table';
 import './app-shell.css';
 
 /**
@@ -48,10 +48,8 @@ export default function AppShell() {
     text: t(route.navLabel),
     href: route.path,
   }));
-  const activeHref =
-    navigationRoutes(user.role).find(
-      (route) => pathname === route.path || pathname.startsWith(`${route.path}/`),
-    )?.path ?? pathname;
+  // Add and edit pages highlight the list they belong to.
+  const activeHref = activeNavigationPath(pathname) ?? pathname;
 
   const handleSignOut = async () => {
     if (signingOut) return;

@@ -1,15 +1,20 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '../i18n/resources';
 
-const session = vi.hoisted(() => ({ token: undefined as string | undefined }));
+const session = vi.hoisted(() => ({
+  token: undefined as string | undefined,
+  refreshError: undefined as Error | undefined,
+}));
 vi.mock('aws-amplify/auth', () => ({
-  fetchAuthSession: async () => ({
-    tokens: session.token ? { idToken: { toString: () => session.token } } : undefined,
-  }),
+  fetchAuthSession: async () => {
+    if (session.refreshError) throw session.refreshError;
+    return { tokens: session.token ? { idToken: { toString: () => session.token } } : undefined };
+  },
 }));
 
 const { i18n } = await import('../i18n');
-const { ApiError, apiRequest, codeForStatus } = await import('./api-client');
+const { ApiError, apiRequest, codeForStatus, errorMessageKey, onUnauthenticated } =
+  await import('./api-client');
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -25,6 +30,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   session.token = undefined;
+  session.refreshError = undefined;
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -108,12 +114,87 @@ describe('apiRequest', () => {
     expect(error.message).toBe('連線失敗。');
   });
 
+  it('fails as a connection problem when the token cannot be refreshed for now', async () => {
+    session.refreshError = Object.assign(new Error('offline'), { name: 'NetworkError' });
+    const error = await failure(apiRequest('/api/dashboard'));
+    expect(error.code).toBe('network');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('lets a cancellation through unchanged', async () => {
     const controller = new AbortController();
     controller.abort();
     const abort = new DOMException('aborted', 'AbortError');
     fetchMock.mockRejectedValue(abort);
     await expect(apiRequest('/api/dashboard', { signal: controller.signal })).rejects.toBe(abort);
+  });
+});
+
+describe('staff errors', () => {
+  it('shows the specific catalogue message the API sent, in the current language', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { error: { code: 'aborted', message: 'At least one active admin must remain' } },
+        { status: 409 },
+      ),
+    );
+    const error = await failure(apiRequest('/api/staff/1', { method: 'PATCH', body: {} }));
+    expect(error.code).toBe('aborted');
+    expect(error.messageKey).toBe('errors.lastAdmin');
+    expect(error.message).toBe('至少必須保留一位啟用中的管理員');
+  });
+
+  it('translates the field message of a taken email', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        {
+          error: {
+            code: 'already-exists',
+            message: 'An account with this email already exists',
+            fields: { email: 'An account with this email already exists' },
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    const error = await failure(apiRequest('/api/staff', { method: 'POST', body: {} }));
+    expect(error.code).toBe('already-exists');
+    expect(error.fields).toEqual({ email: '此電子郵件已有帳號' });
+  });
+
+  it('falls back to the code when the message is not a specific catalogue error', () => {
+    expect(
+      errorMessageKey('aborted', 'Another change to staff accounts is in progress. Try again.'),
+    ).toBe('errors.staffChangeInProgress');
+    expect(errorMessageKey('not-found', 'Staff Not Found')).toBe('errors.staffNotFound');
+    expect(errorMessageKey('aborted', 'something else')).toBe('errors.aborted');
+    expect(errorMessageKey('invalid-argument', 'This field is required')).toBe(
+      'errors.invalid-argument',
+    );
+    expect(errorMessageKey('internal', undefined)).toBe('errors.internal');
+  });
+});
+
+describe('a 401 answer', () => {
+  it('tells the registered listener (the auth provider) and fails as unauthenticated', async () => {
+    const listener = vi.fn();
+    const stop = onUnauthenticated(listener);
+    try {
+      fetchMock.mockResolvedValue(Response.json({ message: 'Unauthorized' }, { status: 401 }));
+      const error = await failure(apiRequest('/api/staff'));
+      expect(error.code).toBe('unauthenticated');
+      expect(error.message).toBe('您的登入已逾時，請重新登入。');
+      expect(listener).toHaveBeenCalledTimes(1);
+
+      fetchMock.mockResolvedValue(Response.json({}, { status: 403 }));
+      await failure(apiRequest('/api/staff'));
+      expect(listener).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+    fetchMock.mockResolvedValue(Response.json({}, { status: 401 }));
+    await failure(apiRequest('/api/staff'));
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });
 

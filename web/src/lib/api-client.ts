@@ -5,6 +5,7 @@ import {
   type ErrorBody,
   type ErrorCode,
 } from '../../../lambdas/shared/contract/error-codes';
+import type { MessageKey } from '../../../lambdas/shared/contract/messages';
 import { i18n } from '../i18n';
 import { matchCatalogueText } from './catalogue-text';
 
@@ -23,9 +24,26 @@ export class ApiError extends Error {
     /** Field path -> translated message, for `invalid-argument`. */
     readonly fields: Record<string, string> = {},
     readonly correlationId?: string,
+    /** The catalogue entry of `message` (e.g. `errors.lastAdmin`), when known. */
+    readonly messageKey?: MessageKey,
   ) {
     super(message);
   }
+}
+
+type UnauthenticatedListener = () => void;
+let unauthenticatedListener: UnauthenticatedListener | undefined;
+
+/**
+ * Registers what happens when the API answers 401 (the session is gone or no longer
+ * accepted): the auth provider signs the user out locally, and the route guard then
+ * sends them to /login with the current page as `to`. Returns the unregister function.
+ */
+export function onUnauthenticated(listener: UnauthenticatedListener): () => void {
+  unauthenticatedListener = listener;
+  return () => {
+    if (unauthenticatedListener === listener) unauthenticatedListener = undefined;
+  };
 }
 
 export interface ApiRequestOptions {
@@ -56,6 +74,16 @@ export function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? 'internal' : 'invalid-argument';
 }
 
+/**
+ * The catalogue entry for an error answer: its English message traced back to an
+ * `errors.*` key when it is one (e.g. "At least one active admin must remain"), else
+ * the entry of its code.
+ */
+export function errorMessageKey(code: ErrorCode, message: unknown): MessageKey {
+  const ref = typeof message === 'string' ? matchCatalogueText(message) : undefined;
+  return ref && ref.key.startsWith('errors.') && !ref.params ? ref.key : `errors.${code}`;
+}
+
 /** The API sends field messages in English catalogue text; show them in the current language. */
 function translateFields(fields: Record<string, string> | undefined): Record<string, string> {
   return Object.fromEntries(
@@ -66,12 +94,17 @@ function translateFields(fields: Record<string, string> | undefined): Record<str
   );
 }
 
+/**
+ * The signed-in user's ID token, refreshed by Amplify when expired; none when nobody
+ * is signed in. A refresh that fails for a passing reason (network) fails the call as
+ * a connection problem rather than sending it without a token, which would end the
+ * session for a blip.
+ */
 async function idToken(): Promise<string | undefined> {
   try {
-    // Refreshes expired tokens; resolves without tokens when nobody is signed in.
     return (await fetchAuthSession()).tokens?.idToken?.toString();
   } catch {
-    return undefined;
+    throw new ApiError('network', i18n.t('errors.connectionFailed'), 0);
   }
 }
 
@@ -120,17 +153,31 @@ export async function apiRequest<T>(
 
   const payload = await readJson(response);
   if (response.ok) return payload as T;
+  // Whatever the body says (API Gateway's own answer is `{"message":"Unauthorized"}`).
+  if (response.status === 401) {
+    unauthenticatedListener?.();
+    throw new ApiError('unauthenticated', i18n.t('errors.unauthenticated'), 401);
+  }
 
   if (isErrorBody(payload)) {
-    const { code, fields, correlationId } = payload.error;
+    const { code, message, fields, correlationId } = payload.error;
+    const messageKey = errorMessageKey(code, message);
     throw new ApiError(
       code,
-      i18n.t(`errors.${code}`),
+      i18n.t(messageKey),
       response.status,
       translateFields(fields),
       correlationId,
+      messageKey,
     );
   }
   const code = codeForStatus(response.status);
-  throw new ApiError(code, i18n.t(`errors.${code}`), response.status);
+  throw new ApiError(
+    code,
+    i18n.t(`errors.${code}`),
+    response.status,
+    {},
+    undefined,
+    `errors.${code}`,
+  );
 }

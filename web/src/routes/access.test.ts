@@ -69,12 +69,21 @@ describe('decideAccess', () => {
     it('send signed-out visitors to /login with `to` and the original query', () => {
       expect(decideAccess(staffOrAdmin, signedOut, at('/products', '?page=3'))).toEqual({
         type: 'redirect',
-        to: '/login?page=3&to=%2Fproducts',
+        to: '/login?page=3&to=/products',
       });
       expect(decideAccess(adminOnly, signedOut, at('/staffs'))).toEqual({
         type: 'redirect',
-        to: '/login?to=%2Fstaffs',
+        to: '/login?to=/staffs',
       });
+    });
+
+    it('send a signed-out visitor of /products?x=1 to /login?x=1&to=/products', () => {
+      const decision = decideAccess(staffOrAdmin, signedOut, at('/products', '?x=1'));
+      expect(decision).toEqual({ type: 'redirect', to: '/login?x=1&to=/products' });
+      // After signing in there, the login page's guard forwards to the original address.
+      expect(decideAccess('unauthenticatedOnly', staff, at('/login', '?x=1&to=/products'))).toEqual(
+        { type: 'redirect', to: '/products?x=1' },
+      );
     });
 
     it('leave `to` out when the target is the root', () => {

@@ -2,12 +2,21 @@
 export const paths = {
   home: '/',
   login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   products: '/products',
+  addProduct: '/add-product',
+  editProduct: '/edit-product/:id',
   serialNumbers: '/serial-numbers',
+  addSerialNumber: '/add-serial-number',
+  editSerialNumber: '/edit-serial-number/:id',
   machineData: '/machine-data',
   searches: '/searches',
   staffs: '/staffs',
+  addStaff: '/add-staff',
+  search: '/search',
   notAuthorized: '/not-authorized',
   notAuthorizedAlias: '/pages/misc/not-authorized',
   notFoundAlias: '/pages/misc/not-found',
@@ -17,3 +26,18 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Query parameter of `/login` that names the page to return to after sign-in. */
 export const returnToParam = 'to';
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * A concrete address for a path with parameters, each value URL-encoded:
+ * `pathTo(paths.editProduct, { id: 'p 1' })` is `/edit-product/p%201`.
+ */
+export function pathTo<P extends AppPath>(path: P, params: Record<ParamNames<P>, string>): string {
+  const values = params as Record<string, string>;
+  return path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
+}

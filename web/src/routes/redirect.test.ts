@@ -30,12 +30,12 @@ describe('safeRedirectTarget', () => {
 
 describe('loginRedirectPath', () => {
   it('adds the original path as `to`', () => {
-    expect(loginRedirectPath({ pathname: '/products', search: '' })).toBe('/login?to=%2Fproducts');
+    expect(loginRedirectPath({ pathname: '/products', search: '' })).toBe('/login?to=/products');
   });
 
   it('keeps the original query', () => {
     expect(loginRedirectPath({ pathname: '/products', search: '?page=2&q=AV' })).toBe(
-      '/login?page=2&q=AV&to=%2Fproducts',
+      '/login?page=2&q=AV&to=/products',
     );
   });
 
@@ -44,9 +44,15 @@ describe('loginRedirectPath', () => {
     expect(loginRedirectPath({ pathname: '/', search: '?lang=zh' })).toBe('/login?lang=zh');
   });
 
+  it('encodes what a query value cannot hold, but keeps slashes readable', () => {
+    expect(loginRedirectPath({ pathname: '/edit-product/a%20b&c', search: '' })).toBe(
+      '/login?to=/edit-product/a%2520b%26c',
+    );
+  });
+
   it('replaces a `to` already in the query', () => {
     expect(loginRedirectPath({ pathname: '/staffs', search: '?to=//evil' })).toBe(
-      '/login?to=%2Fstaffs',
+      '/login?to=/staffs',
     );
   });
 });
@@ -71,5 +77,28 @@ describe('postSignInPath', () => {
 
   it('never returns to the login page', () => {
     expect(postSignInPath('?to=%2Flogin')).toBe('/dashboard');
+  });
+});
+
+describe('a signed-out visit and the sign-in after it', () => {
+  it('keeps the original query first, then `to`, and restores both', () => {
+    const login = loginRedirectPath({ pathname: '/products', search: '?x=1' });
+    expect(login).toBe('/login?x=1&to=/products');
+    expect(postSignInPath(new URL(login, 'https://app.invalid').search)).toBe('/products?x=1');
+  });
+
+  it('round-trips parameters and odd characters', () => {
+    for (const [pathname, search] of [
+      ['/edit-product/AV%2F1', '?tab=specs&q=a+b'],
+      ['/staffs', '?filter=%E7%8E%8B'],
+      ['/edit-serial-number/42', ''],
+    ] as const) {
+      const login = loginRedirectPath({ pathname, search });
+      const back = postSignInPath(new URL(login, 'https://app.invalid').search);
+      const expected = new URL(`${pathname}${search}`, 'https://app.invalid');
+      const actual = new URL(back, 'https://app.invalid');
+      expect(actual.pathname).toBe(expected.pathname);
+      expect([...actual.searchParams]).toEqual([...expected.searchParams]);
+    }
   });
 });

@@ -33,15 +33,24 @@ interface LocationLike {
 }
 
 /**
+ * A path as a query value: encoded, except its slashes, which a query may hold as
+ * they are (`to=/products` reads better than `to=%2Fproducts` and means the same).
+ */
+function encodePathParam(path: string): string {
+  return encodeURIComponent(path).replace(/%2F/gi, '/');
+}
+
+/**
  * Where a signed-out visitor of a protected page is sent: `/login` with the page's
- * own query kept and `to=<path>` added (left out for `/`).
+ * own query kept first and `to=<path>` added last (left out for `/`), e.g.
+ * `/products?x=1` -> `/login?x=1&to=/products`.
  */
 export function loginRedirectPath({ pathname, search }: LocationLike): string {
   const params = new URLSearchParams(search);
   params.delete(returnToParam);
-  if (pathname !== paths.home) params.set(returnToParam, pathname);
-  const query = params.toString();
-  return query ? `${paths.login}?${query}` : paths.login;
+  const parts = params.size ? [params.toString()] : [];
+  if (pathname !== paths.home) parts.push(`${returnToParam}=${encodePathParam(pathname)}`);
+  return parts.length ? `${paths.login}?${parts.join('&')}` : paths.login;
 }
 
 /**

@@ -1,30 +1,42 @@
 import type { Role } from '../../../lambdas/shared/contract/roles';
 import type { TranslationKey } from '../i18n/types';
 import { roleMayAccess, type AccessRule } from './access';
-import { paths } from './paths';
+import { paths, type AppPath } from './paths';
 
-/** `blank`: centered card (auth, misc pages); `shell`: the back-office frame; `none`: no UI. */
+/** `blank`: centered card (auth, misc and public pages); `shell`: the back-office frame; `none`: no UI. */
 export type LayoutKind = 'none' | 'blank' | 'shell';
 
 export type PageId =
   | 'home'
   | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'resetPassword'
   | 'dashboard'
   | 'products'
+  | 'addProduct'
+  | 'editProduct'
   | 'serialNumbers'
+  | 'addSerialNumber'
+  | 'editSerialNumber'
   | 'machineData'
   | 'searches'
   | 'staffs'
+  | 'addStaff'
+  | 'search'
   | 'notAuthorized'
   | 'notFound';
 
 export interface AppRoute {
-  path: string;
+  /** A path of {@link paths}; `:name` segments are parameters. */
+  path: AppPath | typeof fallbackPath;
   page: PageId;
   access: AccessRule;
   layout: LayoutKind;
   /** Shown in the side navigation under this label (shell routes only). */
   navLabel?: TranslationKey;
+  /** The navigation entry highlighted on this page, when it is not an entry itself. */
+  navSection?: AppPath;
 }
 
 const staffOrAdmin: readonly Role[] = ['staff', 'admin'];
@@ -41,6 +53,19 @@ export const appRoutes: readonly AppRoute[] = [
   // `/` only forwards to the dashboard; guarding it sends visitors to /login without `to`.
   { path: paths.home, page: 'home', access: staffOrAdmin, layout: 'none' },
   { path: paths.login, page: 'login', access: 'unauthenticatedOnly', layout: 'blank' },
+  { path: paths.register, page: 'register', access: 'unauthenticatedOnly', layout: 'blank' },
+  {
+    path: paths.forgotPassword,
+    page: 'forgotPassword',
+    access: 'unauthenticatedOnly',
+    layout: 'blank',
+  },
+  {
+    path: paths.resetPassword,
+    page: 'resetPassword',
+    access: 'unauthenticatedOnly',
+    layout: 'blank',
+  },
   {
     path: paths.dashboard,
     page: 'dashboard',
@@ -56,11 +81,39 @@ export const appRoutes: readonly AppRoute[] = [
     navLabel: 'nav.products',
   },
   {
+    path: paths.addProduct,
+    page: 'addProduct',
+    access: staffOrAdmin,
+    layout: 'shell',
+    navSection: paths.products,
+  },
+  {
+    path: paths.editProduct,
+    page: 'editProduct',
+    access: staffOrAdmin,
+    layout: 'shell',
+    navSection: paths.products,
+  },
+  {
     path: paths.serialNumbers,
     page: 'serialNumbers',
     access: staffOrAdmin,
     layout: 'shell',
     navLabel: 'nav.serialNumbers',
+  },
+  {
+    path: paths.addSerialNumber,
+    page: 'addSerialNumber',
+    access: staffOrAdmin,
+    layout: 'shell',
+    navSection: paths.serialNumbers,
+  },
+  {
+    path: paths.editSerialNumber,
+    page: 'editSerialNumber',
+    access: staffOrAdmin,
+    layout: 'shell',
+    navSection: paths.serialNumbers,
   },
   {
     path: paths.machineData,
@@ -83,19 +136,71 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     navLabel: 'nav.staffs',
   },
+  {
+    path: paths.addStaff,
+    page: 'addStaff',
+    access: adminOnly,
+    layout: 'shell',
+    navSection: paths.staffs,
+  },
+  // The public Test Report Center: its own light page, never the back-office code.
+  { path: paths.search, page: 'search', access: 'public', layout: 'blank' },
   { path: paths.notAuthorized, page: 'notAuthorized', access: 'public', layout: 'blank' },
   { path: paths.notAuthorizedAlias, page: 'notAuthorized', access: 'public', layout: 'blank' },
   { path: paths.notFoundAlias, page: 'notFound', access: 'public', layout: 'blank' },
   { path: fallbackPath, page: 'notFound', access: 'public', layout: 'blank' },
 ];
 
-/** The route serving a path (the table has no parameters yet: exact match, else not-found). */
+export interface RouteMatch {
+  route: AppRoute;
+  /** Decoded values of the route's `:name` segments. */
+  params: Record<string, string>;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * Matches a path against one route pattern the way react-router does: static
+ * segments case-insensitively, `:name` segments take one non-empty segment,
+ * trailing slashes do not matter.
+ */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
+  const expected = segments(pattern);
+  const actual = segments(pathname);
+  if (expected.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return undefined; // malformed escape: react-router would not match it either
+      }
+    } else if (part.toLowerCase() !== value.toLowerCase()) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+const fallbackRoute = appRoutes.find((route) => route.path === fallbackPath) as AppRoute;
+
+/** The route serving a path and its parameters; unknown paths get the not-found route. */
+export function matchRoute(pathname: string): RouteMatch {
+  for (const route of appRoutes) {
+    if (route.path === fallbackPath) continue;
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return { route: fallbackRoute, params: {} };
+}
+
+/** The route serving a path (unknown paths: not-found). */
 export function findRoute(pathname: string): AppRoute {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (
-    appRoutes.find((route) => route.path === normalized) ??
-    (appRoutes.find((route) => route.path === fallbackPath) as AppRoute)
-  );
+  return matchRoute(pathname).route;
 }
 
 /** Side navigation entries a user with this role may open, in table order. */
@@ -104,4 +209,11 @@ export function navigationRoutes(role: Role): (AppRoute & { navLabel: Translatio
     (route): route is AppRoute & { navLabel: TranslationKey } =>
       route.layout === 'shell' && route.navLabel !== undefined && roleMayAccess(route.access, role),
   );
+}
+
+/** The navigation entry to highlight on a path: its own, its section's, or none. */
+export function activeNavigationPath(pathname: string): string | undefined {
+  const { route } = matchRoute(pathname);
+  if (route.navLabel) return route.path;
+  return route.navSection;
 }

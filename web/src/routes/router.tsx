@@ -35,12 +35,25 @@ const eager = (Component: ComponentType): LazyModule => ({
 const pages: Record<PageId, LazyModule> = {
   home: eager(HomeRedirect),
   login: lazyModule(() => import('../features/auth/pages/login-page')),
+  register: lazyModule(() => import('../features/auth/pages/register-page')),
+  forgotPassword: lazyModule(() => import('../features/auth/pages/forgot-password-page')),
+  resetPassword: lazyModule(() => import('../features/auth/pages/reset-password-page')),
   dashboard: lazyModule(() => import('../features/dashboard/pages/dashboard-page')),
   products: lazyModule(() => import('../features/products/pages/products-page')),
+  addProduct: lazyModule(() => import('../features/products/pages/add-product-page')),
+  editProduct: lazyModule(() => import('../features/products/pages/edit-product-page')),
   serialNumbers: lazyModule(() => import('../features/serial-numbers/pages/serial-numbers-page')),
+  addSerialNumber: lazyModule(
+    () => import('../features/serial-numbers/pages/add-serial-number-page'),
+  ),
+  editSerialNumber: lazyModule(
+    () => import('../features/serial-numbers/pages/edit-serial-number-page'),
+  ),
   machineData: lazyModule(() => import('../features/machine-data/pages/machine-data-page')),
   searches: lazyModule(() => import('../features/searches/pages/searches-page')),
   staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
+  addStaff: lazyModule(() => import('../features/staffs/pages/add-staff-page')),
+  search: lazyModule(() => import('../features/report-center/pages/search-page')),
   notAuthorized: lazyModule(() => import('../features/misc/pages/not-authorized-page')),
   notFound: lazyModule(() => import('../features/misc/pages/not-found-page')),
 };

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { TranslationKey } from '../../i18n/types';
-import type { AuthUser } from './session';
+import type { AuthUser, PendingAccount } from './session';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -9,14 +9,35 @@ export interface Credentials {
   password: string;
 }
 
-/** The outcome of a sign-in; a failure carries the message to show. */
-export type SignInResult = { ok: true; user: AuthUser } | { ok: false; messageKey: TranslationKey };
+/** The outcome of a sign-in step (password, new password, "check again"). */
+export type SignInOutcome =
+  | { type: 'signedIn'; user: AuthUser }
+  /** Cognito wants a new password first (an account created with a temporary one). */
+  | { type: 'newPasswordRequired' }
+  /** Signed in, but the account has no role yet: it counts as signed out. */
+  | { type: 'awaitingApproval'; account: PendingAccount }
+  /** The email address of the account is not confirmed yet. */
+  | { type: 'confirmSignUp' }
+  | { type: 'failed'; messageKey: TranslationKey }
+  /** Answering the new-password step: Cognito refused the password. */
+  | { type: 'passwordRejected'; messageKey: TranslationKey }
+  /** Answering the new-password step: it expired, the person must sign in again. */
+  | { type: 'expired' };
 
 export interface AuthContextValue {
   status: AuthStatus;
   /** Present exactly when `status` is `signedIn`. */
   user?: AuthUser;
-  signIn: (credentials: Credentials) => Promise<SignInResult>;
+  /**
+   * Present when someone signed in whose account waits for an administrator's
+   * approval (no role). `status` is then `signedOut`: the app treats them as such.
+   */
+  pendingAccount?: PendingAccount;
+  signIn: (credentials: Credentials) => Promise<SignInOutcome>;
+  /** Answers the NEW_PASSWORD_REQUIRED step of the sign-in in progress. */
+  completeNewPassword: (newPassword: string) => Promise<SignInOutcome>;
+  /** Fetches fresh tokens to see whether a waiting account has been given a role. */
+  checkApproval: () => Promise<SignInOutcome>;
   signOut: () => Promise<void>;
 }
 

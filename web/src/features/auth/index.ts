@@ -4,5 +4,5 @@
  */
 export { AuthProvider } from './auth-provider';
 export { useAuth } from './use-auth';
-export type { AuthContextValue, AuthStatus, Credentials, SignInResult } from './auth-context';
-export type { AuthUser } from './session';
+export type { AuthContextValue, AuthStatus, Credentials, SignInOutcome } from './auth-context';
+export type { AuthUser, PendingAccount } from './session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userFromIdTokenPayload } from './session';
+import { pendingAccountFromIdTokenPayload, userFromIdTokenPayload } from './session';
 
 describe('userFromIdTokenPayload', () => {
   it('reads email, name and role', () => {
@@ -26,5 +26,28 @@ describe('userFromIdTokenPayload', () => {
     expect(userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': '' })).toBeUndefined();
     expect(userFromIdTokenPayload({ 'custom:role': 'admin' })).toBeUndefined();
     expect(userFromIdTokenPayload(undefined)).toBeUndefined();
+  });
+});
+
+describe('pendingAccountFromIdTokenPayload', () => {
+  it('reads an account without a role as waiting for approval', () => {
+    expect(pendingAccountFromIdTokenPayload({ email: 'p@example.com', name: 'Pat' })).toEqual({
+      email: 'p@example.com',
+      name: 'Pat',
+    });
+    expect(pendingAccountFromIdTokenPayload({ email: 'p@example.com', 'custom:role': '' })).toEqual(
+      { email: 'p@example.com' },
+    );
+  });
+
+  it('is not pending with a role, an unknown role or no email', () => {
+    expect(
+      pendingAccountFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'admin' }),
+    ).toBeUndefined();
+    expect(
+      pendingAccountFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'root' }),
+    ).toBeUndefined();
+    expect(pendingAccountFromIdTokenPayload({ name: 'Pat' })).toBeUndefined();
+    expect(pendingAccountFromIdTokenPayload(undefined)).toBeUndefined();
   });
 });

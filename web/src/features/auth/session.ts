@@ -21,3 +21,26 @@ export function userFromIdTokenPayload(
   const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name : undefined;
   return name ? { email, name, role } : { email, role };
 }
+
+/** A signed-in person whose account has no role yet (waiting for an administrator). */
+export interface PendingAccount {
+  email: string;
+  name?: string;
+}
+
+/**
+ * Reads an account awaiting approval from the ID token's claims: a valid email and
+ * no role at all. A role the app does not know is not "pending": such tokens are
+ * simply not a session.
+ */
+export function pendingAccountFromIdTokenPayload(
+  payload: Readonly<Record<string, unknown>> | undefined,
+): PendingAccount | undefined {
+  if (!payload) return undefined;
+  const role = payload[roleClaim];
+  if (role !== undefined && role !== null && role !== '') return undefined;
+  const email = payload.email;
+  if (typeof email !== 'string' || email === '') return undefined;
+  const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name : undefined;
+  return name ? { email, name } : { email };
+}

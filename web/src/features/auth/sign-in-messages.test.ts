@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signInFailureMessageKey, signInNextStepMessageKey } from './sign-in-messages';
+import {
+  newPasswordFailure,
+  signInFailureMessageKey,
+  signInNextStepMessageKey,
+} from './sign-in-messages';
 
 const named = (name: string) => Object.assign(new Error('x'), { name });
 
@@ -30,12 +34,35 @@ describe('signInFailureMessageKey', () => {
 });
 
 describe('signInNextStepMessageKey', () => {
-  it('explains a required password change', () => {
-    expect(signInNextStepMessageKey('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED')).toBe(
-      'auth.login.newPasswordRequired',
-    );
+  it('explains a required reset and anything unsupported', () => {
+    expect(signInNextStepMessageKey('RESET_PASSWORD')).toBe('auth.login.resetRequired');
     expect(signInNextStepMessageKey('CONFIRM_SIGN_IN_WITH_TOTP_CODE')).toBe(
       'auth.login.additionalStepRequired',
     );
+  });
+});
+
+describe('newPasswordFailure', () => {
+  it('puts a password Cognito refuses on the field', () => {
+    expect(newPasswordFailure(named('InvalidPasswordException'))).toEqual({
+      type: 'field',
+      messageKey: 'errors.passwordRejected',
+    });
+  });
+
+  it('starts over when the challenge has expired', () => {
+    expect(newPasswordFailure(named('NotAuthorizedException'))).toEqual({ type: 'expired' });
+    expect(newPasswordFailure(named('SignInException'))).toEqual({ type: 'expired' });
+  });
+
+  it('reports the rest as messages', () => {
+    expect(newPasswordFailure(named('NetworkError'))).toEqual({
+      type: 'message',
+      messageKey: 'errors.connectionFailed',
+    });
+    expect(newPasswordFailure(named('InternalErrorException'))).toEqual({
+      type: 'message',
+      messageKey: 'errors.internal',
+    });
   });
 });

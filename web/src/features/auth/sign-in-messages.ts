@@ -1,4 +1,5 @@
 import type { TranslationKey } from '../../i18n/types';
+import { errorName, genericFailureMessageKey } from './cognito-errors';
 
 /** Cognito answers for a wrong password or an unknown user: both get the same message. */
 const wrongCredentialErrors = new Set([
@@ -9,24 +10,37 @@ const wrongCredentialErrors = new Set([
   'EmptySignInPassword',
 ]);
 
-const throttlingErrors = new Set([
-  'TooManyRequestsException',
-  'LimitExceededException',
-  'TooManyFailedAttemptsException',
-]);
-
 /** The message for a failed sign-in, from the error Amplify threw. */
 export function signInFailureMessageKey(error: unknown): TranslationKey {
-  const name = error instanceof Error ? error.name : undefined;
+  const name = errorName(error);
   if (name && wrongCredentialErrors.has(name)) return 'auth.login.wrongCredentials';
-  if (name === 'NetworkError' || error instanceof TypeError) return 'errors.connectionFailed';
-  if (name && throttlingErrors.has(name)) return 'errors.resource-exhausted';
-  return 'errors.internal';
+  return genericFailureMessageKey(error);
 }
 
-/** The message when Cognito asks for another step this app does not offer yet. */
+/** The message when Cognito asks for a step the sign-in page does not handle itself. */
 export function signInNextStepMessageKey(step: string): TranslationKey {
-  return step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' || step === 'RESET_PASSWORD'
-    ? 'auth.login.newPasswordRequired'
+  return step === 'RESET_PASSWORD'
+    ? 'auth.login.resetRequired'
     : 'auth.login.additionalStepRequired';
+}
+
+/** Outcome of answering the NEW_PASSWORD_REQUIRED challenge with a failure. */
+export type NewPasswordFailure =
+  /** Cognito refused the password (its policy): shown on the password field. */
+  | { type: 'field'; messageKey: TranslationKey }
+  /** The challenge session is gone (it lasts minutes): sign in again. */
+  | { type: 'expired' }
+  | { type: 'message'; messageKey: TranslationKey };
+
+export function newPasswordFailure(error: unknown): NewPasswordFailure {
+  switch (errorName(error)) {
+    case 'InvalidPasswordException':
+      return { type: 'field', messageKey: 'errors.passwordRejected' };
+    case 'NotAuthorizedException':
+    case 'SignInException':
+    case 'ExpiredCodeException':
+      return { type: 'expired' };
+    default:
+      return { type: 'message', messageKey: genericFailureMessageKey(error) };
+  }
 }

@@ -1,68 +1,59 @@
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Input, { type InputProps } from '@cloudscape-design/components/input';
+import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  signInSchema,
-  type SignInInput,
-} from '../../../../../lambdas/shared/contract/schemas/auth';
-import { validate, type MessageRef } from '../../../../../lambdas/shared/contract/validation';
+import { signInSchema } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { useToast } from '../../../components/toast/use-toast';
+import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import type { SignInOutcome } from '../auth-context';
 import { useAuth } from '../use-auth';
-import type { AuthUser } from '../session';
 
-type Field = keyof SignInInput;
+type Field = 'email' | 'password';
 
 interface LoginFormProps {
-  onSignedIn: (user: AuthUser) => void;
+  /** Every outcome but a failure (which the form shows itself as a toast). */
+  onOutcome: (outcome: Exclude<SignInOutcome, { type: 'failed' }>, email: string) => void;
+  /** Shown next to the password label, e.g. the "Forgot password?" link. */
+  passwordInfo?: ReactNode;
 }
 
 /**
  * Email and password sign-in. Checked with the shared schema on submit (and live
  * after the first submit), so the messages match the API's.
  */
-export function LoginForm({ onSignedIn }: LoginFormProps) {
+export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
   const { t } = useTranslation();
   const { signIn } = useAuth();
   const { showToast } = useToast();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm<unknown, Field>(signInSchema, { email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
-  const emailInput = useRef<InputProps.Ref>(null);
-  const passwordInput = useRef<InputProps.Ref>(null);
-
-  const validation = validate(signInSchema, values);
-  const fieldErrors: Record<string, MessageRef> =
-    submitted && !validation.success ? validation.fields : {};
-  const errorText = (field: Field) => {
-    const ref = fieldErrors[field];
-    return ref ? t(ref.key, ref.params ?? {}) : undefined;
-  };
-  const update = (field: Field) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const inputs = useFieldFocus<Field>();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    setSubmitted(true);
-    const result = validate(signInSchema, values);
+    const result = form.submit();
     if (!result.success) {
-      (result.fields.email ? emailInput : passwordInput).current?.focus();
+      inputs.focus(form.firstInvalid(['email', 'password'], result));
       return;
     }
     setSubmitting(true);
-    const outcome = await signIn(result.data);
+    const email = form.values.email.trim();
+    const outcome = await signIn({ email, password: form.values.password });
     setSubmitting(false);
-    if (outcome.ok) {
-      onSignedIn(outcome.user);
-    } else {
+    if (outcome.type === 'failed') {
       showToast({ type: 'error', content: t(outcome.messageKey) });
+    } else {
+      onOutcome(outcome, email);
     }
   }
 
+  const emailError = form.errorText('email');
+  const passwordError = form.errorText('password');
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="login-form">
       <Form
@@ -78,9 +69,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         }
       >
         <SpaceBetween size="l">
-          <FormField label={t('auth.login.email')} errorText={errorText('email')} stretch>
+          <FormField label={t('auth.login.email')} errorText={emailError} stretch>
             <Input
-              ref={emailInput}
+              ref={inputs.field('email')}
               data-testid="login-email"
               type="email"
               inputMode="email"
@@ -88,21 +79,26 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
               autoComplete="username"
               spellcheck={false}
               autoFocus
-              value={values.email}
-              invalid={Boolean(fieldErrors.email)}
-              onChange={({ detail }) => update('email')(detail.value)}
+              value={form.values.email}
+              invalid={Boolean(emailError)}
+              onChange={({ detail }) => form.setValue('email', detail.value)}
             />
           </FormField>
-          <FormField label={t('auth.login.password')} errorText={errorText('password')} stretch>
+          <FormField
+            label={t('auth.login.password')}
+            info={passwordInfo}
+            errorText={passwordError}
+            stretch
+          >
             <Input
-              ref={passwordInput}
+              ref={inputs.field('password')}
               data-testid="login-password"
               type="password"
               name="password"
               autoComplete="current-password"
-              value={values.password}
-              invalid={Boolean(fieldErrors.password)}
-              onChange={({ detail }) => update('password')(detail.value)}
+              value={form.values.password}
+              invalid={Boolean(passwordError)}
+              onChange={({ detail }) => form.setValue('password', detail.value)}
             />
           </FormField>
         </SpaceBetween>

@@ -1,11 +1,267 @@
-import { SectionPlaceholderPage } from '../../../components/section-placeholder-page';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, {
+  type StatusIndicatorProps,
+} from '@cloudscape-design/components/status-indicator';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  StaffMember,
+  StaffStatus,
+} from '../../../../../lambdas/shared/contract/schemas/staff';
+import { RouterButton } from '../../../components/router-link';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { allPageSize, pageSizeOptions, usePageSizePreference } from '../../../lib/page-size';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../routes/paths';
+import { useAuth } from '../../auth';
+import { StaffActionModal } from '../components/staff-action-modal';
+import { isOwnAccount, staffActions, type StaffAction } from '../staff-actions';
+import { useStaffList } from '../use-staff-list';
+
+const statusIndicator: Record<StaffStatus, StatusIndicatorProps.Type> = {
+  active: 'success',
+  pending: 'pending',
+  unverified: 'warning',
+  disabled: 'stopped',
+};
+
+/** How long typing must pause before the filter is sent. */
+const filterDelayMs = 400;
 
 export default function StaffsPage() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { user } = useAuth();
+  const [pageSize, setPageSize] = usePageSizePreference('staffs.pageSize');
+  const [filteringText, setFilteringText] = useState('');
+  const filter = useDebouncedValue(filteringText.trim(), filterDelayMs);
+  const list = useStaffList({ pageSize, filter });
+  const [pending, setPending] = useState<{ action: StaffAction; member: StaffMember }>();
+  useDocumentTitle(t('staffs.title'));
+
+  const items = list.state.status === 'success' ? list.state.data.items : [];
+  const loading = list.state.status === 'loading';
+
+  const columns: TableProps.ColumnDefinition<StaffMember>[] = [
+    {
+      id: 'name',
+      header: t('staffs.columns.name'),
+      isRowHeader: true,
+      minWidth: 160,
+      cell: (member) =>
+        isOwnAccount(member, user?.email) ? (
+          <SpaceBetween direction="horizontal" size="xxs">
+            <span>{member.name}</span>
+            <Box color="text-body-secondary" tagOverride="span">
+              {t('staffs.you')}
+            </Box>
+          </SpaceBetween>
+        ) : (
+          member.name
+        ),
+    },
+    {
+      id: 'email',
+      header: t('staffs.columns.email'),
+      minWidth: 220,
+      cell: (member) => member.email,
+    },
+    {
+      id: 'role',
+      header: t('staffs.columns.role'),
+      cell: (member) =>
+        member.role ? (
+          t(`roles.${member.role}`)
+        ) : (
+          <Box color="text-status-inactive" tagOverride="span">
+            {t('staffs.noRole')}
+          </Box>
+        ),
+    },
+    {
+      id: 'status',
+      header: t('staffs.columns.status'),
+      cell: (member) => (
+        <StatusIndicator type={statusIndicator[member.status]}>
+          {t(`staffs.status.${member.status}`)}
+        </StatusIndicator>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: t('staffs.columns.createdAt'),
+      cell: (member) => formatDateTime(member.createdAt, language) ?? member.createdAt,
+    },
+    {
+      id: 'actions',
+      header: t('staffs.columns.actions'),
+      width: 110,
+      cell: (member) => {
+        const own = isOwnAccount(member, user?.email);
+        const name = member.name || member.email;
+        return (
+          <ButtonDropdown
+            variant="inline-icon"
+            expandToViewport
+            ariaLabel={t('staffs.actions.menu', { name })}
+            disabled={own}
+            disabledReason={own ? t('staffs.actions.self') : undefined}
+            data-testid={`staff-actions-${member.id}`}
+            items={staffActions(member).map((action) => ({
+              id: action,
+              text: t(`staffs.actions.${action}`),
+            }))}
+            onItemClick={({ detail }) => {
+              const action = staffActions(member).find((candidate) => candidate === detail.id);
+              if (action && !own) setPending({ action, member });
+            }}
+          />
+        );
+      },
+    },
+  ];
+
+  const filtered = filter !== '';
+  const empty =
+    list.state.status === 'error' ? (
+      <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }}>
+        <SpaceBetween size="s">
+          <StatusIndicator type="error">{list.state.error.message}</StatusIndicator>
+          <Button onClick={list.reload} data-testid="staff-retry">
+            {t('common.retry')}
+          </Button>
+        </SpaceBetween>
+      </Box>
+    ) : (
+      <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }}>
+        <SpaceBetween size="xxs">
+          <Box variant="strong" color="inherit">
+            {t('staffs.empty')}
+          </Box>
+          {filtered && (
+            <>
+              <Box variant="p" color="text-body-secondary">
+                {t('staffs.emptyHint')}
+              </Box>
+              <Box>
+                <Button onClick={() => setFilteringText('')}>{t('staffs.clearFilter')}</Button>
+              </Box>
+            </>
+          )}
+        </SpaceBetween>
+      </Box>
+    );
+
   return (
-    <SectionPlaceholderPage
-      section="staffs"
-      titleKey="nav.staffs"
-      descriptionKey="sections.staffs.description"
-    />
+    <>
+      <Table
+        data-testid="staff-table"
+        variant="full-page"
+        items={items}
+        trackBy="id"
+        columnDefinitions={columns}
+        loading={loading}
+        loadingText={t('staffs.loading')}
+        empty={empty}
+        totalItemsCount={list.total}
+        firstIndex={list.pageIndex * pageSize + 1}
+        ariaLabels={{ tableLabel: t('staffs.tableLabel') }}
+        renderAriaLive={({ firstIndex, lastIndex, totalItemsCount }) =>
+          t('staffs.ariaLive', {
+            first: firstIndex,
+            last: lastIndex,
+            total: totalItemsCount ?? lastIndex,
+          })
+        }
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            counter={
+              list.total === undefined ? undefined : `(${formatNumber(list.total, language)})`
+            }
+            description={t('staffs.description')}
+            actions={
+              <RouterButton to={paths.addStaff} variant="primary" data-testid="staff-add">
+                {t('staffs.add')}
+              </RouterButton>
+            }
+          >
+            {t('staffs.title')}
+          </Header>
+        }
+        filter={
+          <TextFilter
+            filteringText={filteringText}
+            filteringPlaceholder={t('staffs.filterPlaceholder')}
+            filteringAriaLabel={t('staffs.filterLabel')}
+            filteringClearAriaLabel={t('staffs.filterClear')}
+            countText={
+              filtered && list.state.status === 'success'
+                ? t('staffs.matches', { count: list.state.data.total })
+                : undefined
+            }
+            onChange={({ detail }) => setFilteringText(detail.filteringText)}
+            data-testid="staff-filter"
+          />
+        }
+        pagination={
+          <Pagination
+            currentPageIndex={list.pageIndex + 1}
+            pagesCount={list.pagesCount}
+            disabled={loading}
+            onChange={({ detail }) => list.setPageIndex(detail.currentPageIndex - 1)}
+            ariaLabels={{
+              paginationLabel: t('staffs.pagination.label'),
+              nextPageLabel: t('staffs.pagination.next'),
+              previousPageLabel: t('staffs.pagination.previous'),
+              pageLabel: (number) => t('staffs.pagination.page', { number }),
+            }}
+          />
+        }
+        preferences={
+          <CollectionPreferences
+            title={t('staffs.preferences.title')}
+            confirmLabel={t('staffs.preferences.confirm')}
+            cancelLabel={t('staffs.preferences.cancel')}
+            closeAriaLabel={t('staffs.preferences.cancel')}
+            preferences={{ pageSize }}
+            pageSizePreference={{
+              title: t('staffs.preferences.pageSize'),
+              options: pageSizeOptions.map((size) => ({
+                value: size,
+                label:
+                  size === allPageSize
+                    ? t('staffs.preferences.all')
+                    : t('staffs.preferences.pageSizeOption', { count: size }),
+              })),
+            }}
+            onConfirm={({ detail }) => {
+              if (detail.pageSize) setPageSize(detail.pageSize);
+            }}
+          />
+        }
+      />
+      {pending && (
+        <StaffActionModal
+          action={pending.action}
+          member={pending.member}
+          onClose={() => setPending(undefined)}
+          onDone={() => {
+            setPending(undefined);
+            list.reload();
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,71 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast/use-toast';
+import type { AuthUser, PendingAccount } from '../session';
+import { useAuth } from '../use-auth';
+
+interface AwaitingApprovalProps {
+  account: PendingAccount;
+  onApproved: (user: AuthUser) => void;
+}
+
+/**
+ * Someone signed in whose account has no role yet. They stay signed out for the app;
+ * "Check again" fetches fresh tokens and continues once a role has been given.
+ */
+export function AwaitingApproval({ account, onApproved }: AwaitingApprovalProps) {
+  const { t } = useTranslation();
+  const { checkApproval, signOut } = useAuth();
+  const { showToast } = useToast();
+  const [checking, setChecking] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function handleCheck() {
+    if (checking) return;
+    setChecking(true);
+    const outcome = await checkApproval();
+    setChecking(false);
+    if (outcome.type === 'signedIn') onApproved(outcome.user);
+    else if (outcome.type === 'awaitingApproval')
+      showToast({ type: 'info', content: t('auth.awaiting.stillWaiting') });
+    else if (outcome.type === 'failed')
+      showToast({ type: 'error', content: t(outcome.messageKey) });
+  }
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    await signOut();
+  }
+
+  return (
+    <Alert type="info" header={t('auth.awaiting.title')} data-testid="awaiting-approval">
+      <SpaceBetween size="m">
+        <Box variant="p">
+          <strong>{t('auth.awaiting.message')}</strong>
+        </Box>
+        <Box variant="p">{t('auth.awaiting.signedInAs', { email: account.email })}</Box>
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <Button
+            loading={checking}
+            onClick={() => void handleCheck()}
+            data-testid="awaiting-check"
+          >
+            {t('auth.awaiting.checkAgain')}
+          </Button>
+          <Button
+            variant="link"
+            loading={signingOut}
+            onClick={() => void handleSignOut()}
+            data-testid="awaiting-signout"
+          >
+            {t('auth.awaiting.signOut')}
+          </Button>
+        </SpaceBetween>
+      </SpaceBetween>
+    </Alert>
+  );
+}

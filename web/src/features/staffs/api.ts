@@ -1,0 +1,71 @@
+import type { ZodType } from 'zod';
+import {
+  maxPageSize,
+  staffListSchema,
+  staffMemberSchema,
+  type CreateStaffInput,
+  type StaffList,
+  type StaffMember,
+  type UpdateStaffInput,
+} from '../../../../lambdas/shared/contract/schemas/staff';
+import { i18n } from '../../i18n';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+export const staffPath = '/api/staff';
+
+/** Longest filter the API accepts (`listStaffQuerySchema`). */
+export const maxFilterLength = 100;
+
+export interface StaffListRequest {
+  pageSize: number;
+  /** The `nextCursor` of the previous page; none for the first page. */
+  cursor?: string;
+  /** Text to find in names and emails, as typed. */
+  filter?: string;
+}
+
+/**
+ * The query of `GET /api/staff`: `limit` within 1..1000, the opaque `cursor` as
+ * received, and the trimmed `filter`; empty values are left out.
+ */
+export function staffListQuery({ pageSize, cursor, filter }: StaffListRequest): {
+  limit: number;
+  cursor?: string;
+  filter?: string;
+} {
+  const limit = Math.min(maxPageSize, Math.max(1, Math.trunc(pageSize) || 1));
+  const text = filter?.trim().slice(0, maxFilterLength);
+  return {
+    limit,
+    ...(cursor ? { cursor } : {}),
+    ...(text ? { filter: text } : {}),
+  };
+}
+
+/** An answer of the wrong shape is a defect on our side, reported as such. */
+function parse<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new ApiError('internal', i18n.t('errors.internal'), 200);
+}
+
+export async function listStaff(
+  request: StaffListRequest,
+  signal?: AbortSignal,
+): Promise<StaffList> {
+  const body = await apiRequest<unknown>(staffPath, { query: staffListQuery(request), signal });
+  return parse(staffListSchema, body);
+}
+
+export async function createStaff(input: CreateStaffInput): Promise<StaffMember> {
+  const body = await apiRequest<unknown>(staffPath, { method: 'POST', body: input });
+  return parse(staffMemberSchema, body);
+}
+
+export async function updateStaff(id: string, input: UpdateStaffInput): Promise<StaffMember> {
+  const body = await apiRequest<unknown>(`${staffPath}/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: input,
+  });
+  return parse(staffMemberSchema, body);
+}

@@ -1,0 +1,171 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { isRole } from '../../../../../lambdas/shared/contract/roles';
+import { createStaffSchema } from '../../../../../lambdas/shared/contract/schemas/staff';
+import { RouterButton } from '../../../components/router-link';
+import { useToast } from '../../../components/toast/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { usePasswordRulesHint } from '../../../lib/password-rules';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { paths } from '../../../routes/paths';
+import { createStaff } from '../api';
+import { RoleSelect } from '../components/role-select';
+import { staffFormFailure, type StaffFormField } from '../staff-form-errors';
+
+const fieldOrder: readonly StaffFormField[] = ['name', 'email', 'password', 'role'];
+
+/** An administrator creates an account with its first password and its role. */
+export default function AddStaffPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const rulesHint = usePasswordRulesHint();
+  const form = useSchemaForm<unknown, StaffFormField>(createStaffSchema, {
+    name: '',
+    email: '',
+    password: '',
+    role: 'staff',
+  });
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const { field: inputRef, focus } = useFieldFocus<StaffFormField>();
+  useDocumentTitle(t('addStaff.pageTitle'));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(undefined);
+    const result = form.submit();
+    if (!result.success) {
+      focus(form.firstInvalid(fieldOrder, result));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await createStaff({
+        name: form.values.name.trim(),
+        email: form.values.email.trim(),
+        password: form.values.password,
+        role: isRole(form.values.role) ? form.values.role : 'staff',
+      });
+      showToast({ type: 'success', content: t('addStaff.success') });
+      void navigate(paths.staffs);
+    } catch (error) {
+      setSubmitting(false);
+      // Everything typed stays in the form; the answer is shown where it belongs.
+      const failure = staffFormFailure(
+        error instanceof ApiError ? error : new ApiError('internal', t('errors.internal'), 0),
+      );
+      for (const [field, message] of Object.entries(failure.fields)) {
+        form.setFieldError(field as StaffFormField, message);
+      }
+      const first = fieldOrder.find((field) => field in failure.fields);
+      if (first) focus(first);
+      setFormError(failure.message);
+    }
+  }
+
+  const errors = {
+    name: form.errorText('name'),
+    email: form.errorText('email'),
+    password: form.errorText('password'),
+    role: form.errorText('role'),
+  };
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('addStaff.description')}>
+          {t('addStaff.title')}
+        </Header>
+      }
+    >
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="staff-form">
+        <Form
+          errorText={formError && <Alert type="error">{formError}</Alert>}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <RouterButton to={paths.staffs} variant="link" data-testid="staff-cancel">
+                {t('addStaff.cancel')}
+              </RouterButton>
+              <Button
+                variant="primary"
+                formAction="submit"
+                loading={submitting}
+                data-testid="staff-submit"
+              >
+                {t('addStaff.submit')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <Container header={<Header variant="h2">{t('addStaff.details')}</Header>}>
+            <SpaceBetween size="l">
+              <FormField label={t('addStaff.name')} errorText={errors.name}>
+                <Input
+                  ref={inputRef('name')}
+                  data-testid="staff-name"
+                  name="name"
+                  autoComplete="off"
+                  autoFocus
+                  value={form.values.name}
+                  invalid={Boolean(errors.name)}
+                  onChange={({ detail }) => form.setValue('name', detail.value)}
+                />
+              </FormField>
+              <FormField label={t('addStaff.email')} errorText={errors.email}>
+                <Input
+                  ref={inputRef('email')}
+                  data-testid="staff-email"
+                  type="email"
+                  inputMode="email"
+                  name="email"
+                  autoComplete="off"
+                  spellcheck={false}
+                  value={form.values.email}
+                  invalid={Boolean(errors.email)}
+                  onChange={({ detail }) => form.setValue('email', detail.value)}
+                />
+              </FormField>
+              <FormField
+                label={t('addStaff.password')}
+                constraintText={rulesHint}
+                errorText={errors.password}
+              >
+                <Input
+                  ref={inputRef('password')}
+                  data-testid="staff-password"
+                  type="password"
+                  name="new-password"
+                  autoComplete="new-password"
+                  value={form.values.password}
+                  invalid={Boolean(errors.password)}
+                  onChange={({ detail }) => form.setValue('password', detail.value)}
+                />
+              </FormField>
+              <FormField label={t('addStaff.role')} errorText={errors.role}>
+                <RoleSelect
+                  value={isRole(form.values.role) ? form.values.role : 'staff'}
+                  onChange={(role) => form.setValue('role', role)}
+                  invalid={Boolean(errors.role)}
+                  data-testid="staff-role"
+                />
+              </FormField>
+            </SpaceBetween>
+          </Container>
+        </Form>
+      </form>
+    </ContentLayout>
+  );
+}
