@@ -33,7 +33,7 @@ describe('access control in the browser', () => {
     await page.goto(`${stack.appUrl}/products?x=1`);
     await page.waitForURL((url) => url.pathname === '/login');
     const login = new URL(page.url());
-    expect(login.search).toBe('?x=1&to=%2Fproducts');
+    expect(login.search).toBe('?x=1&to=/products');
     await new LoginPage(page).signIn(stack.admin.email, stack.admin.password);
     await page.waitForURL((url) => url.pathname === '/products');
     expect(new URL(page.url()).search).toBe('?x=1');
