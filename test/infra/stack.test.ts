@@ -16,6 +16,11 @@ import { appUrl, type TestReportCenterSettings, TestReportCenterStack } from '..
 
 /** cdk.json's feature flags, so the template here is the one `cdk synth` produces. */
 const cdkContext = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')).context;
+/**
+ * The same flags without esbuild bundling (CDK puts a placeholder asset in): for the
+ * variants, whose assertions are about the template. The main stack below bundles.
+ */
+const unbundledContext = { ...cdkContext, 'aws:cdk:bundling-stacks': [] };
 
 const region = 'us-east-1';
 const certificateArn =
@@ -639,7 +644,9 @@ describe('distribution', () => {
 describe('machine routes', () => {
   it('get no JWT authorizer', () => {
     // No machine route exists yet; a table with one must still build without the authorizer.
-    const stack = new Stack(new App({ context: cdkContext }), 'MachineRoutes', { env: { region } });
+    const stack = new Stack(new App({ context: unbundledContext }), 'MachineRoutes', {
+      env: { region },
+    });
     const data = new Data(stack, 'Data');
     const auth = new Auth(stack, 'Auth');
     new Api(stack, 'Api', {
@@ -685,7 +692,7 @@ describe('machine routes', () => {
 
 /** A stack with other settings, its template and the `/config.json` it deploys. */
 function build(settings: TestReportCenterSettings, id = 'Variant') {
-  const app = new App({ context: cdkContext });
+  const app = new App({ context: unbundledContext });
   const variant = new TestReportCenterStack(app, id, { env: { region }, settings });
   const variantTemplate = Template.fromStack(variant);
   const [, deployment] = Object.entries(
@@ -750,7 +757,7 @@ describe('Cognito mail sender', () => {
 
   it('refuses a cognitoSesFrom the SES identity does not cover', () => {
     const attempt = (settings: TestReportCenterSettings) => () =>
-      new TestReportCenterStack(new App({ context: cdkContext }), 'Sender', {
+      new TestReportCenterStack(new App({ context: unbundledContext }), 'Sender', {
         env: { region },
         settings,
       });
@@ -769,7 +776,7 @@ describe('Cognito mail sender', () => {
 
 describe('setting guards', () => {
   const stackIn = (stackRegion: string) =>
-    new Stack(new App({ context: cdkContext }), 'Guard', { env: { region: stackRegion } });
+    new Stack(new App({ context: unbundledContext }), 'Guard', { env: { region: stackRegion } });
 
   it('refuses to create a CloudFront web ACL outside us-east-1', () => {
     expect(() => new EdgeWebAcl(stackIn('eu-central-1'), 'WebAcl')).toThrow(/us-east-1/);
@@ -777,7 +784,7 @@ describe('setting guards', () => {
   });
 
   it('refuses custom domain names without a certificate', () => {
-    const app = new App({ context: cdkContext });
+    const app = new App({ context: unbundledContext });
     expect(
       () =>
         new TestReportCenterStack(app, 'NoCertificate', {
