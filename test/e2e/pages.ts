@@ -54,3 +54,21 @@ export class MailViewer {
     return href;
   }
 }
+
+/** Switches the interface language with the language menu, as a person would. */
+export async function switchLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
+  await page.locator('[data-testid="language-menu"]:visible button').first().click();
+  await page.locator(`[data-testid="${language}"]:visible`).first().click();
+  // Runs in the page; a string keeps DOM types out of the Node test code.
+  await page.waitForFunction(`document.documentElement.lang.startsWith('${language}')`);
+}
+
+/** Picks an option of a Cloudscape Select by its visible label. */
+export async function choose(page: Page, testId: string, label: string): Promise<void> {
+  await page.locator(`[data-testid="${testId}"] button`).first().click();
+  await page
+    .locator(wrapper.findSelect().findDropdown().findOptions().toSelector())
+    .filter({ hasText: label })
+    .first()
+    .click();
+}
