@@ -1,7 +1,7 @@
 /** Latency figures of `count` sequential calls after `warmup` unmeasured ones. */
 export async function measure(
   call: (index: number) => Promise<void>,
-  { warmup = 50, count = 400 } = {},
+  { warmup = 200, count = 400 } = {},
 ): Promise<{ median: number; p99: number; mean: number }> {
   for (let i = 0; i < warmup; i++) await call(i);
   const times: number[] = [];
