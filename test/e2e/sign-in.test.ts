@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifactsDir, launchBrowser } from '../support/browser';
+import { callApi } from '../support/api';
+import { signIn } from '../support/cognito';
 import { AppShell, LoginPage } from './pages';
 
 const stack = inject('stack');
@@ -61,7 +63,11 @@ describe('a seeded admin signs in and out', () => {
     // The figures come from GET /api/dashboard, called with the signed-in user's ID token.
     const figures = page.locator('[data-testid="dashboard-figures"]');
     await figures.waitFor();
-    expect(await figures.textContent()).toMatch(/Products\s*0/);
+    const { IdToken } = await signIn(stack, stack.admin.email, stack.admin.password);
+    const counts = await callApi<{ products: number }>(stack, '/api/dashboard', { token: IdToken });
+    expect(await figures.textContent()).toMatch(
+      new RegExp(`Products\\s*${counts.body.products}\\b`),
+    );
     await page.screenshot({ path: join(artifactsDir, 'dashboard-en-light.png'), fullPage: true });
   });
 

@@ -196,3 +196,16 @@ describe('field messages', () => {
     if (!result.success) expect(Object.keys(result.fields)).toEqual(['__proto__']);
   });
 });
+
+describe('choice fields', () => {
+  it('calls an empty choice required and a wrong one invalid', async () => {
+    const { validate } = await import('../../lambdas/shared/contract/validation');
+    const schema = z.strictObject({ fluid: z.enum(['water', 'oil']) });
+    expect(validate(schema, { fluid: '' })).toMatchObject({
+      fields: { fluid: { key: 'validation.required' } },
+    });
+    expect(validate(schema, { fluid: 'lava' })).toMatchObject({
+      fields: { fluid: { key: 'validation.invalid' } },
+    });
+  });
+});

@@ -35,6 +35,11 @@ export function issueMessage(issue: z.core.$ZodIssue): MessageRef {
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.invalid' };
     case 'custom':
       return ruleMessage(issue.params?.rule) ?? { key: 'validation.invalid' };
+    case 'invalid_value':
+      // An empty choice (a Select left blank) is a missing value, not a wrong one.
+      return issue.input === undefined || issue.input === null || issue.input === ''
+        ? { key: 'validation.required' }
+        : { key: 'validation.invalid' };
     case 'unrecognized_keys':
       return { key: 'validation.unknownField' };
     default:

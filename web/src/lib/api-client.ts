@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import type { ZodType } from 'zod';
 import {
   errorCodes,
   errorStatus,
@@ -180,4 +181,14 @@ export async function apiRequest<T>(
     undefined,
     `errors.${code}`,
   );
+}
+
+/**
+ * Checks an answer's shape with its schema. An answer of the wrong shape is a defect
+ * on our side, reported to the user as such (`internal`), never shown half-read.
+ */
+export function parseAnswer<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new ApiError('internal', i18n.t('errors.internal'), 200);
 }

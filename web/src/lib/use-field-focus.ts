@@ -1,14 +1,19 @@
-import type { InputProps } from '@cloudscape-design/components/input';
 import { useCallback, useRef } from 'react';
 
+/** What a Cloudscape Input, Select or DatePicker ref offers. */
+interface Focusable {
+  focus(): void;
+}
+
 /**
- * Focus by field name: `ref={field('email')}` on an Input, then `focus('email')`,
- * e.g. to put the cursor on the first field with a message after a submit.
+ * Focus by field name: `ref={field('email')}` on an Input (or a Select or DatePicker),
+ * then `focus('email')`, e.g. to put the cursor on the first field with a message
+ * after a submit.
  */
 export function useFieldFocus<Field extends string>() {
-  const elements = useRef(new Map<Field, InputProps.Ref>());
+  const elements = useRef(new Map<Field, Focusable>());
   const field = useCallback(
-    (name: Field) => (instance: InputProps.Ref | null) => {
+    (name: Field) => (instance: Focusable | null) => {
       if (instance) elements.current.set(name, instance);
       else elements.current.delete(name);
     },

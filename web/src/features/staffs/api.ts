@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import {
   maxPageSize,
   staffListSchema,
@@ -8,8 +7,7 @@ import {
   type StaffMember,
   type UpdateStaffInput,
 } from '../../../../lambdas/shared/contract/schemas/staff';
-import { i18n } from '../../i18n';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest, parseAnswer as parse } from '../../lib/api-client';
 
 export const staffPath = '/api/staff';
 
@@ -40,13 +38,6 @@ export function staffListQuery({ pageSize, cursor, filter }: StaffListRequest): 
     ...(cursor ? { cursor } : {}),
     ...(text ? { filter: text } : {}),
   };
-}
-
-/** An answer of the wrong shape is a defect on our side, reported as such. */
-function parse<T>(schema: ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new ApiError('internal', i18n.t('errors.internal'), 200);
 }
 
 export async function listStaff(

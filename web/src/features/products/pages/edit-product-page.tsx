@@ -1,16 +1,87 @@
-import { useParams } from 'react-router-dom';
-import { SectionPlaceholderPage } from '../../../components/section-placeholder-page';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import { RecordMissing } from '../../../components/record-missing';
+import { useStaleEdit } from '../../../components/stale-edit';
+import { useToast } from '../../../components/toast/use-toast';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { getProduct, parseProduct, productPath, updateProduct } from '../api';
+import { ProductForm } from '../components/product-form';
+import { changedProductFields, productFormValues } from '../product-form';
 
 export default function EditProductPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
+  const query = useApiQuery(productPath(id), parseProduct);
+  useDocumentTitle(t('productForm.editTitle'));
+
+  const header = (
+    <Header variant="h1" description={t('productForm.editDescription')}>
+      {t('productForm.editTitle')}
+    </Header>
+  );
+
+  let body;
+  if (query.status === 'loading') {
+    body = <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
+  } else if (query.status === 'error' && query.error.code === 'not-found') {
+    body = (
+      <RecordMissing
+        testId="product-not-found"
+        title={query.error.message}
+        description={t('productForm.notFoundHint')}
+        backTo={paths.products}
+        backLabel={t('productForm.backToProducts')}
+      />
+    );
+  } else if (query.status === 'error') {
+    body = (
+      <Alert
+        type="error"
+        action={<Button onClick={query.reload}>{t('common.retry')}</Button>}
+        data-testid="product-load-error"
+      >
+        {query.error.message}
+      </Alert>
+    );
+  } else {
+    body = <EditProductForm product={query.data} />;
+  }
+  return <ContentLayout header={header}>{body}</ContentLayout>;
+}
+
+/** The form for a loaded product; its version moves on when the user reloads after a conflict. */
+function EditProductForm({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const stale = useStaleEdit({
+    record: product,
+    load: () => getProduct(product.id),
+    changedLabels: (before, after) =>
+      changedProductFields(before, after).map((field) => t(`product.fields.${field}`)),
+    testId: 'product',
+  });
+
   return (
-    <SectionPlaceholderPage
-      section="edit-product"
-      titleKey="sections.editProduct.title"
-      descriptionKey="sections.editProduct.description"
-      descriptionParams={{ id }}
-      backTo={paths.products}
+    <ProductForm
+      initialValues={productFormValues(product)}
+      submitLabel={t('productForm.editSubmit')}
+      notice={stale.notice}
+      onStale={stale.markStale}
+      onSave={async (fields) => {
+        stale.clear();
+        await updateProduct(product.id, fields, stale.version);
+        showToast({ type: 'success', content: t('productForm.updated') });
+        void navigate(paths.products);
+      }}
     />
   );
 }

@@ -1,16 +1,98 @@
-import { useParams } from 'react-router-dom';
-import { SectionPlaceholderPage } from '../../../components/section-placeholder-page';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
+import { RecordMissing } from '../../../components/record-missing';
+import { useStaleEdit } from '../../../components/stale-edit';
+import { useToast } from '../../../components/toast/use-toast';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { getSerialRange, parseSerialRange, serialRangePath, updateSerialRange } from '../api';
+import { SerialRangeForm } from '../components/serial-range-form';
+import { changedSerialFields, serialFormValues, type SerialFormField } from '../serial-form';
+
+const fieldLabels = {
+  productId: 'serialRange.fields.product',
+  startSerial: 'serialRange.fields.startSerial',
+  endSerial: 'serialRange.fields.endSerial',
+  productionDate: 'serialRange.fields.productionDate',
+} as const satisfies Record<SerialFormField, string>;
 
 export default function EditSerialNumberPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
+  const query = useApiQuery(serialRangePath(id), parseSerialRange);
+  useDocumentTitle(t('serialForm.editTitle'));
+
+  let body;
+  if (query.status === 'loading') {
+    body = <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
+  } else if (query.status === 'error' && query.error.code === 'not-found') {
+    body = (
+      <RecordMissing
+        testId="serial-not-found"
+        title={query.error.message}
+        description={t('serialForm.notFoundHint')}
+        backTo={paths.serialNumbers}
+        backLabel={t('serialForm.backToList')}
+      />
+    );
+  } else if (query.status === 'error') {
+    body = (
+      <Alert
+        type="error"
+        action={<Button onClick={query.reload}>{t('common.retry')}</Button>}
+        data-testid="serial-load-error"
+      >
+        {query.error.message}
+      </Alert>
+    );
+  } else {
+    body = <EditSerialRangeForm range={query.data} />;
+  }
   return (
-    <SectionPlaceholderPage
-      section="edit-serial-number"
-      titleKey="sections.editSerialNumber.title"
-      descriptionKey="sections.editSerialNumber.description"
-      descriptionParams={{ id }}
-      backTo={paths.serialNumbers}
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('serialForm.editDescription')}>
+          {t('serialForm.editTitle')}
+        </Header>
+      }
+    >
+      {body}
+    </ContentLayout>
+  );
+}
+
+/** The form for a loaded range; its version moves on when the user reloads after a conflict. */
+function EditSerialRangeForm({ range }: { range: SerialRange }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const stale = useStaleEdit({
+    record: range,
+    load: () => getSerialRange(range.id),
+    changedLabels: (before, after) =>
+      changedSerialFields(before, after).map((field) => t(fieldLabels[field])),
+    testId: 'serial',
+  });
+
+  return (
+    <SerialRangeForm
+      initialValues={serialFormValues(range)}
+      submitLabel={t('serialForm.editSubmit')}
+      notice={stale.notice}
+      onStale={stale.markStale}
+      onSave={async (fields) => {
+        stale.clear();
+        await updateSerialRange(range.id, fields, stale.version);
+        showToast({ type: 'success', content: t('serialForm.updated') });
+        void navigate(paths.serialNumbers);
+      }}
     />
   );
 }

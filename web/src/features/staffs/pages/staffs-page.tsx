@@ -1,7 +1,5 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -16,10 +14,12 @@ import type {
   StaffMember,
   StaffStatus,
 } from '../../../../../lambdas/shared/contract/schemas/staff';
+import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton } from '../../../components/router-link';
+import { TableEmptyState } from '../../../components/table-empty-state';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { allPageSize, pageSizeOptions, usePageSizePreference } from '../../../lib/page-size';
+import { usePageSizePreference } from '../../../lib/page-size';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
@@ -132,35 +132,15 @@ export default function StaffsPage() {
   ];
 
   const filtered = filter !== '';
-  const empty =
-    list.state.status === 'error' ? (
-      <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }}>
-        <SpaceBetween size="s">
-          <StatusIndicator type="error">{list.state.error.message}</StatusIndicator>
-          <Button onClick={list.reload} data-testid="staff-retry">
-            {t('common.retry')}
-          </Button>
-        </SpaceBetween>
-      </Box>
-    ) : (
-      <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }}>
-        <SpaceBetween size="xxs">
-          <Box variant="strong" color="inherit">
-            {t('staffs.empty')}
-          </Box>
-          {filtered && (
-            <>
-              <Box variant="p" color="text-body-secondary">
-                {t('staffs.emptyHint')}
-              </Box>
-              <Box>
-                <Button onClick={() => setFilteringText('')}>{t('staffs.clearFilter')}</Button>
-              </Box>
-            </>
-          )}
-        </SpaceBetween>
-      </Box>
-    );
+  const empty = (
+    <TableEmptyState
+      error={list.state.status === 'error' ? list.state.error : undefined}
+      onRetry={list.reload}
+      retryTestId="staff-retry"
+      filterHint={filtered ? t('staffs.emptyHint') : undefined}
+      onClearFilter={() => setFilteringText('')}
+    />
+  );
 
   return (
     <>
@@ -173,7 +153,7 @@ export default function StaffsPage() {
         loading={loading}
         loadingText={t('staffs.loading')}
         empty={empty}
-        totalItemsCount={list.total}
+        totalItemsCount={list.total ?? undefined}
         firstIndex={list.pageIndex * pageSize + 1}
         ariaLabels={{ tableLabel: t('staffs.tableLabel') }}
         renderAriaLive={({ firstIndex, lastIndex, totalItemsCount }) =>
@@ -187,7 +167,7 @@ export default function StaffsPage() {
           <Header
             variant="awsui-h1-sticky"
             counter={
-              list.total === undefined ? undefined : `(${formatNumber(list.total, language)})`
+              typeof list.total === 'number' ? `(${formatNumber(list.total, language)})` : undefined
             }
             description={t('staffs.description')}
             actions={
@@ -206,7 +186,7 @@ export default function StaffsPage() {
             filteringAriaLabel={t('staffs.filterLabel')}
             filteringClearAriaLabel={t('staffs.filterClear')}
             countText={
-              filtered && list.state.status === 'success'
+              filtered && list.state.status === 'success' && list.state.data.total !== null
                 ? t('staffs.matches', { count: list.state.data.total })
                 : undefined
             }
@@ -229,25 +209,11 @@ export default function StaffsPage() {
           />
         }
         preferences={
-          <CollectionPreferences
-            title={t('staffs.preferences.title')}
-            confirmLabel={t('staffs.preferences.confirm')}
-            cancelLabel={t('staffs.preferences.cancel')}
-            closeAriaLabel={t('staffs.preferences.cancel')}
-            preferences={{ pageSize }}
-            pageSizePreference={{
-              title: t('staffs.preferences.pageSize'),
-              options: pageSizeOptions.map((size) => ({
-                value: size,
-                label:
-                  size === allPageSize
-                    ? t('staffs.preferences.all')
-                    : t('staffs.preferences.pageSizeOption', { count: size }),
-              })),
-            }}
-            onConfirm={({ detail }) => {
-              if (detail.pageSize) setPageSize(detail.pageSize);
-            }}
+          <ListPreferences
+            pageSize={pageSize}
+            onPageSizeChange={setPageSize}
+            pageSizeTitle={t('staffs.preferences.pageSize')}
+            pageSizeLabel={(count) => t('staffs.preferences.pageSizeOption', { count })}
           />
         }
       />

@@ -1,0 +1,122 @@
+import {
+  productSchema,
+  type Product,
+  type ProductFields,
+} from '../../../../lambdas/shared/contract/schemas/product';
+import { apiRequest, parseAnswer } from '../../lib/api-client';
+import {
+  cursorPageSchema,
+  fetchAllPages,
+  wholePageSize,
+  type CursorPage,
+  type SortOrder,
+} from '../../lib/cursor-page';
+import type { FetchPage } from '../../lib/use-cursor-list';
+
+export const productsPath = '/api/products';
+
+/** Longest filter the API accepts (`listProductsQuerySchema`). */
+export const maxProductFilterLength = 120;
+
+export type ProductSort = 'name' | 'updatedAt';
+
+/** What the products table asks for, besides the page. */
+export interface ProductListQuery {
+  sort: ProductSort;
+  order: SortOrder;
+  /** Start of the names to show, as typed. */
+  filter: string;
+}
+
+/**
+ * The order the list is really shown in: the API filters names only in name order,
+ * so a filter turns an update-order list into name order (ascending); without a
+ * filter the chosen order stands.
+ */
+export function effectiveProductSort(
+  query: ProductListQuery,
+): Pick<ProductListQuery, 'sort' | 'order'> {
+  if (query.filter.trim() && query.sort !== 'name') return { sort: 'name', order: 'asc' };
+  return { sort: query.sort, order: query.order };
+}
+
+/**
+ * The query of `GET /api/products`: `limit` within 1..1000, the opaque `cursor` as
+ * received, the effective sort and order, and the trimmed filter; empty values are
+ * left out.
+ */
+export function productListQuery(
+  query: ProductListQuery,
+  page: { pageSize: number; cursor?: string },
+): { limit: number; cursor?: string; sort: ProductSort; order: SortOrder; filter?: string } {
+  const limit = Math.min(wholePageSize, Math.max(1, Math.trunc(page.pageSize) || 1));
+  const filter = query.filter.trim().slice(0, maxProductFilterLength).trim();
+  return {
+    limit,
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    ...effectiveProductSort(query),
+    ...(filter ? { filter } : {}),
+  };
+}
+
+const productPageSchema = cursorPageSchema(productSchema);
+
+export async function listProducts(
+  query: ProductListQuery,
+  page: { pageSize: number; cursor?: string },
+  signal?: AbortSignal,
+): Promise<CursorPage<Product>> {
+  const body = await apiRequest<unknown>(productsPath, {
+    query: productListQuery(query, page),
+    signal,
+  });
+  return parseAnswer(productPageSchema, body);
+}
+
+export const fetchProductPage: FetchPage<ProductListQuery, Product> = (
+  { query, pageSize, cursor },
+  signal,
+) => listProducts(query, { pageSize, cursor }, signal);
+
+/** Every product of the list as shown (filter and order), for an export or a choice. */
+export function listAllProducts(
+  query: ProductListQuery = { sort: 'name', order: 'asc', filter: '' },
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  return fetchAllPages((cursor) =>
+    listProducts(query, { pageSize: wholePageSize, cursor }, signal),
+  );
+}
+
+export function productPath(id: string): `/api/products/${string}` {
+  return `${productsPath}/${encodeURIComponent(id)}`;
+}
+
+/** Reads `GET /api/products/{id}` (for `useApiQuery`). */
+export function parseProduct(body: unknown): Product {
+  return parseAnswer(productSchema, body);
+}
+
+export async function createProduct(fields: ProductFields): Promise<Product> {
+  return parseProduct(await apiRequest<unknown>(productsPath, { method: 'POST', body: fields }));
+}
+
+/** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
+export async function updateProduct(
+  id: string,
+  fields: ProductFields,
+  version: number,
+): Promise<Product> {
+  return parseProduct(
+    await apiRequest<unknown>(productPath(id), { method: 'PUT', body: { ...fields, version } }),
+  );
+}
+
+export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return parseProduct(await apiRequest<unknown>(productPath(id), { signal }));
+}
+
+/** Refused (409 `aborted`) while serial number ranges refer to the product. */
+export async function deleteProduct(id: string): Promise<void> {
+  await apiRequest<unknown>(productPath(id), { method: 'DELETE' });
+}

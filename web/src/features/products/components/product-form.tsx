@@ -1,0 +1,222 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  fluids,
+  productFieldsSchema,
+  type ProductFields,
+} from '../../../../../lambdas/shared/contract/schemas/product';
+import { RouterButton } from '../../../components/router-link';
+import { ApiError } from '../../../lib/api-client';
+import { formFailure } from '../../../lib/form-failure';
+import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { paths } from '../../../routes/paths';
+import {
+  pressureFields,
+  productFormFields,
+  productInput,
+  type ProductFormField,
+  type ProductFormValues,
+} from '../product-form';
+
+interface ProductFormProps {
+  initialValues: ProductFormValues;
+  submitLabel: string;
+  /** Sends the checked fields; a thrown ApiError is shown on the form, values kept. */
+  onSave: (fields: ProductFields) => Promise<void>;
+  /** Handles a stale edit (409 `aborted`) instead of the form showing it. */
+  onStale?: () => void;
+  /** Shown above the fields, e.g. what happened to a stale edit. */
+  notice?: ReactNode;
+}
+
+const testIds: Record<ProductFormField, string> = {
+  name: 'product-name',
+  temperatureMin: 'product-temperature-min',
+  temperatureMax: 'product-temperature-max',
+  fluid: 'product-fluid',
+  connection: 'product-connection',
+  pressureFC: 'product-pressure-fc',
+  pressureWCB: 'product-pressure-wcb',
+  pressureSUS: 'product-pressure-sus',
+  application: 'product-application',
+  applicationMedium: 'product-medium',
+};
+
+function toApiError(error: unknown, fallback: string): ApiError {
+  return error instanceof ApiError ? error : new ApiError('internal', fallback, 0);
+}
+
+/** The product fields, checked with the shared schema on submit; add and edit use it. */
+export function ProductForm({
+  initialValues,
+  submitLabel,
+  onSave,
+  onStale,
+  notice,
+}: ProductFormProps) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<ProductFields, ProductFormField>(
+    productFieldsSchema,
+    initialValues,
+    productInput,
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const { field: fieldRef, focus } = useFieldFocus<ProductFormField>();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(undefined);
+    const result = form.submit();
+    if (!result.success) {
+      focus(form.firstInvalid(productFormFields, result));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onSave(result.data);
+    } catch (error) {
+      setSubmitting(false);
+      // Everything typed stays in the form; the answer is shown where it belongs.
+      const failure = toApiError(error, t('errors.internal'));
+      if (failure.code === 'aborted' && failure.messageKey === 'errors.aborted' && onStale) {
+        onStale();
+        return;
+      }
+      const { fields, message } = formFailure(failure, productFormFields, 'name');
+      for (const [field, text] of Object.entries(fields)) {
+        form.setFieldError(field as ProductFormField, text as string);
+      }
+      focus(productFormFields.find((field) => field in fields));
+      setFormError(message);
+    }
+  }
+
+  const textField = (
+    field: ProductFormField,
+    options: { constraint?: string; number?: boolean; optional?: boolean } = {},
+  ) => {
+    const errorText = form.errorText(field);
+    return (
+      <FormField
+        label={
+          options.optional ? (
+            <>
+              {t(`product.fields.${field}`)} <i>{t('productForm.optional')}</i>
+            </>
+          ) : (
+            t(`product.fields.${field}`)
+          )
+        }
+        constraintText={options.constraint}
+        errorText={errorText}
+      >
+        <Input
+          ref={fieldRef(field)}
+          data-testid={testIds[field]}
+          name={field}
+          autoComplete="off"
+          type={options.number ? 'number' : 'text'}
+          inputMode={options.number ? 'decimal' : undefined}
+          step={options.number ? 'any' : undefined}
+          value={form.values[field]}
+          invalid={Boolean(errorText)}
+          onChange={({ detail }) => form.setValue(field, detail.value)}
+        />
+      </FormField>
+    );
+  };
+
+  const fluidOptions = fluids.map((fluid) => ({
+    value: fluid,
+    label: t(`product.fluids.${fluid}`),
+  }));
+  const fluidError = form.errorText('fluid');
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="product-form">
+      <Form
+        errorText={formError && <Alert type="error">{formError}</Alert>}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <RouterButton to={paths.products} variant="link" data-testid="product-cancel">
+              {t('common.cancel')}
+            </RouterButton>
+            <Button
+              variant="primary"
+              formAction="submit"
+              loading={submitting}
+              data-testid="product-submit"
+            >
+              {submitLabel}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {notice}
+          <Container header={<Header variant="h2">{t('productForm.details')}</Header>}>
+            <SpaceBetween size="l">
+              {textField('name')}
+              <FormField label={t('product.fields.fluid')} errorText={fluidError}>
+                <Select
+                  ref={fieldRef('fluid')}
+                  data-testid={testIds.fluid}
+                  selectedOption={
+                    fluidOptions.find((option) => option.value === form.values.fluid) ?? null
+                  }
+                  options={fluidOptions}
+                  placeholder={t('productForm.fluidPlaceholder')}
+                  invalid={Boolean(fluidError)}
+                  onChange={({ detail }) =>
+                    form.setValue('fluid', detail.selectedOption.value ?? '')
+                  }
+                />
+              </FormField>
+              {textField('connection', { constraint: t('productForm.connectionHint') })}
+              {textField('application', { optional: true })}
+              {textField('applicationMedium', { optional: true })}
+            </SpaceBetween>
+          </Container>
+          <Container
+            header={
+              <Header variant="h2" description={t('productForm.ratingsDescription')}>
+                {t('productForm.ratings')}
+              </Header>
+            }
+          >
+            <SpaceBetween size="l">
+              <ColumnLayout columns={2}>
+                {textField('temperatureMin', { number: true, constraint: t('units.celsius') })}
+                {textField('temperatureMax', { number: true, constraint: t('units.celsius') })}
+              </ColumnLayout>
+              <ColumnLayout columns={3}>
+                {pressureFields.map((field) => (
+                  <div key={field}>
+                    {textField(field, {
+                      number: true,
+                      optional: true,
+                      constraint: t('productForm.pressureHint'),
+                    })}
+                  </div>
+                ))}
+              </ColumnLayout>
+            </SpaceBetween>
+          </Container>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  fluids,
+  type Fluid,
+  type Product,
+} from '../../../../lambdas/shared/contract/schemas/product';
+import { numberInputText, parseNumberInput } from '../../lib/number-input';
+
+/** The fields of the product form, in the order they are shown (and focused). */
+export const productFormFields = [
+  'name',
+  'temperatureMin',
+  'temperatureMax',
+  'fluid',
+  'connection',
+  'pressureFC',
+  'pressureWCB',
+  'pressureSUS',
+  'application',
+  'applicationMedium',
+] as const;
+
+export type ProductFormField = (typeof productFormFields)[number];
+
+/** The form's values: the text of each field, as typed. */
+export type ProductFormValues = Record<ProductFormField, string>;
+
+export const pressureFields = ['pressureFC', 'pressureWCB', 'pressureSUS'] as const;
+
+export const emptyProductForm: ProductFormValues = {
+  name: '',
+  temperatureMin: '',
+  temperatureMax: '',
+  fluid: '',
+  connection: '',
+  pressureFC: '',
+  pressureWCB: '',
+  pressureSUS: '',
+  application: '',
+  applicationMedium: '',
+};
+
+export function isFluid(value: unknown): value is Fluid {
+  return typeof value === 'string' && (fluids as readonly string[]).includes(value);
+}
+
+/** The form's starting values for an existing product. */
+export function productFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    temperatureMin: numberInputText(product.temperatureMin),
+    temperatureMax: numberInputText(product.temperatureMax),
+    fluid: product.fluid,
+    connection: product.connection,
+    pressureFC: numberInputText(product.pressureFC),
+    pressureWCB: numberInputText(product.pressureWCB),
+    pressureSUS: numberInputText(product.pressureSUS),
+    application: product.application ?? '',
+    applicationMedium: product.applicationMedium ?? '',
+  };
+}
+
+/**
+ * What the shared schema reads from the typed values: numbers from the number
+ * fields, an empty required field as missing ("This field is required"), and an
+ * empty pressure as null ("not offered in this body material").
+ */
+export function productInput(values: ProductFormValues): Record<string, unknown> {
+  const pressure = (text: string) => parseNumberInput(text) ?? null;
+  return {
+    name: values.name,
+    temperatureMin: parseNumberInput(values.temperatureMin),
+    temperatureMax: parseNumberInput(values.temperatureMax),
+    fluid: values.fluid || undefined,
+    connection: values.connection,
+    pressureFC: pressure(values.pressureFC),
+    pressureWCB: pressure(values.pressureWCB),
+    pressureSUS: pressure(values.pressureSUS),
+    application: values.application,
+    applicationMedium: values.applicationMedium,
+  };
+}
+
+/** The fields whose values differ between two versions of a product (after a stale edit). */
+export function changedProductFields(before: Product, after: Product): ProductFormField[] {
+  const old = productFormValues(before);
+  const current = productFormValues(after);
+  return productFormFields.filter((field) => old[field] !== current[field]);
+}

@@ -1,0 +1,144 @@
+import {
+  serialRangeSchema,
+  type SerialRange,
+  type SerialRangeFields,
+} from '../../../../lambdas/shared/contract/schemas/serial-range';
+import { normalizeSerial } from '../../../../lambdas/shared/contract/serial';
+import { apiRequest, parseAnswer } from '../../lib/api-client';
+import {
+  cursorPageSchema,
+  fetchAllPages,
+  wholePageSize,
+  type CursorPage,
+  type SortOrder,
+} from '../../lib/cursor-page';
+import type { FetchPage } from '../../lib/use-cursor-list';
+
+export const serialRangesPath = '/api/serial-numbers';
+
+/** Longest filter the API accepts (`listSerialRangesQuerySchema`). */
+export const maxSerialFilterLength = 60;
+
+export type SerialRangeSort = 'startSerial' | 'updatedAt';
+
+/** What the serial number table asks for, besides the page. */
+export interface SerialRangeListQuery {
+  sort: SerialRangeSort;
+  order: SortOrder;
+  /** Start of the starting serials to show, as typed. */
+  filter: string;
+  /** Only this product's ranges; empty for all products. */
+  productId: string;
+}
+
+/**
+ * The order the list is really shown in: the API filters (by serial or by product)
+ * only in serial order, so either turns an update-order list into serial order
+ * (ascending); otherwise the chosen order stands.
+ */
+export function effectiveSerialRangeSort(
+  query: Pick<SerialRangeListQuery, 'sort' | 'order' | 'filter' | 'productId'>,
+): Pick<SerialRangeListQuery, 'sort' | 'order'> {
+  const narrowed = query.filter.trim() !== '' || query.productId !== '';
+  if (narrowed && query.sort !== 'startSerial') return { sort: 'startSerial', order: 'asc' };
+  return { sort: query.sort, order: query.order };
+}
+
+/**
+ * The query of `GET /api/serial-numbers`: `limit` within 1..1000, the opaque `cursor`
+ * as received, the effective sort and order, the filter trimmed and upper-cased (as
+ * serials are stored), and the product; empty values are left out.
+ */
+export function serialRangeListQuery(
+  query: SerialRangeListQuery,
+  page: { pageSize: number; cursor?: string },
+): {
+  limit: number;
+  cursor?: string;
+  sort: SerialRangeSort;
+  order: SortOrder;
+  filter?: string;
+  productId?: string;
+} {
+  const limit = Math.min(wholePageSize, Math.max(1, Math.trunc(page.pageSize) || 1));
+  const filter = normalizeSerial(query.filter).slice(0, maxSerialFilterLength).trim();
+  const productId = query.productId.trim();
+  return {
+    limit,
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    ...effectiveSerialRangeSort(query),
+    ...(filter ? { filter } : {}),
+    ...(productId ? { productId } : {}),
+  };
+}
+
+const serialRangePageSchema = cursorPageSchema(serialRangeSchema);
+
+export async function listSerialRanges(
+  query: SerialRangeListQuery,
+  page: { pageSize: number; cursor?: string },
+  signal?: AbortSignal,
+): Promise<CursorPage<SerialRange>> {
+  const body = await apiRequest<unknown>(serialRangesPath, {
+    query: serialRangeListQuery(query, page),
+    signal,
+  });
+  return parseAnswer(serialRangePageSchema, body);
+}
+
+export const fetchSerialRangePage: FetchPage<SerialRangeListQuery, SerialRange> = (
+  { query, pageSize, cursor },
+  signal,
+) => listSerialRanges(query, { pageSize, cursor }, signal);
+
+/** Every range of the list as shown (filters and order), for an export. */
+export function listAllSerialRanges(query: SerialRangeListQuery): Promise<SerialRange[]> {
+  return fetchAllPages((cursor) => listSerialRanges(query, { pageSize: wholePageSize, cursor }));
+}
+
+export function serialRangePath(id: string): `/api/serial-numbers/${string}` {
+  return `${serialRangesPath}/${encodeURIComponent(id)}`;
+}
+
+/** Reads `GET /api/serial-numbers/{id}` (for `useApiQuery`). */
+export function parseSerialRange(body: unknown): SerialRange {
+  return parseAnswer(serialRangeSchema, body);
+}
+
+export async function getSerialRange(id: string): Promise<SerialRange> {
+  return parseSerialRange(await apiRequest<unknown>(serialRangePath(id)));
+}
+
+/** 409 `already-exists` with `fields.startSerial` naming the range it overlaps. */
+export async function createSerialRange(fields: SerialRangeFields): Promise<SerialRange> {
+  return parseSerialRange(
+    await apiRequest<unknown>(serialRangesPath, { method: 'POST', body: fields }),
+  );
+}
+
+/** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
+export async function updateSerialRange(
+  id: string,
+  fields: SerialRangeFields,
+  version: number,
+): Promise<SerialRange> {
+  return parseSerialRange(
+    await apiRequest<unknown>(serialRangePath(id), {
+      method: 'PUT',
+      body: { ...fields, version },
+    }),
+  );
+}
+
+export async function deleteSerialRange(id: string): Promise<void> {
+  await apiRequest<unknown>(serialRangePath(id), { method: 'DELETE' });
+}
+
+/** The range holding a serial; 404 (`errors.serialNotInRange`) when none does. */
+export async function lookupSerial(serial: string): Promise<SerialRange> {
+  return parseSerialRange(
+    await apiRequest<unknown>(`${serialRangesPath}/lookup`, {
+      query: { serial: normalizeSerial(serial) },
+    }),
+  );
+}

@@ -1,0 +1,215 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createSerialRangeSchema,
+  type SerialRangeFields,
+} from '../../../../../lambdas/shared/contract/schemas/serial-range';
+import { RouterButton } from '../../../components/router-link';
+import { useLanguage } from '../../../i18n/use-language';
+import { ApiError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { formFailure } from '../../../lib/form-failure';
+import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { paths } from '../../../routes/paths';
+import { useAllProducts } from '../../products';
+import {
+  rangeTotal,
+  serialFormFields,
+  serialInputText,
+  serialRangeInput,
+  type SerialFormField,
+  type SerialFormValues,
+} from '../serial-form';
+import { ProductSelect } from './product-select';
+
+interface SerialRangeFormProps {
+  initialValues: SerialFormValues;
+  submitLabel: string;
+  /** Sends the checked fields; a thrown ApiError is shown on the form, values kept. */
+  onSave: (fields: SerialRangeFields) => Promise<void>;
+  /** Handles a stale edit (409 `aborted`) instead of the form showing it. */
+  onStale?: () => void;
+  /** Shown above the fields, e.g. what happened to a stale edit. */
+  notice?: ReactNode;
+}
+
+function toApiError(error: unknown, fallback: string): ApiError {
+  return error instanceof ApiError ? error : new ApiError('internal', fallback, 0);
+}
+
+/** Product, serial range and production date, checked with the shared schema on submit. */
+export function SerialRangeForm({
+  initialValues,
+  submitLabel,
+  onSave,
+  onStale,
+  notice,
+}: SerialRangeFormProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const products = useAllProducts();
+  const form = useSchemaForm<SerialRangeFields, SerialFormField>(
+    createSerialRangeSchema,
+    initialValues,
+    serialRangeInput,
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const { field: fieldRef, focus } = useFieldFocus<SerialFormField>();
+  const total = rangeTotal(form.values.startSerial, form.values.endSerial);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(undefined);
+    const result = form.submit();
+    if (!result.success) {
+      focus(form.firstInvalid(serialFormFields, result));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onSave(result.data);
+    } catch (error) {
+      setSubmitting(false);
+      // Everything typed stays in the form; the answer is shown where it belongs.
+      const failure = toApiError(error, t('errors.internal'));
+      if (failure.code === 'aborted' && failure.messageKey === 'errors.aborted' && onStale) {
+        onStale();
+        return;
+      }
+      // An overlap names the range it collides with on the starting serial.
+      const { fields, message } = formFailure(failure, serialFormFields, 'startSerial');
+      for (const [field, text] of Object.entries(fields)) {
+        form.setFieldError(field as SerialFormField, text as string);
+      }
+      focus(serialFormFields.find((field) => field in fields));
+      setFormError(message);
+    }
+  }
+
+  const errors = {
+    productId: form.errorText('productId'),
+    startSerial: form.errorText('startSerial'),
+    endSerial: form.errorText('endSerial'),
+    productionDate: form.errorText('productionDate'),
+  };
+
+  const serialInput = (field: 'startSerial' | 'endSerial', testId: string) => (
+    <Input
+      ref={fieldRef(field)}
+      data-testid={testId}
+      name={field}
+      autoComplete="off"
+      spellcheck={false}
+      placeholder={t('serialForm.serialPlaceholder')}
+      value={form.values[field]}
+      invalid={Boolean(errors[field])}
+      onChange={({ detail }) => form.setValue(field, serialInputText(detail.value))}
+    />
+  );
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="serial-form">
+      <Form
+        errorText={formError && <Alert type="error">{formError}</Alert>}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <RouterButton to={paths.serialNumbers} variant="link" data-testid="serial-cancel">
+              {t('common.cancel')}
+            </RouterButton>
+            <Button
+              variant="primary"
+              formAction="submit"
+              loading={submitting}
+              data-testid="serial-submit"
+            >
+              {submitLabel}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {notice}
+          <Container header={<Header variant="h2">{t('serialForm.details')}</Header>}>
+            <SpaceBetween size="l">
+              <FormField label={t('serialRange.fields.product')} errorText={errors.productId}>
+                <ProductSelect
+                  ref={fieldRef('productId')}
+                  data-testid="serial-product"
+                  value={form.values.productId}
+                  onChange={(productId) => form.setValue('productId', productId)}
+                  products={products.products}
+                  state={products.state.status}
+                  onRetry={products.reload}
+                  placeholder={t('serialForm.productPlaceholder')}
+                  invalid={Boolean(errors.productId)}
+                />
+              </FormField>
+              <ColumnLayout columns={2}>
+                <FormField
+                  label={t('serialRange.fields.startSerial')}
+                  constraintText={t('serialForm.serialHint')}
+                  errorText={errors.startSerial}
+                >
+                  {serialInput('startSerial', 'serial-start')}
+                </FormField>
+                <FormField
+                  label={t('serialRange.fields.endSerial')}
+                  constraintText={
+                    total === undefined ? (
+                      t('serialForm.totalPending')
+                    ) : (
+                      <Box
+                        tagOverride="span"
+                        color="inherit"
+                        fontWeight="bold"
+                        data-testid="serial-total"
+                      >
+                        {t('serialForm.total', {
+                          count: total,
+                          total: formatNumber(total, language),
+                        })}
+                      </Box>
+                    )
+                  }
+                  errorText={errors.endSerial}
+                >
+                  {serialInput('endSerial', 'serial-end')}
+                </FormField>
+              </ColumnLayout>
+              <FormField
+                label={t('serialRange.fields.productionDate')}
+                constraintText={t('serialForm.dateHint')}
+                errorText={errors.productionDate}
+              >
+                <DatePicker
+                  ref={fieldRef('productionDate')}
+                  data-testid="serial-date"
+                  name="productionDate"
+                  format="iso"
+                  placeholder="YYYY-MM-DD"
+                  value={form.values.productionDate}
+                  invalid={Boolean(errors.productionDate)}
+                  onChange={({ detail }) => form.setValue('productionDate', detail.value)}
+                />
+              </FormField>
+            </SpaceBetween>
+          </Container>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}
