@@ -59,8 +59,7 @@ export class MailViewer {
 export async function switchLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
   await page.locator('[data-testid="language-menu"]:visible button').first().click();
   await page.locator(`[data-testid="${language}"]:visible`).first().click();
-  // Runs in the page; a string keeps DOM types out of the Node test code.
-  await page.waitForFunction(`document.documentElement.lang.startsWith('${language}')`);
+  await page.locator(`html[lang^="${language}"]`).waitFor({ state: 'attached' });
 }
 
 /** Picks an option of a Cloudscape Select by its visible label. */
