@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getDocuments } from '../shared/aws/dynamodb';
@@ -192,7 +193,9 @@ async function writeGuarded(
       ) {
         throw new AbortedError();
       }
-      // A concurrent writer bumped the version or holds an item: read again.
+      // A concurrent writer bumped the version or holds an item: wait a little, with
+      // jitter so racing writers fall out of step, then read again.
+      await delay(attempt * (10 + Math.random() * 40));
     }
   }
   throw new AbortedError('errors.serialRangeBusy');
