@@ -25,12 +25,14 @@ import { AppFunction, type SharedEnvironment } from './function';
 
 /**
  * The Cognito admin APIs behind `userPoolAdmin`: what the staff pages use to list, create,
- * edit, enable/disable and sign out accounts. No delete: accounts are disabled, not removed.
+ * edit, enable/disable and sign out accounts. Accounts are disabled, not removed; delete
+ * serves only to undo a creation whose password Cognito refused (lambdas/staff/service.ts).
  */
 export const userPoolAdminActions = [
   'cognito-idp:ListUsers',
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminDisableUser',

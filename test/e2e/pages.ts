@@ -71,3 +71,29 @@ export async function choose(page: Page, testId: string, label: string): Promise
     .first()
     .click();
 }
+
+/** The interface preferences panel, opened from the user menu. */
+export class PreferencesPanel {
+  constructor(private readonly page: Page) {}
+
+  readonly modal = () => this.page.locator('[data-testid="preferences-modal"]:visible');
+
+  async open(): Promise<void> {
+    await this.page.locator('[data-testid="user-menu"]:visible button').first().click();
+    await this.page.locator('[data-testid="preferences"]:visible').first().click();
+    await this.modal().waitFor();
+  }
+
+  /** Picks a choice (by its visible label) of one preference, e.g. `theme`, `Dark`. */
+  async choose(preference: string, label: string): Promise<void> {
+    await this.page
+      .locator(`[data-testid="preference-${preference}"]`)
+      .getByText(label, { exact: true })
+      .click();
+  }
+
+  async close(): Promise<void> {
+    await this.page.locator('[data-testid="preferences-close"]:visible').click();
+    await this.modal().waitFor({ state: 'detached' });
+  }
+}

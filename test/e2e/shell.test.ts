@@ -1,0 +1,261 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../bin/local/settings';
+import { artifactsDir, launchBrowser } from '../support/browser';
+import { AppShell, LoginPage, PreferencesPanel, switchLanguage } from './pages';
+
+const stack = inject('stack');
+
+interface MainPage {
+  name: string;
+  path: string;
+  /** Test id of an element shown once the page has rendered. */
+  ready: string;
+  signedIn: boolean;
+  /** Checked with axe-core. */
+  axe: boolean;
+}
+
+const publicPages: MainPage[] = [
+  { name: 'login', path: '/login', ready: 'login-form', signedIn: false, axe: true },
+  { name: 'search', path: '/search', ready: 'report-center', signedIn: false, axe: true },
+  { name: 'not-found', path: '/no-such-page', ready: 'not-found', signedIn: false, axe: false },
+];
+const adminPages: MainPage[] = [
+  { name: 'dashboard', path: '/dashboard', ready: 'dashboard-figures', signedIn: true, axe: true },
+  { name: 'products', path: '/products', ready: 'products-table', signedIn: true, axe: true },
+  { name: 'add-product', path: '/add-product', ready: 'product-name', signedIn: true, axe: true },
+  {
+    name: 'serial-numbers',
+    path: '/serial-numbers',
+    ready: 'serial-table',
+    signedIn: true,
+    axe: true,
+  },
+  {
+    name: 'add-serial-number',
+    path: '/add-serial-number',
+    ready: 'serial-start',
+    signedIn: true,
+    axe: false,
+  },
+  { name: 'staffs', path: '/staffs', ready: 'staff-table', signedIn: true, axe: true },
+  { name: 'add-staff', path: '/add-staff', ready: 'staff-form', signedIn: true, axe: false },
+];
+
+const looks = [
+  { language: 'en', theme: 'light' },
+  { language: 'en', theme: 'dark' },
+  { language: 'zh', theme: 'light' },
+  { language: 'zh', theme: 'dark' },
+] as const;
+
+/** Top-level groups of the app's i18n keys: text like `nav.products` is an untranslated key. */
+const keyNamespaces = [
+  ...Object.keys(
+    JSON.parse(readFileSync(join(repoRoot, 'web/src/i18n/locales/en.json'), 'utf8')) as object,
+  ),
+  'errors',
+  'validation',
+];
+const rawKey = new RegExp(`\\b(?:${keyNamespaces.join('|')})\\.[a-zA-Z][\\w-]*\\b`);
+
+/** English interface words that must not remain on a Chinese page. */
+const englishUiWords = [
+  'Dashboard',
+  'Products',
+  'Serial Numbers',
+  'Staffs',
+  'Search History',
+  'Sign out',
+  'Loading',
+  'Cancel',
+  'Preferences',
+  'Previous page',
+  'Next page',
+  'Open navigation',
+  'Close',
+  'Actions',
+];
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Remembers language and theme the way the app does, for the next page load. */
+async function setLook(page: Page, language: 'en' | 'zh', theme: 'light' | 'dark') {
+  await page.evaluate(
+    ({ language, theme }) => {
+      localStorage.setItem('lang', language);
+      const current = JSON.parse(localStorage.getItem('ui-preferences') ?? '{}') as object;
+      localStorage.setItem('ui-preferences', JSON.stringify({ ...current, theme }));
+    },
+    { language, theme },
+  );
+}
+
+/** Opens a page and waits until it and its API calls have finished loading. */
+async function open(page: Page, target: MainPage) {
+  await page.goto(`${stack.appUrl}${target.path}`);
+  await page.locator(`[data-testid="${target.ready}"]`).first().waitFor();
+  await page.locator('[data-testid="page-loader"]').waitFor({ state: 'detached' });
+  await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
+}
+
+/** Every text node and accessible label of the page. */
+async function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement?.tagName;
+      if (parent === 'SCRIPT' || parent === 'STYLE') continue;
+      const text = node.textContent?.trim();
+      if (text) texts.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      for (const name of ['aria-label', 'placeholder', 'title']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+}
+
+async function untranslated(page: Page): Promise<string[]> {
+  const texts = await visibleTexts(page);
+  const words = englishUiWords.map((word) => new RegExp(`\\b${word}\\b`));
+  return texts.filter((text) => rawKey.test(text) || words.some((word) => word.test(text)));
+}
+
+/** Serious and critical accessibility violations found by axe-core. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // The CSP allows scripts from the app's origin only: serve axe from there.
+  await page.route('**/__axe.js', (route) =>
+    route.fulfill({ body: axeSource, contentType: 'application/javascript' }),
+  );
+  await page.addScriptTag({ url: `${stack.appUrl}/__axe.js` });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(
+      document,
+    ),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+describe('app shell, preferences and languages', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${stack.appUrl}/login`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Screenshots a page in each language and theme, checks the Chinese one and runs axe. */
+  async function checkPages(targets: MainPage[]) {
+    const problems: string[] = [];
+    for (const { language, theme } of looks) {
+      await setLook(page, language, theme);
+      for (const target of targets) {
+        await open(page, target);
+        expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(
+          theme === 'dark',
+        );
+        await page.screenshot({
+          path: join(artifactsDir, `${target.name}-${language}-${theme}.png`),
+        });
+        if (language === 'zh' && theme === 'light') {
+          for (const text of await untranslated(page)) problems.push(`${target.name}: "${text}"`);
+        }
+        if (target.axe && language === 'en' && theme === 'dark') {
+          for (const violation of await seriousViolations(page)) {
+            problems.push(`${target.name}: ${violation}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }
+
+  it('public pages: both languages and themes, translated, accessible', async () => {
+    await checkPages(publicPages);
+  });
+
+  it('remembers the language and the theme chosen in the menus across a reload', async () => {
+    await setLook(page, 'en', 'light');
+    await page.goto(`${stack.appUrl}/login`);
+    await new LoginPage(page).signIn(stack.admin.email, stack.admin.password);
+    await page.waitForURL(/\/dashboard$/);
+
+    await switchLanguage(page, 'zh');
+    const panel = new PreferencesPanel(page);
+    await panel.open();
+    await panel.choose('theme', '深色');
+    await expect
+      .poll(() => page.evaluate(() => document.body.className))
+      .toContain('awsui-dark-mode');
+    await panel.close();
+
+    await page.reload();
+    await page.locator('[data-testid="dashboard-figures"]').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toMatch(/^zh/);
+    expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(
+      true,
+    );
+    const cookies = await browser.context.cookies(stack.appUrl);
+    const preferencesCookie = cookies.find((cookie) => cookie.name === 'ui-preferences');
+    expect(decodeURIComponent(preferencesCookie?.value ?? '')).toContain('"theme":"dark"');
+    expect(preferencesCookie?.path).toBe('/');
+    const days = ((preferencesCookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('zh');
+  });
+
+  it('back-office pages: both languages and themes, translated, accessible', async () => {
+    await checkPages(adminPages);
+  });
+
+  it('shows the navigation as a drawer in a 1000 px window, opened by the menu button', async () => {
+    await setLook(page, 'en', 'light');
+    await page.setViewportSize({ width: 1000, height: 800 });
+    const shell = new AppShell(page);
+    try {
+      await open(page, adminPages[1]!);
+      expect(await shell.sideLink('/serial-numbers').isVisible()).toBe(false);
+      await page.locator('[data-testid="navigation-toggle"]').click();
+      await page.locator('[data-testid="navigation-drawer"]').waitFor();
+      await shell.sideLink('/serial-numbers').click();
+      await page.waitForURL(/\/serial-numbers$/);
+      await page.locator('[data-testid="navigation-drawer"]').waitFor({ state: 'detached' });
+      expect(await shell.sideLink('/serial-numbers').isVisible()).toBe(false);
+      // Wider again: the navigation is back beside the page, as the preference says.
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await shell.sideLink('/products').waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+});
