@@ -7,6 +7,7 @@ export {};
 const benches: Record<string, () => Promise<void>> = {
   startup: () => import('./startup').then((bench) => bench.run()),
   'web-size': () => import('./web-size').then((bench) => bench.run()),
+  'web-perf': () => import('./web-perf').then((bench) => bench.run()),
   synth: () => import('./synth').then((bench) => bench.run()),
   lookup: () => import('./catalogue').then((bench) => bench.runLookup()),
   'product-list': () => import('./catalogue').then((bench) => bench.runProductList()),

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Functions passed to page.evaluate run in the browser.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../bin/local/settings';
 import { artifactsDir, launchBrowser } from '../support/browser';
-import { AppShell, LoginPage, PreferencesPanel, switchLanguage } from './pages';
+import { AppShell, choose, LoginPage, PreferencesPanel, switchLanguage } from './pages';
 
 const stack = inject('stack');
 
@@ -101,9 +102,19 @@ async function setLook(page: Page, language: 'en' | 'zh', theme: 'light' | 'dark
   );
 }
 
-/** Opens a page and waits until it and its API calls have finished loading. */
-async function open(page: Page, target: MainPage) {
-  await page.goto(`${stack.appUrl}${target.path}`);
+/**
+ * Opens a page and waits until it and its API calls have finished loading. Without
+ * `reload` it navigates inside the app (as a link would): no new start-up.
+ */
+async function open(page: Page, target: MainPage, reload = true) {
+  if (reload) {
+    await page.goto(`${stack.appUrl}${target.path}`, { waitUntil: 'commit' });
+  } else {
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, target.path);
+  }
   await page.locator(`[data-testid="${target.ready}"]`).first().waitFor();
   await page.locator('[data-testid="page-loader"]').waitFor({ state: 'detached' });
   await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
@@ -178,8 +189,9 @@ describe('app shell, preferences and languages', () => {
     const problems: string[] = [];
     for (const { language, theme } of looks) {
       await setLook(page, language, theme);
-      for (const target of targets) {
-        await open(page, target);
+      for (const [index, target] of targets.entries()) {
+        // The first page of each look starts the app afresh, reading the stored choices.
+        await open(page, target, index === 0);
         expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(
           theme === 'dark',
         );
@@ -216,6 +228,7 @@ describe('app shell, preferences and languages', () => {
     await expect
       .poll(() => page.evaluate(() => document.body.className))
       .toContain('awsui-dark-mode');
+    await page.screenshot({ path: join(artifactsDir, 'preferences-zh-dark.png') });
     await panel.close();
 
     await page.reload();
@@ -238,6 +251,31 @@ describe('app shell, preferences and languages', () => {
     await checkPages(adminPages);
   });
 
+  it('offline: says so, does not retry the save, and keeps what was typed', async () => {
+    await setLook(page, 'en', 'light');
+    await open(page, adminPages[2]!);
+    const name = page.locator('[data-testid="product-name"] input').first();
+    await name.fill('Offline Valve');
+    const field = (testId: string) => page.locator(`[data-testid="${testId}"] input`).first();
+    await field('product-temperature-min').fill('-10');
+    await field('product-temperature-max').fill('120');
+    await choose(page, 'product-fluid', 'Water');
+    await field('product-connection').fill('Flanged DN50');
+    await page.context().setOffline(true);
+    try {
+      await page.locator('[data-testid="offline-banner"]').waitFor();
+      await page.locator('[data-testid="product-submit"]').first().click();
+      await expect
+        .poll(async () => (await page.textContent('body')) ?? '')
+        .toContain('Connection failed.');
+      expect(new URL(page.url()).pathname).toBe('/add-product');
+      expect(await name.inputValue()).toBe('Offline Valve');
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached' });
+  });
+
   it('shows the navigation as a drawer in a 1000 px window, opened by the menu button', async () => {
     await setLook(page, 'en', 'light');
     await page.setViewportSize({ width: 1000, height: 800 });
@@ -247,6 +285,7 @@ describe('app shell, preferences and languages', () => {
       expect(await shell.sideLink('/serial-numbers').isVisible()).toBe(false);
       await page.locator('[data-testid="navigation-toggle"]').click();
       await page.locator('[data-testid="navigation-drawer"]').waitFor();
+      await page.screenshot({ path: join(artifactsDir, 'navigation-drawer-en-light.png') });
       await shell.sideLink('/serial-numbers').click();
       await page.waitForURL(/\/serial-numbers$/);
       await page.locator('[data-testid="navigation-drawer"]').waitFor({ state: 'detached' });

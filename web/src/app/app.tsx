@@ -1,4 +1,6 @@
 import { RouterProvider } from 'react-router-dom';
+import { PreferencesProvider } from '../components/preferences/preferences-provider';
+import { LoadingBar } from '../components/shell/loading-bar';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth';
 import { CloudscapeI18nProvider } from '../i18n/cloudscape-i18n-provider';
@@ -10,11 +12,14 @@ export function App({ config }: { config: AppConfig }) {
   return (
     <ConfigProvider config={config}>
       <CloudscapeI18nProvider>
-        <ToastProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ToastProvider>
+        <PreferencesProvider>
+          <LoadingBar />
+          <ToastProvider>
+            <AuthProvider>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </ToastProvider>
+        </PreferencesProvider>
       </CloudscapeI18nProvider>
     </ConfigProvider>
   );

@@ -12,7 +12,8 @@ export function LanguageMenu() {
     <ButtonDropdown
       variant="normal"
       data-testid="language-menu"
-      ariaLabel={t('language.menuLabel')}
+      // The accessible name starts with the visible text (WCAG 2.5.3, "label in name").
+      ariaLabel={`${t(`language.${language}`)}, ${t('language.menuLabel')}`}
       items={options.map((option) => ({ id: option.id, text: option.text }))}
       onItemClick={({ detail }) => {
         if (isLanguage(detail.id)) void setLanguage(detail.id);

@@ -1,18 +1,26 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
+import Button from '@cloudscape-design/components/button';
 import SideNavigation, {
   type SideNavigationProps,
 } from '@cloudscape-design/components/side-navigation';
 import TopNavigation, {
   type TopNavigationProps,
 } from '@cloudscape-design/components/top-navigation';
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
+import { PreferencesModal } from '../components/preferences/preferences-modal';
+import { usePreferences } from '../components/preferences/use-preferences';
+import { AppFooter } from '../components/shell/app-footer';
+import { NavigationDrawer } from '../components/shell/navigation-drawer';
+import { OfflineBanner } from '../components/shell/offline-banner';
+import { ScrollToTopButton } from '../components/shell/scroll-to-top-button';
 import { useAuth } from '../features/auth';
 import { isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/use-language';
 import { useAppTitle } from '../lib/use-config';
+import { useNarrowViewport } from '../lib/use-narrow-viewport';
 import { paths } from '../routes/paths';
 import { activeNavigationPath, navigationRoutes } from '../routes/route-table';
 import './app-shell.css';
@@ -24,7 +32,15 @@ import './app-shell.css';
  */
 type TestableUtility = TopNavigationProps.MenuDropdownUtility & { 'data-testid': string };
 
-/** Frame of the back-office: top navigation, side navigation and the page. */
+/** Side navigation entries standing in for the user menu while the top bar is hidden. */
+const preferencesHref = '#interface-preferences';
+const signOutHref = '#sign-out';
+
+/**
+ * Frame of the back-office: top navigation, side navigation (a drawer over the page in
+ * windows narrower than 1279 px), footer and the page, laid out as the user's
+ * interface preferences say.
+ */
 export default function AppShell() {
   const { t } = useTranslation();
   const appTitle = useAppTitle();
@@ -32,7 +48,13 @@ export default function AppShell() {
   const { pathname } = useLocation();
   const { user, signOut } = useAuth();
   const { language, options, setLanguage } = useLanguage();
+  const { preferences, updatePreferences, setPanelOpen } = usePreferences();
+  const narrow = useNarrowViewport();
+  // The drawer belongs to the page it was opened on: it closes on every page change.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string>();
+  const drawerOpen = narrow && drawerOpenOn === pathname;
   const [signingOut, setSigningOut] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpenOn(undefined), []);
 
   // The route guard renders this frame for signed-in users only.
   if (!user) return null;
@@ -43,14 +65,6 @@ export default function AppShell() {
     void navigate(href);
   };
 
-  const navigationItems: SideNavigationProps.Item[] = navigationRoutes(user.role).map((route) => ({
-    type: 'link',
-    text: t(route.navLabel),
-    href: route.path,
-  }));
-  // Add and edit pages highlight the list they belong to.
-  const activeHref = activeNavigationPath(pathname) ?? pathname;
-
   const handleSignOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
@@ -58,11 +72,51 @@ export default function AppShell() {
     void navigate(paths.login, { replace: true });
   };
 
+  const navbarShown = preferences.navbar !== 'hidden';
+  const navigationItems: SideNavigationProps.Item[] = navigationRoutes(user.role).map((route) => ({
+    type: 'link',
+    text: t(route.navLabel),
+    href: route.path,
+  }));
+  if (!navbarShown) {
+    navigationItems.push(
+      { type: 'divider' },
+      { type: 'link', text: t('userMenu.preferences'), href: preferencesHref },
+      { type: 'link', text: t('userMenu.signOut'), href: signOutHref },
+    );
+  }
+  // Add and edit pages highlight the list they belong to.
+  const activeHref = activeNavigationPath(pathname) ?? pathname;
+
+  const navigation = (
+    <SideNavigation
+      // `/` forwards to the dashboard; a different href keeps the header from
+      // being highlighted together with the Dashboard link.
+      header={{ href: paths.home, text: appTitle }}
+      activeHref={activeHref}
+      items={navigationItems}
+      onFollow={(event) => {
+        if (event.detail.external) return;
+        closeDrawer();
+        if (event.detail.href === preferencesHref) {
+          event.preventDefault();
+          setPanelOpen(true);
+        } else if (event.detail.href === signOutHref) {
+          event.preventDefault();
+          void handleSignOut();
+        } else {
+          followInApp(event.detail.href, event);
+        }
+      }}
+    />
+  );
+
   const languageMenu: TestableUtility = {
     type: 'menu-dropdown',
     'data-testid': 'language-menu',
     text: options.find((option) => option.id === language)?.text,
-    ariaLabel: t('language.menuLabel'),
+    // The accessible name starts with the visible text (WCAG 2.5.3, "label in name").
+    ariaLabel: `${t(`language.${language}`)}, ${t('language.menuLabel')}`,
     items: options.map((option) => ({ id: option.id, text: option.text })),
     onItemClick: ({ detail }) => {
       if (isLanguage(detail.id)) void setLanguage(detail.id);
@@ -75,47 +129,81 @@ export default function AppShell() {
     text: user.email,
     description: user.name ? `${user.name} · ${t(`roles.${user.role}`)}` : t(`roles.${user.role}`),
     iconName: 'user-profile',
-    ariaLabel: t('userMenu.label'),
-    items: [{ id: 'signout', text: t('userMenu.signOut'), disabled: signingOut }],
+    ariaLabel: `${user.email}, ${t('userMenu.label')}`,
+    items: [
+      { id: 'preferences', text: t('userMenu.preferences'), iconName: 'settings' },
+      { id: 'signout', text: t('userMenu.signOut'), disabled: signingOut },
+    ],
     onItemClick: ({ detail }) => {
+      if (detail.id === 'preferences') setPanelOpen(true);
       if (detail.id === 'signout') void handleSignOut();
     },
   };
 
   return (
     <>
-      <div id="top-navigation" className="app-shell__top-navigation">
-        <TopNavigation
-          identity={{
-            href: paths.dashboard,
-            title: appTitle,
-            logo: { src: '/favicon.svg', alt: t('app.logoAlt') },
-            onFollow: (event) => followInApp(paths.dashboard, event),
-          }}
-          utilities={[languageMenu, userMenu]}
-        />
-      </div>
-      <AppLayout
-        headerSelector="#top-navigation"
-        toolsHide
-        navigation={
-          <SideNavigation
-            // `/` forwards to the dashboard; a different href keeps the header from
-            // being highlighted together with the Dashboard link.
-            header={{ href: paths.home, text: appTitle }}
-            activeHref={activeHref}
-            items={navigationItems}
-            onFollow={(event) => {
-              if (!event.detail.external) followInApp(event.detail.href, event);
+      {navbarShown && (
+        <div
+          id="top-navigation"
+          className={`app-shell__top-navigation app-shell__top-navigation--${preferences.navbar}`}
+        >
+          <TopNavigation
+            identity={{
+              href: paths.dashboard,
+              title: appTitle,
+              logo: { src: '/favicon.svg', alt: t('app.logoAlt') },
+              onFollow: (event) => followInApp(paths.dashboard, event),
             }}
+            utilities={[languageMenu, userMenu]}
           />
+        </div>
+      )}
+      <AppLayout
+        // Only a sticky bar stays in view, so only then do sticky parts keep clear of it.
+        headerSelector={preferences.navbar === 'sticky' ? '#top-navigation' : '#no-sticky-header'}
+        footerSelector={preferences.footer === 'hidden' ? '#no-footer' : '#app-footer'}
+        toolsHide
+        navigationHide={narrow}
+        navigationOpen={preferences.navigation === 'expanded'}
+        onNavigationChange={({ detail }) =>
+          updatePreferences({ navigation: detail.open ? 'expanded' : 'collapsed' })
         }
+        ariaLabels={{
+          navigation: t('shell.navigation'),
+          navigationToggle: t('shell.openNavigation'),
+          navigationClose: t('shell.closeNavigation'),
+        }}
+        maxContentWidth={preferences.contentWidth === 'full' ? Number.MAX_VALUE : undefined}
+        navigation={narrow ? undefined : navigation}
+        notifications={<OfflineBanner />}
         content={
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <>
+            {narrow && (
+              <div className="navigation-toggle">
+                <Button
+                  variant="icon"
+                  iconName="menu"
+                  ariaLabel={t('shell.openNavigation')}
+                  ariaExpanded={drawerOpen}
+                  data-testid="navigation-toggle"
+                  onClick={() => setDrawerOpenOn(pathname)}
+                />
+              </div>
+            )}
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </>
         }
       />
+      {preferences.footer !== 'hidden' && (
+        <AppFooter id="app-footer" sticky={preferences.footer === 'sticky'} />
+      )}
+      <NavigationDrawer open={drawerOpen} onClose={closeDrawer}>
+        {navigation}
+      </NavigationDrawer>
+      <ScrollToTopButton />
+      <PreferencesModal />
     </>
   );
 }

@@ -4,12 +4,17 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LanguageMenu } from '../components/language-menu';
 import { PageLoader } from '../components/page-loader';
+import { usePreferences } from '../components/preferences/use-preferences';
+import { AppFooter } from '../components/shell/app-footer';
+import { OfflineBanner } from '../components/shell/offline-banner';
+import { ScrollToTopButton } from '../components/shell/scroll-to-top-button';
 import { useAppTitle } from '../lib/use-config';
 import './blank-layout.css';
 
 /** Frame of the sign-in and message pages: brand and language menu, content in a centered card. */
 export default function BlankLayout() {
   const appTitle = useAppTitle();
+  const { preferences } = usePreferences();
   return (
     <div className="blank-layout">
       <header className="blank-layout__bar">
@@ -21,6 +26,7 @@ export default function BlankLayout() {
         </div>
         <LanguageMenu />
       </header>
+      <OfflineBanner />
       <main className="blank-layout__main">
         <div className="blank-layout__card">
           <Container>
@@ -30,6 +36,8 @@ export default function BlankLayout() {
           </Container>
         </div>
       </main>
+      {preferences.footer !== 'hidden' && <AppFooter sticky={preferences.footer === 'sticky'} />}
+      <ScrollToTopButton />
     </div>
   );
 }

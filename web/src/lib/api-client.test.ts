@@ -15,6 +15,7 @@ vi.mock('aws-amplify/auth', () => ({
 const { i18n } = await import('../i18n');
 const { ApiError, apiRequest, codeForStatus, errorMessageKey, onUnauthenticated } =
   await import('./api-client');
+const { retryDelayMs, retryPolicy } = await import('./network');
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -101,14 +102,14 @@ describe('apiRequest', () => {
 
   it('falls back to the status when the body is not the standard one', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 503 }));
-    const error = await failure(apiRequest('/api/dashboard'));
+    const error = await failure(apiRequest('/api/dashboard', { method: 'DELETE' }));
     expect(error.code).toBe('unavailable');
     expect(error.message).toBe('服務暫時無法使用，請稍後再試。');
   });
 
   it('reports a network failure with the connection message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await failure(apiRequest('/api/dashboard'));
+    const error = await failure(apiRequest('/api/products', { method: 'POST', body: {} }));
     expect(error.code).toBe('network');
     expect(error.status).toBe(0);
     expect(error.message).toBe('連線失敗。');
@@ -116,7 +117,7 @@ describe('apiRequest', () => {
 
   it('fails as a connection problem when the token cannot be refreshed for now', async () => {
     session.refreshError = Object.assign(new Error('offline'), { name: 'NetworkError' });
-    const error = await failure(apiRequest('/api/dashboard'));
+    const error = await failure(apiRequest('/api/products/1', { method: 'PUT', body: {} }));
     expect(error.code).toBe('network');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -205,5 +206,117 @@ describe('codeForStatus', () => {
     expect(codeForStatus(429)).toBe('resource-exhausted');
     expect(codeForStatus(502)).toBe('internal');
     expect(codeForStatus(418)).toBe('invalid-argument');
+  });
+});
+
+describe('retries, timeout and offline', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** When (in fake ms since the start) each fetch was made. */
+  function recordCallTimes(): number[] {
+    const start = Date.now();
+    const times: number[] = [];
+    fetchMock.mockImplementation(() => {
+      times.push(Date.now() - start);
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    return times;
+  }
+
+  it('waits 1 s, 1.5 s, 2.25 s … capped at 60 s between retries', () => {
+    expect([1, 2, 3, 4].map((retry) => retryDelayMs(retry))).toEqual([1000, 1500, 2250, 3375]);
+    expect(retryDelayMs(30)).toBe(60_000);
+    expect(retryPolicy.maxAttempts).toBeGreaterThan(1);
+  });
+
+  it('retries a GET after a network failure on that schedule, then gives up', async () => {
+    const times = recordCallTimes();
+    const result = failure(apiRequest('/api/dashboard'));
+    await vi.runAllTimersAsync();
+    const error = await result;
+    expect(error.code).toBe('network');
+    expect(error.message).toBe('連線失敗。');
+    expect(times).toEqual([0, 1000, 2500, 4750]);
+  });
+
+  it('retries a GET on 503, 504 and 429 and returns the answer that succeeds', async () => {
+    fetchMock
+      .mockResolvedValueOnce(new Response('', { status: 503 }))
+      .mockResolvedValueOnce(new Response('', { status: 504 }))
+      .mockResolvedValueOnce(new Response('', { status: 429 }))
+      .mockResolvedValueOnce(Response.json({ ok: 1 }));
+    const result = apiRequest('/api/dashboard');
+    await vi.runAllTimersAsync();
+    await expect(result).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not retry other failures of a GET', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
+    const result = failure(apiRequest('/api/dashboard'));
+    await vi.runAllTimersAsync();
+    expect((await result).code).toBe('internal');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('never retries a %s', async (method) => {
+    const times = recordCallTimes();
+    const result = failure(apiRequest('/api/products', { method, body: {} }));
+    await vi.runAllTimersAsync();
+    expect((await result).code).toBe('network');
+    expect(times).toEqual([0]);
+  });
+
+  it('stops waiting for a retry when the caller cancels', async () => {
+    const times = recordCallTimes();
+    const controller = new AbortController();
+    const result = apiRequest('/api/dashboard', { signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(500);
+    controller.abort(new DOMException('left the page', 'AbortError'));
+    await vi.runAllTimersAsync();
+    expect(((await result) as DOMException).name).toBe('AbortError');
+    expect(times).toEqual([0]);
+  });
+
+  it('fails with "Request time out" after 15 s without an answer', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    const result = failure(apiRequest('/api/products', { method: 'POST', body: {} }));
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await result;
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe('請求逾時');
+    i18n.changeLanguage('en');
+    expect(i18n.t('errors.requestTimeout')).toBe('Request time out');
+    expect(i18n.t('errors.connectionFailed')).toBe('Connection failed.');
+    i18n.changeLanguage('zh');
+  });
+
+  it('holds a GET while the browser is offline and sends it once it is online', async () => {
+    const events = new EventTarget();
+    let online = false;
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return online;
+      },
+    });
+    vi.stubGlobal('window', events);
+    fetchMock.mockResolvedValue(Response.json({ ok: 1 }));
+    const result = apiRequest('/api/dashboard');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    online = true;
+    events.dispatchEvent(new Event('online'));
+    await expect(result).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

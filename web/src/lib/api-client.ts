@@ -9,9 +9,21 @@ import {
 import type { MessageKey } from '../../../lambdas/shared/contract/messages';
 import { i18n } from '../i18n';
 import { matchCatalogueText } from './catalogue-text';
+import { loadingProgress } from './loading-progress';
+import {
+  requestTimeoutMs,
+  retryableStatuses,
+  retryDelayMs,
+  retryPolicy,
+  sleep,
+  waitUntilOnline,
+} from './network';
 
-/** A standard error code, or `network` when no answer arrived at all. */
-export type ApiErrorCode = ErrorCode | 'network';
+/**
+ * A standard error code; `network` when no answer arrived at all, `timeout` when none
+ * arrived within {@link requestTimeoutMs}.
+ */
+export type ApiErrorCode = ErrorCode | 'network' | 'timeout';
 
 /** A failed API call, with the message already translated for the current language. */
 export class ApiError extends Error {
@@ -119,39 +131,93 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+type Method = NonNullable<ApiRequestOptions['method']>;
+
+const networkError = () => new ApiError('network', i18n.t('errors.connectionFailed'), 0);
+const timeoutError = () => new ApiError('timeout', i18n.t('errors.requestTimeout'), 0);
+
 /**
- * Calls the API: adds the signed-in user's ID token, sends and reads JSON, and turns
- * every failure into an {@link ApiError} carrying the catalogue message.
+ * One attempt: the request with the current token, aborted after
+ * {@link requestTimeoutMs}. Resolves with the answer; rejects with an {@link ApiError}
+ * (`network`, `timeout`) or, when the caller cancelled, with the caller's reason.
  */
-export async function apiRequest<T>(
-  path: `/api/${string}`,
-  { method = 'GET', body, query, signal }: ApiRequestOptions = {},
-): Promise<T> {
+async function attempt(
+  url: string,
+  method: Method,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = await idToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
 
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
+  const signals = signal ? [signal, timeout.signal] : [timeout.signal];
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.any(signals),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error; // the caller cancelled: not a failure to report
+    throw timeout.signal.aborted ? timeoutError() : networkError();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends a request; a GET that meets a network failure or a 429/503/504 is tried again
+ * after 1 s, 1.5 s, 2.25 s ({@link retryPolicy}), and waits for the browser to be
+ * online first. Writes are sent once: repeating one could apply it twice.
+ */
+async function send(
+  url: string,
+  method: Method,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const retries = method === 'GET' ? retryPolicy.maxAttempts - 1 : 0;
+  for (let retry = 0; ; retry += 1) {
+    if (method === 'GET') await waitUntilOnline(signal);
+    let retryable: boolean;
+    try {
+      const response = await attempt(url, method, body, signal);
+      retryable = retryableStatuses.has(response.status);
+      if (!retryable || retry >= retries) return response;
+    } catch (error) {
+      retryable = error instanceof ApiError && error.code === 'network';
+      if (!retryable || retry >= retries) throw error;
+    }
+    await sleep(retryDelayMs(retry + 1), signal);
+  }
+}
+
+/**
+ * Calls the API: adds the signed-in user's ID token, sends and reads JSON, and turns
+ * every failure into an {@link ApiError} carrying the catalogue message. The top
+ * loading bar runs while the call is under way.
+ */
+export function apiRequest<T>(path: `/api/${string}`, options: ApiRequestOptions = {}): Promise<T> {
+  return loadingProgress.track(request<T>(path, options));
+}
+
+async function request<T>(
+  path: `/api/${string}`,
+  { method = 'GET', body, query, signal }: ApiRequestOptions,
+): Promise<T> {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search.set(name, String(value));
   }
   const url = search.size ? `${path}?${search}` : path;
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error; // the caller cancelled: not a failure to report
-    throw new ApiError('network', i18n.t('errors.connectionFailed'), 0);
-  }
-
+  const response = await send(url, method, body, signal);
   const payload = await readJson(response);
   if (response.ok) return payload as T;
   // Whatever the body says (API Gateway's own answer is `{"message":"Unauthorized"}`).

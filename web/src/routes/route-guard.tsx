@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
+import { ScrollManager } from '../components/shell/scroll-manager';
 import { useAuth } from '../features/auth';
 import { decideAccess, type SessionSnapshot } from './access';
 import { isRouteHandle } from './route-handle';
@@ -32,5 +33,10 @@ export function RouteGuard() {
 
   if (decision.type === 'wait') return <PageLoader />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <ScrollManager />
+      <Outlet />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PausableTimer } from '../../lib/pausable-timer';
 import { ToastContext, type ToastContextValue, type ToastInput } from './toast-context';
 import './toast.css';
 
@@ -20,10 +21,12 @@ let nextId = 0;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const timers = useRef(new Map<string, PausableTimer>());
+  // While the pointer is over the toasts their time stands still (a person is reading).
+  const hovered = useRef(false);
 
   const dismissToast = useCallback((id: string) => {
-    clearTimeout(timers.current.get(id));
+    timers.current.get(id)?.clear();
     timers.current.delete(id);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
@@ -32,10 +35,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (toast: ToastInput) => {
       const id = `toast-${++nextId}`;
       setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
-      timers.current.set(
-        id,
-        setTimeout(() => dismissToast(id), toastDurationMs),
-      );
+      const timer = new PausableTimer(() => dismissToast(id), toastDurationMs);
+      if (hovered.current) timer.pause();
+      timers.current.set(id, timer);
       return id;
     },
     [dismissToast],
@@ -43,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    return () => pending.forEach((timer) => timer.clear());
   }, []);
 
   const value = useMemo<ToastContextValue>(
@@ -54,7 +56,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const items: FlashbarProps.MessageDefinition[] = toasts.map((toast) => ({
     id: toast.id,
     type: toast.type,
-    content: toast.content,
+    // A click on the message closes it too, not only the close button.
+    content: (
+      <div className="toast-message" onClick={() => dismissToast(toast.id)}>
+        {toast.content}
+      </div>
+    ),
     dismissible: true,
     dismissLabel: t('toast.dismiss'),
     statusIconAriaLabel: t(`toast.${toast.type}`),
@@ -65,7 +72,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="toast-region" data-testid="toasts">
+      <div
+        className="toast-region"
+        data-testid="toasts"
+        onMouseEnter={() => {
+          hovered.current = true;
+          timers.current.forEach((timer) => timer.pause());
+        }}
+        onMouseLeave={() => {
+          hovered.current = false;
+          timers.current.forEach((timer) => timer.resume());
+        }}
+      >
         <Flashbar items={items} />
       </div>
     </ToastContext.Provider>
