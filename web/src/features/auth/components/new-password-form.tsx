@@ -1,20 +1,18 @@
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newPasswordField } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { useToast } from '../../../components/toast/use-toast';
-import { usePasswordRulesHint } from '../../../lib/password-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { SignInOutcome } from '../auth-context';
 import { useAuth } from '../use-auth';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The new-password step: the shared password rule, and both entries must match. */
 const newPasswordSchema = z
@@ -39,7 +37,6 @@ export function NewPasswordForm({ onOutcome, onCancel }: NewPasswordFormProps) {
   const { t } = useTranslation();
   const { completeNewPassword } = useAuth();
   const { showToast } = useToast();
-  const rulesHint = usePasswordRulesHint();
   const form = useSchemaForm<unknown, Field>(newPasswordSchema, {
     password: '',
     confirmPassword: '',
@@ -69,8 +66,6 @@ export function NewPasswordForm({ onOutcome, onCancel }: NewPasswordFormProps) {
     }
   }
 
-  const passwordError = form.errorText('password');
-  const confirmError = form.errorText('confirmPassword');
   return (
     <SpaceBetween size="l">
       <Header variant="h1" description={t('auth.newPassword.description')}>
@@ -99,36 +94,16 @@ export function NewPasswordForm({ onOutcome, onCancel }: NewPasswordFormProps) {
           }
         >
           <SpaceBetween size="l">
-            <FormField
-              label={t('auth.newPassword.password')}
-              constraintText={rulesHint}
-              errorText={passwordError}
-              stretch
-            >
-              <Input
-                ref={inputs.field('password')}
-                data-testid="new-password"
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                autoFocus
-                value={form.values.password}
-                invalid={Boolean(passwordError)}
-                onChange={({ detail }) => form.setValue('password', detail.value)}
-              />
-            </FormField>
-            <FormField label={t('auth.newPassword.confirm')} errorText={confirmError} stretch>
-              <Input
-                ref={inputs.field('confirmPassword')}
-                data-testid="new-password-confirm"
-                type="password"
-                name="confirm-password"
-                autoComplete="new-password"
-                value={form.values.confirmPassword}
-                invalid={Boolean(confirmError)}
-                onChange={({ detail }) => form.setValue('confirmPassword', detail.value)}
-              />
-            </FormField>
+            <NewPasswordFields
+              form={form}
+              fieldRef={inputs.field}
+              labels={{
+                password: t('auth.newPassword.password'),
+                confirm: t('auth.newPassword.confirm'),
+              }}
+              testIds={{ password: 'new-password', confirm: 'new-password-confirm' }}
+              autoFocus
+            />
           </SpaceBetween>
         </Form>
       </form>

@@ -16,7 +16,6 @@ import {
 } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
-import { usePasswordRulesHint } from '../../../lib/password-rules';
 import { useConfig } from '../../../lib/use-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldFocus } from '../../../lib/use-field-focus';
@@ -25,6 +24,7 @@ import { paths } from '../../../routes/paths';
 import { confirmRegistration, register, resendRegistrationCode } from '../account-api';
 import { confirmRegistrationFailure, registerFailure } from '../account-errors';
 import { genericFailureMessageKey } from '../cognito-errors';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { registerConfirmStep, registerEmailParam, registerStepParam } from '../register-path';
 
 type Step = { type: 'details' } | { type: 'code'; email: string } | { type: 'done' };
@@ -94,7 +94,6 @@ function DetailsStep({
 }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const rulesHint = usePasswordRulesHint();
   const form = useSchemaForm<unknown, DetailsField>(registerSchema, {
     name: '',
     email: '',
@@ -149,8 +148,6 @@ function DetailsStep({
   };
   const name = field('name');
   const email = field('email');
-  const password = field('password');
-  const confirm = field('confirmPassword');
 
   return (
     <SpaceBetween size="l">
@@ -191,29 +188,15 @@ function DetailsStep({
                 spellcheck={false}
               />
             </FormField>
-            <FormField
-              label={t('auth.register.password')}
-              constraintText={rulesHint}
-              errorText={password.errorText}
-              stretch
-            >
-              <Input
-                {...password.input}
-                data-testid="register-password"
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-              />
-            </FormField>
-            <FormField label={t('auth.register.confirm')} errorText={confirm.errorText} stretch>
-              <Input
-                {...confirm.input}
-                data-testid="register-confirm"
-                type="password"
-                name="confirm-password"
-                autoComplete="new-password"
-              />
-            </FormField>
+            <NewPasswordFields
+              form={form}
+              fieldRef={inputs.field}
+              labels={{
+                password: t('auth.register.password'),
+                confirm: t('auth.register.confirm'),
+              }}
+              testIds={{ password: 'register-password', confirm: 'register-confirm' }}
+            />
           </SpaceBetween>
         </Form>
       </form>

@@ -12,12 +12,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { resetPasswordSchema } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
-import { usePasswordRulesHint } from '../../../lib/password-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { paths } from '../../../routes/paths';
 import { setNewPassword } from '../account-api';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { resetPasswordFailure } from '../account-errors';
 import { readResetLink } from '../reset-link';
 import { useAuth } from '../use-auth';
@@ -72,7 +72,6 @@ function ResetPasswordForm({
   const navigate = useNavigate();
   const { showToast } = useToast();
   const { signIn } = useAuth();
-  const rulesHint = usePasswordRulesHint();
   const form = useSchemaForm<unknown, Field>(resetPasswordSchema, {
     email,
     code,
@@ -124,8 +123,6 @@ function ResetPasswordForm({
     }
   }
 
-  const passwordError = form.errorText('password');
-  const confirmError = form.errorText('confirmPassword');
   return (
     <SpaceBetween size="l">
       <Header variant="h1" description={t('auth.reset.description')}>
@@ -156,36 +153,13 @@ function ResetPasswordForm({
                 onChange={() => undefined}
               />
             </FormField>
-            <FormField
-              label={t('auth.reset.password')}
-              constraintText={rulesHint}
-              errorText={passwordError}
-              stretch
-            >
-              <Input
-                ref={inputs.field('password')}
-                data-testid="reset-password"
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                autoFocus
-                value={form.values.password}
-                invalid={Boolean(passwordError)}
-                onChange={({ detail }) => form.setValue('password', detail.value)}
-              />
-            </FormField>
-            <FormField label={t('auth.reset.confirm')} errorText={confirmError} stretch>
-              <Input
-                ref={inputs.field('confirmPassword')}
-                data-testid="reset-confirm"
-                type="password"
-                name="confirm-password"
-                autoComplete="new-password"
-                value={form.values.confirmPassword}
-                invalid={Boolean(confirmError)}
-                onChange={({ detail }) => form.setValue('confirmPassword', detail.value)}
-              />
-            </FormField>
+            <NewPasswordFields
+              form={form}
+              fieldRef={inputs.field}
+              labels={{ password: t('auth.reset.password'), confirm: t('auth.reset.confirm') }}
+              testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
+              autoFocus
+            />
           </SpaceBetween>
         </Form>
       </form>

@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fluids,
@@ -16,9 +16,8 @@ import {
   type ProductFields,
 } from '../../../../../lambdas/shared/contract/schemas/product';
 import { RouterButton } from '../../../components/router-link';
-import { ApiError } from '../../../lib/api-client';
-import { formFailure } from '../../../lib/form-failure';
 import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { paths } from '../../../routes/paths';
 import {
@@ -53,10 +52,6 @@ const testIds: Record<ProductFormField, string> = {
   applicationMedium: 'product-medium',
 };
 
-function toApiError(error: unknown, fallback: string): ApiError {
-  return error instanceof ApiError ? error : new ApiError('internal', fallback, 0);
-}
-
 /** The product fields, checked with the shared schema on submit; add and edit use it. */
 export function ProductForm({
   initialValues,
@@ -71,38 +66,15 @@ export function ProductForm({
     initialValues,
     productInput,
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string>();
   const { field: fieldRef, focus } = useFieldFocus<ProductFormField>();
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(undefined);
-    const result = form.submit();
-    if (!result.success) {
-      focus(form.firstInvalid(productFormFields, result));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onSave(result.data);
-    } catch (error) {
-      setSubmitting(false);
-      // Everything typed stays in the form; the answer is shown where it belongs.
-      const failure = toApiError(error, t('errors.internal'));
-      if (failure.code === 'aborted' && failure.messageKey === 'errors.aborted' && onStale) {
-        onStale();
-        return;
-      }
-      const { fields, message } = formFailure(failure, productFormFields, 'name');
-      for (const [field, text] of Object.entries(fields)) {
-        form.setFieldError(field as ProductFormField, text as string);
-      }
-      focus(productFormFields.find((field) => field in fields));
-      setFormError(message);
-    }
-  }
+  const { submitting, formError, handleSubmit } = useRecordFormSubmit({
+    form,
+    formFields: productFormFields,
+    conflictField: 'name',
+    focus,
+    onSave,
+    onStale,
+  });
 
   const textField = (
     field: ProductFormField,

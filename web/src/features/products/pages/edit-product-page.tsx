@@ -1,12 +1,9 @@
-import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
-import { RecordMissing } from '../../../components/record-missing';
+import { LoadedRecord } from '../../../components/loaded-record';
 import { useStaleEdit } from '../../../components/stale-edit';
 import { useToast } from '../../../components/toast/use-toast';
 import { useApiQuery } from '../../../lib/use-api-query';
@@ -28,33 +25,19 @@ export default function EditProductPage() {
     </Header>
   );
 
-  let body;
-  if (query.status === 'loading') {
-    body = <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
-  } else if (query.status === 'error' && query.error.code === 'not-found') {
-    body = (
-      <RecordMissing
-        testId="product-not-found"
-        title={query.error.message}
-        description={t('productForm.notFoundHint')}
+  return (
+    <ContentLayout header={header}>
+      <LoadedRecord
+        query={query}
+        testIdPrefix="product"
+        notFoundHint={t('productForm.notFoundHint')}
         backTo={paths.products}
         backLabel={t('productForm.backToProducts')}
-      />
-    );
-  } else if (query.status === 'error') {
-    body = (
-      <Alert
-        type="error"
-        action={<Button onClick={query.reload}>{t('common.retry')}</Button>}
-        data-testid="product-load-error"
       >
-        {query.error.message}
-      </Alert>
-    );
-  } else {
-    body = <EditProductForm product={query.data} />;
-  }
-  return <ContentLayout header={header}>{body}</ContentLayout>;
+        {(product) => <EditProductForm product={product} />}
+      </LoadedRecord>
+    </ContentLayout>
+  );
 }
 
 /** The form for a loaded product; its version moves on when the user reloads after a conflict. */

@@ -1,6 +1,4 @@
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -8,26 +6,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { ListPagination } from '../../../components/list-pagination';
 import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { TableEmptyState } from '../../../components/table-empty-state';
 import { useLanguage } from '../../../i18n/use-language';
 import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
-import { formatDateTime, formatDecimal, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { usePageSizePreference } from '../../../lib/page-size';
 import type { SortOrder } from '../../../lib/cursor-page';
 import { useCursorList } from '../../../lib/use-cursor-list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListCounter } from '../../../lib/use-list-counter';
 import { pathTo, paths } from '../../../routes/paths';
 import { effectiveProductSort, fetchProductPage, listAllProducts, type ProductSort } from '../api';
 import { DeleteProductModal } from '../components/delete-product-modal';
 import { productsCsv } from '../product-csv';
 import { pressureFields } from '../product-form';
-
-/** How long typing must pause before the filter is sent. */
-const filterDelayMs = 400;
 
 type ColumnId =
   | 'name'
@@ -66,8 +64,7 @@ export default function ProductsPage() {
     'products.columns',
     defaultColumns,
   );
-  const [filteringText, setFilteringText] = useState('');
-  const filter = useDebouncedValue(filteringText.trim(), filterDelayMs);
+  const { filteringText, setFilteringText, filter } = useDebouncedFilter();
   const [sorting, setSorting] = useState<{ sort: ProductSort; order: SortOrder }>({
     sort: 'name',
     order: 'asc',
@@ -153,31 +150,18 @@ export default function ProductsPage() {
       header: t('table.actions'),
       width: 90,
       cell: (product) => (
-        <ButtonDropdown
-          variant="inline-icon"
-          expandToViewport
-          ariaLabel={t('table.actionsFor', { name: product.name })}
-          data-testid={`product-actions-${product.id}`}
-          items={[
-            { id: 'edit', text: t('table.edit') },
-            { id: 'delete', text: t('table.delete') },
-          ]}
-          onItemClick={({ detail }) => {
-            if (detail.id === 'edit') void navigate(pathTo(paths.editProduct, { id: product.id }));
-            if (detail.id === 'delete') setDeleting(product);
-          }}
+        <EditDeleteActions
+          name={product.name}
+          testId={`product-actions-${product.id}`}
+          onEdit={() => void navigate(pathTo(paths.editProduct, { id: product.id }))}
+          onDelete={() => setDeleting(product)}
         />
       ),
     },
   ];
 
   const filtered = filter !== '';
-  const counter =
-    typeof list.total === 'number'
-      ? `(${formatNumber(list.total, language)})`
-      : list.total === null
-        ? t('table.filteredCounter')
-        : undefined;
+  const counter = useListCounter(list.total);
 
   return (
     <>
@@ -252,20 +236,7 @@ export default function ProductsPage() {
             data-testid="products-filter"
           />
         }
-        pagination={
-          <Pagination
-            currentPageIndex={list.pageIndex + 1}
-            pagesCount={list.pagesCount}
-            disabled={loading}
-            onChange={({ detail }) => list.setPageIndex(detail.currentPageIndex - 1)}
-            ariaLabels={{
-              paginationLabel: t('table.pagination.label'),
-              nextPageLabel: t('table.pagination.next'),
-              previousPageLabel: t('table.pagination.previous'),
-              pageLabel: (number) => t('table.pagination.page', { number }),
-            }}
-          />
-        }
+        pagination={<ListPagination list={list} disabled={loading} />}
         preferences={
           <ListPreferences
             pageSize={pageSize}

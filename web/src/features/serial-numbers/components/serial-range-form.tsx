@@ -9,7 +9,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSerialRangeSchema,
@@ -17,10 +17,9 @@ import {
 } from '../../../../../lambdas/shared/contract/schemas/serial-range';
 import { RouterButton } from '../../../components/router-link';
 import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { formFailure } from '../../../lib/form-failure';
 import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { paths } from '../../../routes/paths';
 import { useAllProducts } from '../../products';
@@ -45,10 +44,6 @@ interface SerialRangeFormProps {
   notice?: ReactNode;
 }
 
-function toApiError(error: unknown, fallback: string): ApiError {
-  return error instanceof ApiError ? error : new ApiError('internal', fallback, 0);
-}
-
 /** Product, serial range and production date, checked with the shared schema on submit. */
 export function SerialRangeForm({
   initialValues,
@@ -65,40 +60,17 @@ export function SerialRangeForm({
     initialValues,
     serialRangeInput,
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string>();
   const { field: fieldRef, focus } = useFieldFocus<SerialFormField>();
+  const { submitting, formError, handleSubmit } = useRecordFormSubmit({
+    form,
+    formFields: serialFormFields,
+    // An overlap names the range it collides with on the starting serial.
+    conflictField: 'startSerial',
+    focus,
+    onSave,
+    onStale,
+  });
   const total = rangeTotal(form.values.startSerial, form.values.endSerial);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(undefined);
-    const result = form.submit();
-    if (!result.success) {
-      focus(form.firstInvalid(serialFormFields, result));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onSave(result.data);
-    } catch (error) {
-      setSubmitting(false);
-      // Everything typed stays in the form; the answer is shown where it belongs.
-      const failure = toApiError(error, t('errors.internal'));
-      if (failure.code === 'aborted' && failure.messageKey === 'errors.aborted' && onStale) {
-        onStale();
-        return;
-      }
-      // An overlap names the range it collides with on the starting serial.
-      const { fields, message } = formFailure(failure, serialFormFields, 'startSerial');
-      for (const [field, text] of Object.entries(fields)) {
-        form.setFieldError(field as SerialFormField, text as string);
-      }
-      focus(serialFormFields.find((field) => field in fields));
-      setFormError(message);
-    }
-  }
 
   const errors = {
     productId: form.errorText('productId'),

@@ -1,12 +1,9 @@
-import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
-import { RecordMissing } from '../../../components/record-missing';
+import { LoadedRecord } from '../../../components/loaded-record';
 import { useStaleEdit } from '../../../components/stale-edit';
 import { useToast } from '../../../components/toast/use-toast';
 import { useApiQuery } from '../../../lib/use-api-query';
@@ -29,32 +26,6 @@ export default function EditSerialNumberPage() {
   const query = useApiQuery(serialRangePath(id), parseSerialRange);
   useDocumentTitle(t('serialForm.editTitle'));
 
-  let body;
-  if (query.status === 'loading') {
-    body = <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
-  } else if (query.status === 'error' && query.error.code === 'not-found') {
-    body = (
-      <RecordMissing
-        testId="serial-not-found"
-        title={query.error.message}
-        description={t('serialForm.notFoundHint')}
-        backTo={paths.serialNumbers}
-        backLabel={t('serialForm.backToList')}
-      />
-    );
-  } else if (query.status === 'error') {
-    body = (
-      <Alert
-        type="error"
-        action={<Button onClick={query.reload}>{t('common.retry')}</Button>}
-        data-testid="serial-load-error"
-      >
-        {query.error.message}
-      </Alert>
-    );
-  } else {
-    body = <EditSerialRangeForm range={query.data} />;
-  }
   return (
     <ContentLayout
       header={
@@ -63,7 +34,15 @@ export default function EditSerialNumberPage() {
         </Header>
       }
     >
-      {body}
+      <LoadedRecord
+        query={query}
+        testIdPrefix="serial"
+        notFoundHint={t('serialForm.notFoundHint')}
+        backTo={paths.serialNumbers}
+        backLabel={t('serialForm.backToList')}
+      >
+        {(range) => <EditSerialRangeForm range={range} />}
+      </LoadedRecord>
     </ContentLayout>
   );
 }

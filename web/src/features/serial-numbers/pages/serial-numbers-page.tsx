@@ -1,7 +1,5 @@
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -9,7 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
+import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { ListPagination } from '../../../components/list-pagination';
 import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { TableEmptyState } from '../../../components/table-empty-state';
@@ -19,8 +19,9 @@ import type { SortOrder } from '../../../lib/cursor-page';
 import { formatCalendarDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { usePageSizePreference } from '../../../lib/page-size';
 import { useCursorList } from '../../../lib/use-cursor-list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListCounter } from '../../../lib/use-list-counter';
 import { pathTo, paths } from '../../../routes/paths';
 import { listAllProducts, useAllProducts } from '../../products';
 import {
@@ -34,9 +35,6 @@ import { ProductSelect } from '../components/product-select';
 import { SerialLookup } from '../components/serial-lookup';
 import { serialRangesCsv } from '../serial-csv';
 import './serial-numbers-page.css';
-
-/** How long typing must pause before the filter is sent. */
-const filterDelayMs = 400;
 
 type ColumnId =
   | 'startSerial'
@@ -68,8 +66,7 @@ export default function SerialNumbersPage() {
     'serialNumbers.columns',
     defaultColumns,
   );
-  const [filteringText, setFilteringText] = useState('');
-  const filter = useDebouncedValue(filteringText.trim(), filterDelayMs);
+  const { filteringText, setFilteringText, filter } = useDebouncedFilter();
   const [productId, setProductId] = useState('');
   const [sorting, setSorting] = useState<{ sort: SerialRangeSort; order: SortOrder }>({
     sort: 'startSerial',
@@ -132,33 +129,18 @@ export default function SerialNumbersPage() {
       header: t('table.actions'),
       width: 90,
       cell: (range) => (
-        <ButtonDropdown
-          variant="inline-icon"
-          expandToViewport
-          ariaLabel={t('table.actionsFor', { name: range.startSerial })}
-          data-testid={`serial-actions-${range.id}`}
-          items={[
-            { id: 'edit', text: t('table.edit') },
-            { id: 'delete', text: t('table.delete') },
-          ]}
-          onItemClick={({ detail }) => {
-            if (detail.id === 'edit') {
-              void navigate(pathTo(paths.editSerialNumber, { id: range.id }));
-            }
-            if (detail.id === 'delete') setDeleting(range);
-          }}
+        <EditDeleteActions
+          name={range.startSerial}
+          testId={`serial-actions-${range.id}`}
+          onEdit={() => void navigate(pathTo(paths.editSerialNumber, { id: range.id }))}
+          onDelete={() => setDeleting(range)}
         />
       ),
     },
   ];
 
   const filtered = filter !== '' || productId !== '';
-  const counter =
-    typeof list.total === 'number'
-      ? `(${formatNumber(list.total, language)})`
-      : list.total === null
-        ? t('table.filteredCounter')
-        : undefined;
+  const counter = useListCounter(list.total);
 
   return (
     <ContentLayout
@@ -263,20 +245,7 @@ export default function SerialNumbersPage() {
               </div>
             </div>
           }
-          pagination={
-            <Pagination
-              currentPageIndex={list.pageIndex + 1}
-              pagesCount={list.pagesCount}
-              disabled={loading}
-              onChange={({ detail }) => list.setPageIndex(detail.currentPageIndex - 1)}
-              ariaLabels={{
-                paginationLabel: t('table.pagination.label'),
-                nextPageLabel: t('table.pagination.next'),
-                previousPageLabel: t('table.pagination.previous'),
-                pageLabel: (number) => t('table.pagination.page', { number }),
-              }}
-            />
-          }
+          pagination={<ListPagination list={list} disabled={loading} />}
           preferences={
             <ListPreferences
               pageSize={pageSize}

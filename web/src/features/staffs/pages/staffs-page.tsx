@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, {
   type StatusIndicatorProps,
@@ -14,13 +13,14 @@ import type {
   StaffMember,
   StaffStatus,
 } from '../../../../../lambdas/shared/contract/schemas/staff';
+import { ListPagination } from '../../../components/list-pagination';
 import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton } from '../../../components/router-link';
 import { TableEmptyState } from '../../../components/table-empty-state';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { usePageSizePreference } from '../../../lib/page-size';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
 import { useAuth } from '../../auth';
@@ -35,16 +35,12 @@ const statusIndicator: Record<StaffStatus, StatusIndicatorProps.Type> = {
   disabled: 'stopped',
 };
 
-/** How long typing must pause before the filter is sent. */
-const filterDelayMs = 400;
-
 export default function StaffsPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { user } = useAuth();
   const [pageSize, setPageSize] = usePageSizePreference('staffs.pageSize');
-  const [filteringText, setFilteringText] = useState('');
-  const filter = useDebouncedValue(filteringText.trim(), filterDelayMs);
+  const { filteringText, setFilteringText, filter } = useDebouncedFilter();
   const list = useStaffList({ pageSize, filter });
   const [pending, setPending] = useState<{ action: StaffAction; member: StaffMember }>();
   useDocumentTitle(t('staffs.title'));
@@ -195,11 +191,9 @@ export default function StaffsPage() {
           />
         }
         pagination={
-          <Pagination
-            currentPageIndex={list.pageIndex + 1}
-            pagesCount={list.pagesCount}
+          <ListPagination
+            list={list}
             disabled={loading}
-            onChange={({ detail }) => list.setPageIndex(detail.currentPageIndex - 1)}
             ariaLabels={{
               paginationLabel: t('staffs.pagination.label'),
               nextPageLabel: t('staffs.pagination.next'),
