@@ -25,6 +25,11 @@ export function cursorPageSchema<T>(item: ZodType<T>): ZodType<CursorPage<T>> {
 /** The page size that asks for as much as the API gives at once. */
 export const wholePageSize = maxPageSize;
 
+/** A table's page size as the API's `limit`: a whole number from 1 to the API's maximum. */
+export function pageLimit(pageSize: number): number {
+  return Math.min(wholePageSize, Math.max(1, Math.trunc(pageSize) || 1));
+}
+
 /** Most pages `fetchAllPages` follows: 1000 × 1000 records, far beyond any real catalogue. */
 const maxPages = 1000;
 

@@ -7,6 +7,7 @@ import { apiRequest, parseAnswer } from '../../lib/api-client';
 import {
   cursorPageSchema,
   fetchAllPages,
+  pageLimit,
   wholePageSize,
   type CursorPage,
   type SortOrder,
@@ -49,7 +50,7 @@ export function productListQuery(
   query: ProductListQuery,
   page: { pageSize: number; cursor?: string },
 ): { limit: number; cursor?: string; sort: ProductSort; order: SortOrder; filter?: string } {
-  const limit = Math.min(wholePageSize, Math.max(1, Math.trunc(page.pageSize) || 1));
+  const limit = pageLimit(page.pageSize);
   const filter = query.filter.trim().slice(0, maxProductFilterLength).trim();
   return {
     limit,

@@ -8,6 +8,7 @@ import { apiRequest, parseAnswer } from '../../lib/api-client';
 import {
   cursorPageSchema,
   fetchAllPages,
+  pageLimit,
   wholePageSize,
   type CursorPage,
   type SortOrder,
@@ -60,7 +61,7 @@ export function serialRangeListQuery(
   filter?: string;
   productId?: string;
 } {
-  const limit = Math.min(wholePageSize, Math.max(1, Math.trunc(page.pageSize) || 1));
+  const limit = pageLimit(page.pageSize);
   const filter = normalizeSerial(query.filter).slice(0, maxSerialFilterLength).trim();
   const productId = query.productId.trim();
   return {

@@ -1,5 +1,4 @@
 import {
-  maxPageSize,
   staffListSchema,
   staffMemberSchema,
   type CreateStaffInput,
@@ -8,6 +7,7 @@ import {
   type UpdateStaffInput,
 } from '../../../../lambdas/shared/contract/schemas/staff';
 import { apiRequest, parseAnswer as parse } from '../../lib/api-client';
+import { pageLimit } from '../../lib/cursor-page';
 
 export const staffPath = '/api/staff';
 
@@ -31,7 +31,7 @@ export function staffListQuery({ pageSize, cursor, filter }: StaffListRequest): 
   cursor?: string;
   filter?: string;
 } {
-  const limit = Math.min(maxPageSize, Math.max(1, Math.trunc(pageSize) || 1));
+  const limit = pageLimit(pageSize);
   const text = filter?.trim().slice(0, maxFilterLength);
   return {
     limit,
