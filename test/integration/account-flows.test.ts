@@ -1,26 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
 import { mailsTo } from '../support/api';
-import { createUser, signIn } from '../support/cognito';
+import { cognitoClientCall, createUser, signIn } from '../support/cognito';
 import { startStackProcess } from '../support/stack-process';
 
 const stack = inject('stack');
 
-async function cognitoCall(
-  target: string,
-  body: object,
-  endpoint = stack.endpoints.cognito,
-  clientId = stack.resources.userPoolClientId,
-) {
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: clientId, ...body }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const cognitoCall = (target: string, body: object) => cognitoClientCall(stack, target, body);
 
 describe('signing in', () => {
   it('answers a wrong password and an unknown email identically', async () => {
@@ -96,16 +81,11 @@ describe('self-registration switched off', () => {
         selfRegistration: boolean;
       };
       expect(config.selfRegistration).toBe(false);
-      const signUp = await cognitoCall(
-        'SignUp',
-        {
-          Username: 'walk-in@example.com',
-          Password: 'Walk-In-Person-2026!',
-          UserAttributes: [{ Name: 'email', Value: 'walk-in@example.com' }],
-        },
-        closed.info.endpoints.cognito,
-        closed.info.resources.userPoolClientId,
-      );
+      const signUp = await cognitoClientCall(closed.info, 'SignUp', {
+        Username: 'walk-in@example.com',
+        Password: 'Walk-In-Person-2026!',
+        UserAttributes: [{ Name: 'email', Value: 'walk-in@example.com' }],
+      });
       expect(signUp.status).toBe(400);
       expect(signUp.body.__type).toBe('NotAuthorizedException');
     } finally {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaffList, StaffMember } from '../../lambdas/shared/contract/schemas/staff';
 import { callApi, mailsTo } from '../support/api';
-import { cognitoAdmin, signIn } from '../support/cognito';
+import { cognitoAdmin, cognitoClientCall, signIn } from '../support/cognito';
 
 const stack = inject('stack');
 let adminToken: string;
@@ -15,17 +15,7 @@ async function listAll(filter = ''): Promise<StaffMember[]> {
   return (await asAdmin<StaffList>(`/api/staff?limit=1000${query}`)).body.items;
 }
 
-async function cognitoCall(target: string, body: object) {
-  const response = await fetch(stack.endpoints.cognito, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: stack.resources.userPoolClientId, ...body }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, string> };
-}
+const cognitoCall = (target: string, body: object) => cognitoClientCall(stack, target, body);
 
 const validStaff = (email: string, role: 'staff' | 'admin' = 'staff') => ({
   name: 'Chen Mei-Ling',

@@ -3,39 +3,44 @@ import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import type { StackInfo } from './stack-process';
 
-/** Signs in with USER_PASSWORD_AUTH against cognito-local, as the web app does. */
-export async function signIn(stack: StackInfo, email: string, password: string) {
-  const response = await fetch(stack.endpoints.cognito, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.resources.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const body = (await response.json()) as {
-    AuthenticationResult?: { IdToken: string; AccessToken: string; RefreshToken: string };
-  };
-  if (!body.AuthenticationResult) throw new Error(`Sign-in failed: ${JSON.stringify(body)}`);
-  return body.AuthenticationResult;
-}
-
-/** Calls a Cognito admin API on cognito-local. */
-export async function cognitoAdmin(stack: StackInfo, target: string, input: object) {
+/** One Cognito API call on the stack's cognito-local, answer as status and JSON body. */
+async function cognitoRequest(stack: StackInfo, target: string, input: object) {
   const response = await fetch(stack.endpoints.cognito, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
     },
-    body: JSON.stringify({ UserPoolId: stack.resources.userPoolId, ...input }),
+    body: JSON.stringify(input),
   });
-  if (!response.ok) throw new Error(`${target} failed: ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A client-side Cognito call (sign-up, password reset, ...) as the web app's client makes it. */
+export function cognitoClientCall(stack: StackInfo, target: string, input: object) {
+  return cognitoRequest(stack, target, { ClientId: stack.resources.userPoolClientId, ...input });
+}
+
+/** Signs in with USER_PASSWORD_AUTH against cognito-local, as the web app does. */
+export async function signIn(stack: StackInfo, email: string, password: string) {
+  const { body } = await cognitoClientCall(stack, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  const result = body.AuthenticationResult as
+    { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
+  if (!result) throw new Error(`Sign-in failed: ${JSON.stringify(body)}`);
+  return result;
+}
+
+/** Calls a Cognito admin API on cognito-local. */
+export async function cognitoAdmin(stack: StackInfo, target: string, input: object) {
+  const { status, body } = await cognitoRequest(stack, target, {
+    UserPoolId: stack.resources.userPoolId,
+    ...input,
+  });
+  if (status !== 200) throw new Error(`${target} failed: ${JSON.stringify(body)}`);
+  return body;
 }
 
 /** Creates a confirmed user with the given attributes (role optional). */
