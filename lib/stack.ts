@@ -77,6 +77,25 @@ export interface TestReportCenterSettings {
    * @default - Cognito's default sender
    */
   readonly cognitoSesFrom?: string;
+  /**
+   * Days a report's PDF link works and visitors' emails and addresses are kept.
+   * @default 30
+   */
+  readonly reportRetentionDays?: number;
+  /**
+   * Reports one recipient email may receive per window.
+   * @default 5
+   */
+  readonly reportLimitPerEmail?: number;
+  /** @default 60 */
+  readonly reportLimitEmailWindowMinutes?: number;
+  /**
+   * Report requests one client address may make per window.
+   * @default 30
+   */
+  readonly reportLimitPerAddress?: number;
+  /** @default 10 */
+  readonly reportLimitAddressWindowMinutes?: number;
 }
 
 export interface TestReportCenterStackProps extends StackProps {
@@ -93,6 +112,19 @@ export function appUrl(domainNames: readonly string[] | undefined, distributionD
   const names = domainNames ?? [];
   const host = names.find((name) => !/client|report/i.test(name)) ?? names[0] ?? distributionDomain;
   return `https://${host}`;
+}
+
+/** The report center's settings as function environment (lambdas/shared/config.ts). */
+function reportSettings(settings: TestReportCenterSettings) {
+  return {
+    PROVIDER_NAME: settings.providerName ?? 'Test Report Center',
+    PRIVACY_POLICY_URL: settings.privacyPolicyUrl ?? 'https://example.com/privacy',
+    REPORT_RETENTION_DAYS: String(settings.reportRetentionDays ?? 30),
+    REPORT_LIMIT_PER_EMAIL: String(settings.reportLimitPerEmail ?? 5),
+    REPORT_LIMIT_EMAIL_WINDOW_MINUTES: String(settings.reportLimitEmailWindowMinutes ?? 60),
+    REPORT_LIMIT_PER_ADDRESS: String(settings.reportLimitPerAddress ?? 30),
+    REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: String(settings.reportLimitAddressWindowMinutes ?? 10),
+  };
 }
 
 /** The whole product in one stack: data, sign-in, mail, API and the web distribution. */
@@ -112,7 +144,7 @@ export class TestReportCenterStack extends Stack {
     const settings = props.settings ?? {};
     const selfRegistration = settings.selfRegistration ?? false;
 
-    const data = new Data(this, 'Data');
+    const data = new Data(this, 'Data', { reportRetentionDays: settings.reportRetentionDays });
     const mail = new Mail(this, 'Mail', {
       mailFrom: settings.mailFrom ?? 'no-reply@example.com',
       mailDomain: settings.mailDomain,
@@ -137,6 +169,8 @@ export class TestReportCenterStack extends Stack {
       REPORTS_BUCKET: data.reportsBucket.bucketName,
       MAIL_FROM: mail.senderAddress,
       APP_URL_PARAMETER: this.appUrlParameterName,
+      MAIL_CONFIGURATION_SET: mail.configurationSet.configurationSetName,
+      ...reportSettings(settings),
     };
 
     const api = new Api(this, 'Api', {

@@ -23,6 +23,23 @@ const environmentSchema = z.object({
    */
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_URL_PARAMETER: z.string().min(1).optional(),
+  /** Named in the report, its mail and the visitor's consent statement. */
+  PROVIDER_NAME: z.string().min(1).default('Test Report Center'),
+  /** The privacy policy the consent statement and the report footnote link. */
+  PRIVACY_POLICY_URL: z.url({ protocol: /^https?$/ }).default('https://example.com/privacy'),
+  /**
+   * Days a report's PDF link works and the visitor's email and address are kept (the
+   * request record expires by TTL after them; docs/report-center.md, privacy).
+   */
+  REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Abuse limits of `POST /api/report-requests`: reports per recipient email per window... */
+  REPORT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  REPORT_LIMIT_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** ...and requests per client address per window. */
+  REPORT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+  /** SES configuration set of report mails (bounce and complaint events); none locally. */
+  MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   /** Emulator endpoints, only set on the local stack. */
   DYNAMODB_ENDPOINT: endpoint(),
   COGNITO_ENDPOINT: endpoint(),

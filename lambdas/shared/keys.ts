@@ -64,4 +64,39 @@ export const keys = {
     sk: `${startSerial}#${rangeId}`,
   }),
   productRangesPartition: (productId: string) => `PRODUCTRANGES#${productId}`,
+
+  /**
+   * A report request: the search-history entry and the mail outbox item (the table
+   * stream hands new ones to the mailer). Its id is the secret of the PDF link.
+   */
+  reportRequest: (id: string): ItemKey => ({ pk: `REPORTREQ#${id}`, sk: 'REQUEST' }),
+  /** Search history, newest first. */
+  reportRequestIndexes: (id: string, requestedAt: string): IndexKeys => ({
+    gsi1pk: 'REPORTREQS',
+    gsi1sk: `AT#${requestedAt}#${id}`,
+  }),
+  /**
+   * The public facts of an issued report, by its number (the verification page). Kept
+   * apart from the request because it holds no personal data and outlives it.
+   */
+  reportVerification: (reportNumber: string): ItemKey => ({
+    pk: `REPORT#${reportNumber}`,
+    sk: 'REPORT',
+  }),
+  /** A fixed-window request counter of one client address or recipient (expires by TTL). */
+  rateWindow: (kind: 'address' | 'email', subject: string, windowStart: string): ItemKey => ({
+    pk: `RATE#${kind}#${subject.toLowerCase()}`,
+    sk: windowStart,
+  }),
+  /** A recipient SES reported as bouncing or complaining: the mailer sends it nothing. */
+  suppressedRecipient: (email: string): ItemKey => ({
+    pk: `SUPPRESSED#${email.toLowerCase()}`,
+    sk: 'EMAIL',
+  }),
+  /** One test result of a unit; a unit's results are one partition, in test order. */
+  unitResult: (serial: string, testName: string, testedAt: string, machineId: string): ItemKey => ({
+    pk: `UNIT#${serial}`,
+    sk: `RESULT#${testName}#${testedAt}#${machineId}`,
+  }),
+  unitResultsPartition: (serial: string) => `UNIT#${serial}`,
 };

@@ -661,6 +661,14 @@ describe('machine routes', () => {
         REPORTS_BUCKET: 'bucket',
         MAIL_FROM: 'reports@example.com',
         APP_URL_PARAMETER: '/MachineRoutes/app-url',
+        MAIL_CONFIGURATION_SET: 'reports',
+        PROVIDER_NAME: 'Provider',
+        PRIVACY_POLICY_URL: 'https://example.com/privacy',
+        REPORT_RETENTION_DAYS: '30',
+        REPORT_LIMIT_PER_EMAIL: '5',
+        REPORT_LIMIT_EMAIL_WINDOW_MINUTES: '60',
+        REPORT_LIMIT_PER_ADDRESS: '30',
+        REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: '10',
       },
       routes: [
         {

@@ -76,6 +76,8 @@ function ruleMessage(rule: unknown): MessageRef | undefined {
       return { key: 'validation.serialOrder' };
     case 'date':
       return { key: 'validation.date' };
+    case 'consent':
+      return { key: 'validation.consent' };
     default:
       return undefined;
   }

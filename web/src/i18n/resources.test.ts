@@ -61,7 +61,7 @@ describe('merged resources', () => {
   });
 
   it('writes Traditional, not Simplified, Chinese for the key terms', () => {
-    const zh = [...flattenMessages(webLocales.zh).values()].join('\n');
+    const zh = [...flattenMessages(resources.zh.translation).values()].join('\n');
     for (const simplified of [
       '报告',
       '登录',

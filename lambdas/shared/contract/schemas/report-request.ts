@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { emailField } from './auth';
+import { productFieldsSchema } from './product';
+
+/** The languages a report and its mail come in. */
+export const reportLanguages = ['en', 'zh'] as const;
+export type ReportLanguage = (typeof reportLanguages)[number];
+
+/**
+ * Version of the consent statement shown on the Test Report Center. The server records
+ * it with every request, so a later change of the wording can be told apart; change it
+ * whenever `reportCenter.consent` changes in the web resources.
+ */
+export const consentStatementVersion = '2026-11-21';
+
+const serialNumberField = z.string().trim().min(1).max(64);
+
+/**
+ * `POST /api/report-requests`: a visitor asks for the report of one unit. `consent`
+ * must be `true`: without it the request is refused (the browser disables the button
+ * too, but the server is the rule).
+ */
+export const createReportRequestSchema = z.strictObject({
+  serialNumber: serialNumberField,
+  email: emailField,
+  consent: z
+    .unknown()
+    .refine((value) => value === true, { params: { rule: 'consent' } })
+    .transform(() => true as const),
+  language: z.enum(reportLanguages),
+});
+export type CreateReportRequestInput = z.infer<typeof createReportRequestSchema>;
+
+/** The product as a report shows it: every specification field, without audit data. */
+export const reportProductSchema = productFieldsSchema;
+export type ReportProduct = z.infer<typeof reportProductSchema>;
+
+export const testOutcomes = ['pass', 'fail'] as const;
+export type TestOutcome = (typeof testOutcomes)[number];
+
+/** The latest result of one test on the unit (a re-test replaces it in the report). */
+export interface ReportTestResult {
+  testName: string;
+  result: TestOutcome;
+  value: number | null;
+  unit: string | null;
+  testedAt: string;
+  machineId: string;
+}
+
+/**
+ * `pass` when every test's latest result passed, `fail` when any failed, `untested`
+ * when the unit has no results yet.
+ */
+export type ReportVerdict = TestOutcome | 'untested';
+
+export function reportVerdict(results: readonly Pick<ReportTestResult, 'result'>[]): ReportVerdict {
+  if (results.length === 0) return 'untested';
+  return results.some((item) => item.result === 'fail') ? 'fail' : 'pass';
+}
+
+/** What the report says, in the data both the PDF and the page preview show. */
+export interface ReportContent {
+  reportNumber: string;
+  /** ISO 8601 time the report was issued. */
+  issuedAt: string;
+  language: ReportLanguage;
+  serialNumber: string;
+  productionDate: string;
+  product: ReportProduct;
+  results: ReportTestResult[];
+  verdict: ReportVerdict;
+  /** `<app>/search?verify=<reportNumber>`. */
+  verificationUrl: string;
+}
+
+/** `201` answer of `POST /api/report-requests`: the preview and where the PDF is. */
+export interface ReportRequestCreated extends ReportContent {
+  /** The request's unguessable id: it is the secret of the PDF link. */
+  id: string;
+  email: string;
+  /** `/api/report-requests/{id}/pdf`, relative to the app's origin. */
+  pdfUrl: string;
+  /** The last moment the PDF link works (ISO 8601). */
+  pdfExpiresAt: string;
+  /** SHA-256 of the PDF bytes, lowercase hex. */
+  fingerprint: string;
+}
+
+/** `GET /api/report-requests/verify/{reportNumber}`: public facts of an issued report. */
+export interface ReportVerification {
+  reportNumber: string;
+  serialNumber: string;
+  productName: string;
+  issuedAt: string;
+  language: ReportLanguage;
+  fingerprint: string;
+}
+
+/**
+ * Report numbers: `TR-` and ten characters of Crockford base32 in two groups
+ * (50 random bits), e.g. `TR-7K3MQ-9X2HB`. Not a sequence, so not guessable.
+ */
+export const reportNumberPattern = /^TR-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
