@@ -9,9 +9,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * AWS permissions a handler needs beyond the table (which every handler may read and
  * write): CDK grants them (lib/constructs/api.ts).
  * - `userPoolAdmin`: the Cognito admin APIs on the user pool (staff accounts);
- * - `dependencyProbes`: describe the table and pool, list the bucket, read the SES account.
+ * - `dependencyProbes`: describe the table and pool, list the bucket, read the SES account;
+ * - `reportsWrite`: store report PDFs in the reports bucket;
+ * - `reportsRead`: read report PDFs from the reports bucket.
  */
-export type Grant = 'userPoolAdmin' | 'dependencyProbes';
+export type Grant = 'userPoolAdmin' | 'dependencyProbes' | 'reportsWrite' | 'reportsRead';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -38,6 +40,26 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'lambdas/health/handler.ts',
     access: 'public',
     grants: ['dependencyProbes'],
+  },
+  {
+    method: 'POST',
+    path: '/api/report-requests',
+    handler: 'lambdas/report-requests/create-handler.ts',
+    access: 'public',
+    grants: ['reportsWrite'],
+  },
+  {
+    method: 'GET',
+    path: '/api/report-requests/{id}/pdf',
+    handler: 'lambdas/report-requests/pdf-handler.ts',
+    access: 'public',
+    grants: ['reportsRead'],
+  },
+  {
+    method: 'GET',
+    path: '/api/report-requests/verify/{reportNumber}',
+    handler: 'lambdas/report-requests/verify-handler.ts',
+    access: 'public',
   },
   {
     method: 'GET',
