@@ -3,28 +3,73 @@
 //
 // 1. Host rule: on a host containing "client" or "report" only the public Test Report
 //    Center is served; every other path redirects to /search.
-// 2. Single-page app: a path that is not a file is served /index.html.
+// 2. Pages: /search is its own light page (/search.html, built from web/search.html);
+//    any other path that is not a file is the back-office app (/index.html).
+//
+// CloudFront passes the query string beside the URI (event.request.querystring), so
+// rewriting `uri` keeps `/search?serial=...` and `/search?verify=...` intact.
 
-var REPORT_HOST_API = [/^\/api\/report-requests$/, /^\/api\/report-requests\/[^/]+\/pdf$/];
+/** The Test Report Center's address, and the file that holds it. */
+var SEARCH_PATH = '/search';
+var SEARCH_PAGE = '/search.html';
+var APP_PAGE = '/index.html';
+
+/** Query parameters /search reads; a redirect to /search carries them over. */
+var SEARCH_PARAMS = ['serial', 'verify'];
 
 function isReportHost(host) {
   return host.indexOf('client') !== -1 || host.indexOf('report') !== -1;
 }
 
-function isAsset(uri) {
+function isSearchPage(uri) {
+  return uri === SEARCH_PATH || uri === SEARCH_PATH + '/';
+}
+
+/** A file (script, style, font, image, /config.json, /search.html): the last segment has a dot. */
+function isFile(uri) {
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   return last.indexOf('.') !== -1;
 }
 
+/**
+ * What /search itself needs on a report host: its page and assets, /config.json, the
+ * report request API (create, PDF, verify) and the health check. The back-office page
+ * (/index.html) is a file too, but it is not the report center's.
+ */
 function allowedOnReportHost(uri) {
-  if (uri === '/search' || uri === '/search/') return true;
-  if (uri.indexOf('/api/') === 0) {
-    for (var i = 0; i < REPORT_HOST_API.length; i++) {
-      if (REPORT_HOST_API[i].test(uri)) return true;
-    }
-    return uri === '/api/health';
+  if (isSearchPage(uri)) return true;
+  if (uri === '/api/report-requests' || uri.indexOf('/api/report-requests/') === 0) return true;
+  if (uri === '/api/health') return true;
+  if (uri.indexOf('/api/') === 0) return false;
+  return isFile(uri) && uri !== APP_PAGE;
+}
+
+/** A query value decoded once; as it is when it is not valid percent-encoding. */
+function decoded(value) {
+  try {
+    return decodeURIComponent(value);
+    // The catch binding keeps to ES5 syntax (no ES2019 `catch {`), safe on the runtime.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  } catch (error) {
+    return value;
   }
-  return isAsset(uri);
+}
+
+/**
+ * `?serial=...&verify=...` from the request's query string, or '' when it has neither.
+ * Values are decoded, then encoded again, so the location is right whether the runtime
+ * hands them over raw (CloudFront) or already decoded (the local gateway).
+ */
+function searchQuery(querystring) {
+  var parts = [];
+  for (var i = 0; i < SEARCH_PARAMS.length; i++) {
+    var name = SEARCH_PARAMS[i];
+    var param = querystring && querystring[name];
+    if (param && typeof param.value === 'string') {
+      parts.push(name + '=' + encodeURIComponent(decoded(param.value)));
+    }
+  }
+  return parts.length ? '?' + parts.join('&') : '';
 }
 
 function handler(event) {
@@ -37,11 +82,16 @@ function handler(event) {
     return {
       statusCode: 302,
       statusDescription: 'Found',
-      headers: { location: { value: '/search' }, 'cache-control': { value: 'no-store' } },
+      headers: {
+        location: { value: SEARCH_PATH + searchQuery(request.querystring) },
+        'cache-control': { value: 'no-store' },
+      },
     };
   }
-  if (uri.indexOf('/api/') !== 0 && !isAsset(uri)) {
-    request.uri = '/index.html';
+  if (isSearchPage(uri)) {
+    request.uri = SEARCH_PAGE;
+  } else if (uri.indexOf('/api/') !== 0 && !isFile(uri)) {
+    request.uri = APP_PAGE;
   }
   return request;
 }

@@ -1,52 +1,173 @@
 import { describe, expect, it } from 'vitest';
-import { isEdgeResponse, loadViewerRequest } from '../../bin/local/edge';
+import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from '../../bin/local/edge';
 
 const viewerRequest = loadViewerRequest();
 
-function run(uri: string, host = 'app.example.com') {
-  return viewerRequest({
-    request: { method: 'GET', uri, querystring: {}, headers: { host: { value: host } } },
-  });
+type QueryString = Record<string, { value: string; multiValue?: { value: string }[] }>;
+
+/**
+ * A viewer-request event as CloudFront Functions builds it (event structure 1.0):
+ * lower-case header names, the query string parsed beside the URI.
+ */
+function cloudFrontEvent(uri: string, host: string, querystring: QueryString = {}) {
+  return {
+    version: '1.0',
+    context: {
+      distributionDomainName: 'd111111abcdef8.cloudfront.net',
+      distributionId: 'EDFDVBD6EXAMPLE',
+      eventType: 'viewer-request',
+      requestId: 'qL1rZ3UvEXAMPLE',
+    },
+    viewer: { ip: '198.51.100.11' },
+    request: {
+      method: 'GET',
+      uri,
+      querystring,
+      headers: {
+        host: { value: host },
+        accept: { value: 'text/html' },
+        'user-agent': { value: 'Mozilla/5.0' },
+      },
+      cookies: { lang: { value: 'zh' } },
+    } as EdgeRequest,
+  };
 }
 
+function run(uri: string, host = 'app.example.com', querystring: QueryString = {}) {
+  return viewerRequest(cloudFrontEvent(uri, host, querystring));
+}
+
+const reportHosts = [
+  'report.example.com',
+  'client.example.com',
+  'REPORTS.Example.com',
+  'myclient.io',
+];
+
 describe('the viewer-request CloudFront Function', () => {
-  it('serves the app page for client-side routes', () => {
-    for (const uri of ['/', '/login', '/dashboard', '/edit-product/123']) {
+  it('serves the back-office page for its client-side routes', () => {
+    for (const uri of ['/', '/login', '/dashboard', '/edit-product/123', '/search/extra']) {
       const result = run(uri);
       expect(isEdgeResponse(result), uri).toBe(false);
-      expect(result).toMatchObject({ uri: '/index.html' });
+      expect(result, uri).toMatchObject({ uri: '/index.html' });
     }
   });
 
+  it('serves /search (with or without the slash) the report center page, query intact', () => {
+    const querystring = { serial: { value: 'AV-2024-000123' } };
+    for (const uri of ['/search', '/search/']) {
+      const result = run(uri, 'app.example.com', querystring);
+      expect(result, uri).toMatchObject({ uri: '/search.html', querystring });
+    }
+    const verify = { verify: { value: 'TR-7K3MQ-9X2HB' } };
+    expect(run('/search', 'report.example.com', verify)).toMatchObject({
+      uri: '/search.html',
+      querystring: verify,
+    });
+  });
+
   it('leaves files and API calls untouched', () => {
-    for (const uri of ['/assets/index-abc.js', '/config.json', '/favicon.svg', '/api/health']) {
+    for (const uri of [
+      '/assets/index-abc.js',
+      '/assets/search-abc.css',
+      '/config.json',
+      '/favicon.svg',
+      '/search.html',
+      '/api/health',
+      '/api/products/p-1',
+    ]) {
       expect(run(uri), uri).toMatchObject({ uri });
     }
   });
 
-  it.each(['report.example.com', 'client.example.com', 'REPORTS.Example.com', 'myclient.io'])(
-    'on %s redirects other pages to /search',
-    (host) => {
-      for (const uri of ['/', '/login', '/dashboard', '/api/dashboard', '/api/products/1']) {
-        expect(run(uri, host), uri).toMatchObject({
-          statusCode: 302,
-          headers: { location: { value: '/search' } },
-        });
-      }
-    },
-  );
+  it('keeps the other parts of the request as they came', () => {
+    const event = cloudFrontEvent('/dashboard', 'app.example.com', { a: { value: '1' } });
+    const result = viewerRequest(event);
+    expect(result).toMatchObject({
+      method: 'GET',
+      querystring: { a: { value: '1' } },
+      headers: { host: { value: 'app.example.com' }, accept: { value: 'text/html' } },
+      cookies: { lang: { value: 'zh' } },
+    });
+  });
 
-  it('on a report host still serves /search and what it needs', () => {
-    const host = 'report.example.com';
-    expect(run('/search', host)).toMatchObject({ uri: '/index.html' });
+  it.each(reportHosts)('on %s redirects every other page and API to /search', (host) => {
     for (const uri of [
+      '/',
+      '/login',
+      '/dashboard',
+      '/products',
+      '/search/extra',
+      '/Search',
+      '/index.html',
+      '/api/dashboard',
+      '/api/products/1',
+      '/api/staff',
+      '/api/report-requestsX',
+    ]) {
+      const result = run(uri, host);
+      expect(result, uri).toMatchObject({
+        statusCode: 302,
+        headers: { location: { value: '/search' }, 'cache-control': { value: 'no-store' } },
+      });
+    }
+  });
+
+  it.each(reportHosts)('on %s serves /search and everything it needs', (host) => {
+    expect(run('/search', host)).toMatchObject({ uri: '/search.html' });
+    expect(run('/search/', host)).toMatchObject({ uri: '/search.html' });
+    for (const uri of [
+      '/search.html',
       '/assets/search-1.js',
+      '/assets/open-sans-abc.woff2',
+      '/favicon.svg',
       '/config.json',
       '/api/report-requests',
       '/api/report-requests/abc123/pdf',
+      '/api/report-requests/verify/TR-7K3MQ-9X2HB',
       '/api/health',
     ]) {
-      expect(isEdgeResponse(run(uri, host)), uri).toBe(false);
+      const result = run(uri, host);
+      expect(isEdgeResponse(result), uri).toBe(false);
+      expect(result, uri).toMatchObject({ uri });
     }
+  });
+
+  it('carries serial and verify over to /search when it redirects, and nothing else', () => {
+    const result = run('/', 'report.example.com', {
+      serial: { value: 'AV 2024/000123' },
+      verify: { value: 'TR-7K3MQ-9X2HB' },
+      to: { value: '/dashboard' },
+    });
+    expect(result).toMatchObject({
+      statusCode: 302,
+      headers: {
+        location: { value: '/search?serial=AV%202024%2F000123&verify=TR-7K3MQ-9X2HB' },
+      },
+    });
+  });
+
+  it('encodes a carried-over value once, whether it arrives raw or decoded', () => {
+    const location = (value: string) => {
+      const result = run('/login', 'client.example.com', { serial: { value } });
+      return isEdgeResponse(result) ? result.headers?.location?.value : undefined;
+    };
+    expect(location('AV%202024')).toBe('/search?serial=AV%202024');
+    expect(location('AV 2024')).toBe('/search?serial=AV%202024');
+    // Not valid percent-encoding: taken as it is.
+    expect(location('50%')).toBe('/search?serial=50%25');
+  });
+
+  it('leaves hosts without "client" or "report" alone', () => {
+    for (const host of ['admin.example.com', 'localhost:3000', '']) {
+      expect(run('/dashboard', host), host).toMatchObject({ uri: '/index.html' });
+      expect(run('/api/staff', host), host).toMatchObject({ uri: '/api/staff' });
+    }
+  });
+
+  it('treats a request without a Host header as no report host', () => {
+    const event = cloudFrontEvent('/dashboard', 'x');
+    delete (event.request.headers as Record<string, unknown>).host;
+    expect(viewerRequest(event)).toMatchObject({ uri: '/index.html' });
   });
 });
