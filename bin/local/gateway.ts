@@ -206,6 +206,9 @@ function buildEvent(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // As CloudFront does: the viewer's address and port, never a value the client sent.
+  headers['cloudfront-viewer-address'] =
+    `${request.socket.remoteAddress ?? '127.0.0.1'}:${request.socket.remotePort ?? 0}`;
   const query: Record<string, string> = {};
   url.searchParams.forEach((value, name) => {
     query[name] = name in query ? `${query[name]},${value}` : value;

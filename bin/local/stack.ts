@@ -8,6 +8,7 @@ import type { CognitoMail } from './cognito';
 import { loadSampleData } from './sample-data';
 import { startCognito, startDynamoDb, startMail, startS3, type Emulator } from './emulators';
 import { startGateway } from './gateway';
+import { startStreamPoller } from './stream-poller';
 import { provision, type ProvisionedResources } from './provision';
 import {
   localCredentials,
@@ -40,6 +41,8 @@ export interface LocalStack {
   ports: StackPorts;
   resources: ProvisionedResources;
   endpoints: { dynamodb: string; cognito: string; s3: string; mail: string };
+  /** Stops and restarts the SES emulator (its stored mails are lost), for fault tests. */
+  mailEmulator: { stop(): Promise<void>; start(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -87,6 +90,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const [dynamodb, cognito, mail, s3] = settled.map(
       (result) => (result as PromiseFulfilledResult<Emulator>).value,
     ) as [Emulator, Emulator, Emulator, Emulator];
+    // The mail emulator can be switched off and on (fault tests); stopping the stack stops
+    // whichever instance runs then.
+    const mailSwitch = {
+      current: mail as Emulator | undefined,
+      async stop() {
+        const running = mailSwitch.current;
+        mailSwitch.current = undefined;
+        await running?.stop();
+      },
+    };
+    started[started.indexOf(mail)] = { url: mail.url, stop: () => mailSwitch.stop() };
 
     const resources = await provision({
       stateFile: join(options.dataDir, 'state.json'),
@@ -140,6 +154,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     started.push({ url: '', stop: () => closeServer(gateway) });
 
+    // The mail outbox: as the table stream drives the mailer Lambda in AWS.
+    const mailer = await import('../../lambdas/report-requests/mailer');
+    const poller = await startStreamPoller(dynamodb.url, resources.tableName, {
+      handler: mailer.handler,
+      filter: mailer.isDeliveryRecord,
+      batchSize: 10,
+    });
+    started.push({ url: '', stop: () => poller.stop() });
+
     return {
       appUrl: `http://localhost:${ports.gateway}`,
       mailViewerUrl: mail.url,
@@ -147,6 +170,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ports,
       resources,
       endpoints: { dynamodb: dynamodb.url, cognito: cognito.url, s3: s3.url, mail: mail.url },
+      mailEmulator: {
+        stop: () => mailSwitch.stop(),
+        start: async () => {
+          mailSwitch.current = await startMail({ port: ports.mail });
+        },
+      },
       stop: stopAll,
     };
   } catch (error) {

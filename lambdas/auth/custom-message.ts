@@ -1,7 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { message, type Language } from '../shared/contract/messages';
-import { getAppUrl } from './app-url';
-import { escapeHtml, renderMail } from './mail-layout';
+import { getAppUrl } from '../shared/app-url';
+import { escapeHtml, renderMail } from '../shared/mail-layout';
 
 /**
  * Cognito CustomMessage trigger: the mails Cognito sends (password reset, sign-up

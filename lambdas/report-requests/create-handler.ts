@@ -1,7 +1,13 @@
-import { createHttpHandler } from '../shared/http';
-import { NotFoundError } from '../shared/errors';
+import { createReportRequestSchema } from '../shared/contract/schemas/report-request';
+import { createHttpHandler, created } from '../shared/http';
+import { clientAddress } from './identifiers';
+import { requestReport } from './service';
 
-// Placeholder while the report center is being built.
-export const handler = createHttpHandler({}, async () => {
-  throw new NotFoundError();
-});
+/** `POST /api/report-requests` (public, rate limited): a visitor asks for a unit's report. */
+export const handler = createHttpHandler(
+  { body: createReportRequestSchema },
+  async ({ body, event }) => {
+    const address = clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp);
+    return created(await requestReport(body, address));
+  },
+);

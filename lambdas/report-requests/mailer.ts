@@ -1,7 +1,132 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { getAppUrl } from '../shared/app-url';
+import { getSes } from '../shared/aws/ses';
+import { getConfig } from '../shared/config';
+import { isServiceUnreachable } from '../shared/errors';
+import { logger } from '../shared/logger';
+import { reportMail } from './mail-content';
+import {
+  isSuppressed,
+  moveStatus,
+  readPdf,
+  reportRequestRecordSchema,
+  type ReportRequestRecord,
+} from './repository';
 
-// Placeholder while the report center is being built.
+type Image = Record<string, AttributeValue>;
+
+/**
+ * The stream records the mailer acts on: a new request, or one an admin set back to
+ * `pending` after it was `sent` or `failed`. The same rule is the event source filter in
+ * AWS (lib/constructs) and the local poller's; checking it here too means a record the
+ * mailer itself moves (pending -> sending -> pending) never triggers it again.
+ */
+export function isDeliveryRecord(record: Pick<DynamoDBRecord, 'eventName' | 'dynamodb'>): boolean {
+  const newImage = record.dynamodb?.NewImage as Image | undefined;
+  if (newImage?.type?.S !== 'reportRequest' || newImage.status?.S !== 'pending') return false;
+  if (record.eventName === 'INSERT') return true;
+  const before = (record.dynamodb?.OldImage as Image | undefined)?.status?.S;
+  return record.eventName === 'MODIFY' && (before === 'sent' || before === 'failed');
+}
+
+/** The SES failure means the mail was certainly not sent and a later attempt may work. */
+function isRetryable(error: unknown): boolean {
+  const name = (error as { name?: string }).name ?? '';
+  return (
+    isServiceUnreachable(error) ||
+    name === 'TooManyRequestsException' ||
+    name === 'LimitExceededException'
+  );
+}
+
+type Outcome = 'sent' | 'failed' | 'skipped' | 'retry';
+
+/**
+ * Delivers one request's mail at most once: claims it (`pending` -> `sending`, a
+ * conditional write only one attempt wins), sends, then records `sent` or `failed`.
+ * When SES certainly did not take the mail (unreachable, throttled), the claim is
+ * released and the batch is retried.
+ */
+export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
+  if (!(await moveStatus(request.id, 'pending', 'sending', null, true))) return 'skipped';
+  const fail = async (reason: string) => {
+    await moveStatus(request.id, 'sending', 'failed', reason);
+    logger.warn('report mail failed', { id: request.id, reason });
+    return 'failed' as const;
+  };
+  let pdf: Uint8Array | undefined;
+  try {
+    if (await isSuppressed(request.email))
+      return await fail('suppressed: the address bounced or complained');
+    pdf = await readPdf(request.pdfKey);
+  } catch (error) {
+    await moveStatus(request.id, 'sending', 'pending');
+    throw error;
+  }
+  if (!pdf) return fail('pdf-missing: the report PDF is no longer stored');
+
+  const mail = reportMail(request, await getAppUrl());
+  const config = getConfig();
+  try {
+    const sent = await getSes().send(
+      new SendEmailCommand({
+        FromEmailAddress: config.MAIL_FROM,
+        Destination: { ToAddresses: [request.email] },
+        ConfigurationSetName: config.MAIL_CONFIGURATION_SET,
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: {
+              Html: { Data: mail.html, Charset: 'UTF-8' },
+              Text: { Data: mail.text, Charset: 'UTF-8' },
+            },
+            Attachments: [
+              {
+                FileName: mail.attachmentName,
+                ContentType: 'application/pdf',
+                ContentDisposition: 'ATTACHMENT',
+                RawContent: pdf,
+              },
+            ],
+          },
+        },
+      }),
+    );
+    await moveStatus(
+      request.id,
+      'sending',
+      'sent',
+      sent.MessageId ? `message ${sent.MessageId}` : null,
+    );
+    return 'sent';
+  } catch (error) {
+    if (isRetryable(error)) {
+      await moveStatus(request.id, 'sending', 'pending');
+      throw error;
+    }
+    const name = (error as { name?: string }).name ?? 'Error';
+    return fail(`${name}: ${(error as Error).message ?? ''}`.slice(0, 500));
+  }
+}
+
+/**
+ * Table stream handler (in AWS the event source mapping, locally bin/local/stream-poller.ts).
+ * Stops at the first record that must be retried and reports it, so the stream retries
+ * from there; records already handled are skipped by their status on the retry.
+ */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  void event;
+  for (const record of event.Records) {
+    if (!isDeliveryRecord(record)) continue;
+    const request = reportRequestRecordSchema.parse(unmarshall(record.dynamodb!.NewImage as Image));
+    try {
+      await deliver(request);
+    } catch (error) {
+      logger.warn('report mail will be retried', { id: request.id, error: String(error) });
+      return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
+    }
+  }
   return { batchItemFailures: [] };
 }

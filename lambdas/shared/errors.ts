@@ -63,6 +63,17 @@ export class AbortedError extends DomainError {
   }
 }
 
+/** Over an abuse limit: answered 429 with `Retry-After`. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    messageKey: MessageKey = 'errors.resource-exhausted',
+    params: Record<string, string | number> = {},
+  ) {
+    super('resource-exhausted', messageKey, params);
+  }
+}
+
 export class UnavailableError extends DomainError {
   constructor() {
     super('unavailable', 'errors.unavailable');

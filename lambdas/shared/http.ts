@@ -10,6 +10,7 @@ import {
   isServiceUnreachable,
   NotFoundError,
   PermissionDeniedError,
+  RateLimitedError,
   UnauthenticatedError,
   ValidationError,
 } from './errors';
@@ -40,7 +41,10 @@ export interface RequestContext<TBody, TQuery, TParams> {
 
 export interface HttpResponse {
   status: number;
+  /** JSON-encoded unless `binary` is given. */
   body?: unknown;
+  /** Raw bytes (e.g. a PDF), sent base64-encoded as API Gateway expects; set `content-type`. */
+  binary?: Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -86,6 +90,7 @@ export function createHttpHandler<
         ? checkedParams(options.params, rawParams)
         : (rawParams as TParams);
       const response = await run({ event, body, query, params, caller, correlationId });
+      if (response.binary) return respondBinary(response, response.binary, correlationId);
       return respond(response.status, response.body, correlationId, response.headers);
     } catch (error) {
       return errorResult(error, correlationId, event.routeKey);
@@ -145,7 +150,11 @@ export function errorResult(error: unknown, correlationId: string, routeKey = ''
     if (Object.keys(error.fields).length > 0) {
       body.error.fields = translate(error.fields);
     }
-    return respond(errorStatus[error.code], body, correlationId);
+    const headers =
+      error instanceof RateLimitedError
+        ? { 'retry-after': String(error.retryAfterSeconds) }
+        : undefined;
+    return respond(errorStatus[error.code], body, correlationId, headers);
   }
   if (isServiceUnreachable(error)) {
     logger.warn('dependency unreachable', { correlationId, routeKey, error: describe(error) });
@@ -165,6 +174,19 @@ function describe(error: unknown): Record<string, unknown> {
   return error instanceof Error
     ? { name: error.name, message: error.message, stack: error.stack }
     : { value: String(error) };
+}
+
+function respondBinary(
+  response: HttpResponse,
+  bytes: Uint8Array,
+  correlationId: string,
+): HttpResult {
+  return {
+    statusCode: response.status,
+    headers: { 'x-correlation-id': correlationId, ...response.headers },
+    body: Buffer.from(bytes).toString('base64'),
+    isBase64Encoded: true,
+  };
 }
 
 function respond(

@@ -39,6 +39,9 @@ const adminOnly: Record<Caller, Outcome> = { ...signedOut, staff: 403, admin: 'a
  */
 const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/health': everyone,
+  'POST /api/report-requests': everyone,
+  'GET /api/report-requests/{id}/pdf': everyone,
+  'GET /api/report-requests/verify/{reportNumber}': everyone,
   'GET /api/dashboard': staffAndAdmin,
   'GET /api/products': staffAndAdmin,
   'POST /api/products': staffAndAdmin,
@@ -56,8 +59,11 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'PATCH /api/staff/{id}': adminOnly,
 };
 
-/** Handler modules that are not HTTP routes (Cognito triggers). */
-const nonRouteHandlers = ['lambdas/auth/custom-message.ts'];
+/** Handler modules that are not HTTP routes (a Cognito trigger, an SNS subscriber). */
+const nonRouteHandlers = [
+  'lambdas/auth/custom-message.ts',
+  'lambdas/report-requests/suppression-handler.ts',
+];
 
 function handlerFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

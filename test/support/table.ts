@@ -1,10 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { StackInfo } from './stack-process';
 
 /**
- * Direct reads of the local table, for checking invariants from outside the API.
- * Tests may scan; request paths never do.
+ * Direct access to the local table, for checking invariants from outside the API and
+ * for fixtures. Tests may scan; request paths never do.
  */
 export function tableReader(stack: StackInfo) {
   const documents = DynamoDBDocumentClient.from(
@@ -33,6 +39,33 @@ export function tableReader(stack: StackInfo) {
         new GetCommand({ TableName, Key: { pk: 'STATS', sk: 'STATS' }, ConsistentRead: true }),
       );
       return (Item ?? {}) as Record<string, number>;
+    },
+    async get(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
+      const { Item } = await documents.send(
+        new GetCommand({ TableName, Key: key, ConsistentRead: true }),
+      );
+      return Item;
+    },
+    /** Writes an item as a fixture (e.g. test data of a layer the test is not about). */
+    async put(item: Record<string, unknown>): Promise<void> {
+      await documents.send(new PutCommand({ TableName, Item: item }));
+    },
+    /** Sets attributes of an item, e.g. to move a record past its retention. */
+    async set(key: { pk: string; sk: string }, values: Record<string, unknown>): Promise<void> {
+      const names = Object.keys(values);
+      await documents.send(
+        new UpdateCommand({
+          TableName,
+          Key: key,
+          UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(
+            names.map((name, index) => [`#n${index}`, name]),
+          ),
+          ExpressionAttributeValues: Object.fromEntries(
+            names.map((name, index) => [`:v${index}`, values[name]]),
+          ),
+        }),
+      );
     },
     destroy: () => documents.destroy(),
   };

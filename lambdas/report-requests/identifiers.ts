@@ -1,0 +1,33 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
+/** Crockford base32: no I, L, O, U, so numbers read back without confusion. */
+const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A new report number, `TR-XXXXX-XXXXX`: 50 random bits, so numbers cannot be
+ * guessed from one another (reportNumberPattern in the shared contract).
+ */
+export function newReportNumber(): string {
+  const chars = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]);
+  return `TR-${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** A report request's id: 128 random bits, base64url. It is the secret of the PDF link. */
+export function newRequestId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Ids look like this; anything else is answered `not-found` without a read. */
+export const requestIdPattern = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The client address of a request: CloudFront's `CloudFront-Viewer-Address` (ip:port,
+ * set by CloudFront and by the local gateway, never by the client) when present, else
+ * the address API Gateway saw.
+ */
+export function clientAddress(headers: Record<string, string | undefined>, sourceIp: string) {
+  const viewer = headers['cloudfront-viewer-address'];
+  const address = viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : sourceIp;
+  // An IPv4 client on a dual-stack socket: count it under its IPv4 address.
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').toLowerCase() || sourceIp;
+}

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { getAppUrl } from '../shared/app-url';
+import { findLatestResults } from '../machine-data/repository';
+import { getProduct } from '../products/repository';
+import { findRangeContaining } from '../serial-ranges/repository';
+import { getConfig } from '../shared/config';
+import {
+  consentStatementVersion,
+  reportVerdict,
+  type CreateReportRequestInput,
+  type ReportContent,
+  type ReportRequestCreated,
+} from '../shared/contract/schemas/report-request';
+import { NotFoundError } from '../shared/errors';
+import { newReportNumber, newRequestId } from './identifiers';
+import { pdfPath } from './paths';
+import { renderReportPdf } from './pdf/render';
+import { consumeQuota, reportQuotas } from './rate-limit';
+import {
+  pdfKey,
+  ReportNumberTaken,
+  saveReportRequest,
+  storePdf,
+  type ReportRequestRecord,
+} from './repository';
+
+const dayMs = 86_400_000;
+
+/**
+ * A visitor's report request: counts it against the client address's quota, finds the
+ * unit's range (one Query), builds and stores the PDF, then records the request (the
+ * mail outbox item) in one transaction. The mailer sends it from the record.
+ */
+export async function requestReport(
+  input: CreateReportRequestInput,
+  address: string,
+  now = new Date(),
+): Promise<ReportRequestCreated> {
+  const quotas = reportQuotas(address, input.email);
+  // Every attempt counts, found or not: the address limit also slows serial guessing.
+  await consumeQuota(quotas.address, now);
+
+  const range = await findRangeContaining(input.serialNumber);
+  const product = range && (await getProduct(range.productId));
+  if (!range || !product) throw new NotFoundError('errors.serialNotFound');
+  const serialNumber = input.serialNumber.trim().toUpperCase();
+  const results = await findLatestResults(serialNumber);
+
+  const config = getConfig();
+  const baseUrl = await getAppUrl();
+  const issuedAt = now.toISOString();
+  const pdfExpiresAt = new Date(now.getTime() + config.REPORT_RETENTION_DAYS * dayMs).toISOString();
+  const { id: productId, name, temperatureMin, temperatureMax, fluid, connection } = product;
+  const reportProduct = {
+    name,
+    temperatureMin,
+    temperatureMax,
+    fluid,
+    connection,
+    pressureFC: product.pressureFC,
+    pressureWCB: product.pressureWCB,
+    pressureSUS: product.pressureSUS,
+    application: product.application,
+    applicationMedium: product.applicationMedium,
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    const id = newRequestId();
+    const reportNumber = newReportNumber();
+    const content: ReportContent = {
+      reportNumber,
+      issuedAt,
+      language: input.language,
+      serialNumber,
+      productionDate: range.productionDate,
+      product: reportProduct,
+      results,
+      verdict: reportVerdict(results),
+      verificationUrl: `${baseUrl}/search?verify=${reportNumber}`,
+    };
+    const pdf = await renderReportPdf(content, {
+      providerName: config.PROVIDER_NAME,
+      privacyPolicyUrl: config.PRIVACY_POLICY_URL,
+    });
+    const fingerprint = createHash('sha256').update(pdf).digest('hex');
+    const key = pdfKey(id);
+    // The PDF first: a failed transaction leaves at most an object nobody can name
+    // (the bucket lifecycle removes it), never a record pointing at a missing PDF.
+    await storePdf(key, pdf, reportNumber);
+
+    const record: ReportRequestRecord = {
+      type: 'reportRequest',
+      id,
+      reportNumber,
+      requestedAt: issuedAt,
+      serialNumber,
+      productId,
+      productName: name,
+      email: input.email,
+      language: input.language,
+      consentVersion: consentStatementVersion,
+      consentedAt: issuedAt,
+      clientAddress: address,
+      status: 'pending',
+      statusReason: null,
+      statusAt: issuedAt,
+      deliveryAttempts: 0,
+      pdfKey: key,
+      pdfExpiresAt,
+      fingerprint,
+      verificationUrl: content.verificationUrl,
+      expiresAt: Math.ceil(new Date(pdfExpiresAt).getTime() / 1000),
+    };
+    try {
+      await saveReportRequest(
+        record,
+        {
+          reportNumber,
+          serialNumber,
+          productName: name,
+          issuedAt,
+          language: input.language,
+          fingerprint,
+          pdfExpiresAt,
+        },
+        quotas.email,
+        now,
+      );
+    } catch (error) {
+      if (error instanceof ReportNumberTaken && attempt < 3) continue;
+      throw error;
+    }
+    return { ...content, id, email: input.email, pdfUrl: pdfPath(id), pdfExpiresAt, fingerprint };
+  }
+}
