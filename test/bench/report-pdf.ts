@@ -1,0 +1,88 @@
+import { cpus } from 'node:os';
+import { renderReportPdf } from '../../lambdas/report-requests/pdf/render';
+import type {
+  ReportContent,
+  ReportTestResult,
+} from '../../lambdas/shared/contract/schemas/report-request';
+import { ms } from './measure';
+
+/**
+ * Report generation alone (issue targets: median <= 60 ms warm, <= 100 KB per PDF, in
+ * English and Chinese). The first render of the process is cold: it reads the fonts and
+ * the harfbuzz WebAssembly. A typical report: a full product, four test results.
+ */
+const site = {
+  providerName: 'Acme Valve Manufacturing Co., Ltd.',
+  privacyPolicyUrl: 'https://www.example.com/privacy',
+};
+
+const results: ReportTestResult[] = [
+  ['Shell hydrostatic test', 'pass', 24, 'bar'],
+  ['Seat leakage (air, low pressure)', 'pass', 0, 'bubbles/min'],
+  ['Operating torque', 'pass', 41.5, 'N·m'],
+  ['Backseat test', 'pass', 17.6, 'bar'],
+].map(([testName, result, value, unit], index) => ({
+  testName: testName as string,
+  result: result as 'pass',
+  value: value as number,
+  unit: unit as string,
+  testedAt: `2026-11-20T0${index}:15:00.000Z`,
+  machineId: 'BENCH-07',
+}));
+
+function content(language: 'en' | 'zh', index: number): ReportContent {
+  // A different number per render, so nothing can be served from a cache of the last one.
+  const suffix = String(index).padStart(5, '0');
+  return {
+    reportNumber: `TR-7K3MQ-${suffix}`,
+    issuedAt: '2026-11-21T08:30:00.000Z',
+    language,
+    serialNumber: `AV-2024-${suffix}`,
+    productionDate: '2026-05-14',
+    product: {
+      name: language === 'zh' ? '球閥 BV-200 法蘭型' : 'Ball Valve BV-200 Flanged',
+      temperatureMin: -20,
+      temperatureMax: 180,
+      fluid: 'steam',
+      connection: 'Flange JIS 10K',
+      pressureFC: 16,
+      pressureWCB: 40,
+      pressureSUS: null,
+      application: language === 'zh' ? '化學及食品工廠製程管線' : 'Process lines',
+      applicationMedium: null,
+    },
+    results,
+    verdict: 'pass',
+    verificationUrl: `https://report.example.com/search?verify=TR-7K3MQ-${suffix}`,
+  };
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+export async function run(): Promise<void> {
+  let started = performance.now();
+  await renderReportPdf(content('zh', 0), site);
+  console.log(`cold (first render, loads fonts and wasm): ${ms(performance.now() - started)}`);
+
+  const count = 50;
+  for (const language of ['en', 'zh'] as const) {
+    // A few unmeasured renders let the JIT settle, as in a warm Lambda.
+    for (let index = 1; index <= 5; index++) await renderReportPdf(content(language, index), site);
+    const times: number[] = [];
+    let bytes = 0;
+    for (let index = 0; index < count; index++) {
+      started = performance.now();
+      const pdf = await renderReportPdf(content(language, 100 + index), site);
+      times.push(performance.now() - started);
+      bytes = Math.max(bytes, pdf.byteLength);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${language}: median ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))} ` +
+        `over ${count} warm renders; PDF ${(bytes / 1024).toFixed(1)} KB`,
+    );
+  }
+  console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`);
+}
