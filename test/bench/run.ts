@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   synth: () => import('./synth').then((bench) => bench.run()),
   lookup: () => import('./catalogue').then((bench) => bench.runLookup()),
   'product-list': () => import('./catalogue').then((bench) => bench.runProductList()),
+  'report-requests': () => import('./report-requests').then((bench) => bench.run()),
   'report-pdf': () => import('./report-pdf').then((bench) => bench.run()),
 };
 
