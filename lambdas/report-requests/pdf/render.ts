@@ -99,9 +99,19 @@ export async function renderReportPdf(
   return document.save();
 }
 
+/** Printed for a character the font does not have. */
+const unprintable = '?';
+/** Ends a table cell cut short. */
+const ellipsis = '…';
+/**
+ * Machine data has no length limit of its own; a table row stays well within a page
+ * (a row taller than the page could never be placed).
+ */
+const maxCellLines = 6;
+
 /** Every character the regular face must have: all text of the report, and page digits. */
 function regularCharacters(text: ReportText): string {
-  const strings: string[] = [text.page(0, 0), '0123456789'];
+  const strings: string[] = [text.page(0, 0), '0123456789', unprintable, ellipsis];
   const collect = (value: unknown): void => {
     if (typeof value === 'string') strings.push(value);
     else if (Array.isArray(value)) value.forEach(collect);
@@ -114,6 +124,8 @@ function regularCharacters(text: ReportText): string {
 /** The texts set in bold; drawing any other text in bold throws (see Flow.text). */
 function boldTexts(text: ReportText): string[] {
   return [
+    unprintable,
+    ellipsis,
     text.title,
     text.reportNumber,
     text.verdict,
@@ -188,18 +200,33 @@ class Flow {
   }
 
   lines(value: string, style: TextStyle, width: number): string[] {
-    return wrapText(value, this.font(style), style.size, width);
+    return wrapText(this.printable(value, style), this.font(style), style.size, width);
+  }
+
+  /**
+   * `value` as the font can print it. Tabs and other spaces become a plain space and
+   * control characters go; a character Noto Sans TC lacks (emoji, Hangul, ...) in
+   * visitor-facing data becomes `?` instead of an empty box. A character the regular
+   * subset has and the bold one lacks is a mistake in boldTexts(): that throws.
+   */
+  private printable(value: string, style: TextStyle): string {
+    const weight = style.bold ? 'bold' : 'regular';
+    let printable = '';
+    for (const character of value) {
+      const code = character.codePointAt(0)!;
+      if (character === '\n' || this.glyphs[weight].has(code)) printable += character;
+      else if (/\s/u.test(character)) printable += ' ';
+      else if (/\p{Cc}/u.test(character)) continue;
+      else if (weight === 'bold' && this.glyphs.regular.has(code)) {
+        throw new Error(`The bold report font subset lacks "${character}" (see boldTexts)`);
+      } else printable += unprintable;
+    }
+    return printable;
   }
 
   /** Draws one line with its baseline at `y`; `align: 'right'` ends it at `x`. */
-  text(value: string, x: number, y: number, style: TextStyle & { align?: 'right' }): void {
-    const weight = style.bold ? 'bold' : 'regular';
-    for (const character of value) {
-      // A character outside the subset would print as an empty box: fail loudly instead.
-      if (!/\s/u.test(character) && !this.glyphs[weight].has(character.codePointAt(0)!)) {
-        throw new Error(`The ${weight} report font subset lacks "${character}"`);
-      }
-    }
+  text(line: string, x: number, y: number, style: TextStyle & { align?: 'right' }): void {
+    const value = this.printable(line, style);
     const font = this.font(style);
     const left = style.align === 'right' ? x - font.widthOfTextAtSize(value, style.size) : x;
     this.page.drawText(value, {
@@ -417,43 +444,49 @@ function drawResults(flow: Flow, text: ReportText): void {
   }
 
   const headStyle = { size: 8, leading: 11, bold: true };
-  const cellLines = (cells: readonly string[], style: TextStyle) =>
-    cells.map((cell, index) =>
-      flow.lines(cell, style, resultColumnWidths[index]! - 2 * cellPadding),
-    );
-  const head = cellLines(text.resultColumns, headStyle);
-  const headHeight = Math.max(...head.map((lines) => lines.length)) * headStyle.leading + 2 * 5;
+  const rowPadding = 5;
+  /** A row's cells wrapped to their columns, each cut at maxCellLines. */
+  const cellLines = (cells: readonly string[], style: (column: number) => TextStyle) =>
+    cells.map((cell, column) => {
+      const lines = flow.lines(cell, style(column), resultColumnWidths[column]! - 2 * cellPadding);
+      if (lines.length <= maxCellLines) return lines;
+      const kept = lines.slice(0, maxCellLines);
+      kept[maxCellLines - 1] = `${[...kept[maxCellLines - 1]!].slice(0, -1).join('')}${ellipsis}`;
+      return kept;
+    });
+  const rowHeight = (cells: string[][], leading: number) =>
+    Math.max(...cells.map((lines) => lines.length)) * leading + 2 * rowPadding;
+  const drawRow = (
+    cells: string[][],
+    style: (column: number) => TextStyle & { leading: number },
+  ) => {
+    let x = margin;
+    cells.forEach((lines, column) => {
+      flow.paragraph(lines, x + cellPadding, flow.y - rowPadding + 1, style(column));
+      x += resultColumnWidths[column]!;
+    });
+  };
 
+  const head = cellLines(text.resultColumns, () => headStyle);
+  const headHeight = rowHeight(head, headStyle.leading);
   const drawHead = () => {
     flow.rect(margin, flow.y - headHeight, contentWidth, headHeight, colors.headShade);
-    let x = margin;
-    head.forEach((lines, index) => {
-      flow.paragraph(lines, x + cellPadding, flow.y - 5 + 1, headStyle);
-      x += resultColumnWidths[index]!;
-    });
+    drawRow(head, () => headStyle);
     flow.y -= headHeight;
   };
 
   drawHead();
   text.results.forEach((result, row) => {
-    const lines = cellLines(result.cells, body);
-    lines[1] = flow.lines(
-      result.cells[1],
-      { ...body, bold: true },
-      resultColumnWidths[1]! - 2 * cellPadding,
-    );
-    const height = Math.max(...lines.map((cell) => cell.length)) * body.leading + 2 * 5;
+    // The outcome column is bold, in the outcome's colour.
+    const style = (column: number) =>
+      column === 1
+        ? { ...body, bold: true, color: result.outcome === 'pass' ? colors.pass : colors.fail }
+        : body;
+    const cells = cellLines(result.cells, style);
+    const height = rowHeight(cells, body.leading);
     if (flow.ensure(height)) drawHead();
     if (row % 2 === 1) flow.rect(margin, flow.y - height, contentWidth, height, colors.shade);
-    let x = margin;
-    lines.forEach((cell, index) => {
-      const style =
-        index === 1
-          ? { ...body, bold: true, color: result.outcome === 'pass' ? colors.pass : colors.fail }
-          : body;
-      flow.paragraph(cell, x + cellPadding, flow.y - 5 + 1, style);
-      x += resultColumnWidths[index]!;
-    });
+    drawRow(cells, style);
     flow.y -= height;
     flow.rule(margin, flow.y, contentWidth);
   });

@@ -25,7 +25,7 @@ function tokens(paragraph: string): string[] {
       open = true;
     } else if (closing.has(character) && current) {
       current += character;
-      open = cjk;
+      open = cjk || breakAfter.has(character);
     } else if (!open || !current) {
       current += character;
       open = cjk || breakAfter.has(character);
