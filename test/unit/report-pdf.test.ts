@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawQrCode } from '../../lambdas/report-requests/pdf/qr-code';
@@ -349,11 +349,13 @@ describe('renderReportPdf', () => {
     expect(document.catalog.get(PDFName.of('Lang'))).toEqual(PDFString.of('zh-TW'));
     const page = document.getPage(0);
     expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
-    const annotations = page.node.Annots() ?? new PDFArray(document.context);
-    const uris = annotations
-      .asArray()
-      .map((ref) => document.context.lookup(ref, PDFDict).lookup(PDFName.of('A'), PDFDict))
-      .map((action) => action.lookup(PDFName.of('URI'), PDFString).decodeText());
+    const uris = (page.node.Annots()?.asArray() ?? []).map((ref) =>
+      document.context
+        .lookup(ref, PDFDict)
+        .lookup(PDFName.of('A'), PDFDict)
+        .lookup(PDFName.of('URI'), PDFString)
+        .decodeText(),
+    );
     expect(uris.length).toBeGreaterThan(0);
     expect(new Set(uris)).toEqual(new Set([content.verificationUrl]));
   });
