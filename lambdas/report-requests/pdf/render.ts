@@ -131,7 +131,7 @@ function regularCharacters(text: ReportText): string {
   return strings.join('');
 }
 
-/** The texts set in bold; drawing any other text in bold throws (see Flow.text). */
+/** The texts set in bold; drawing any other text in bold throws (see Flow.printable). */
 function boldTexts(text: ReportText): string[] {
   return [
     unprintable,
@@ -505,7 +505,8 @@ function drawResults(flow: Flow, text: ReportText): void {
 /** QR code and address of the public verification page. */
 function drawVerification(flow: Flow, text: ReportText): void {
   const qrSize = 84;
-  const quiet = 8;
+  // White around the code: scanners want four modules (2.5 pt each for a typical URL).
+  const quiet = 12;
   const textX = margin + qrSize + 2 * quiet + 8;
   const textWidth = contentWidth - (textX - margin) - cellPadding;
   const explanation = flow.lines(text.verificationText, small, textWidth);
