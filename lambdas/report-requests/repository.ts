@@ -1,15 +1,24 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { getDocuments } from '../shared/aws/dynamodb';
 import { getS3 } from '../shared/aws/s3';
 import { getConfig } from '../shared/config';
 import {
+  deliveryStatuses,
   reportLanguages,
+  type DeliveryStatus,
+  type ListReportRequestsQuery,
   type ReportVerification,
 } from '../shared/contract/schemas/report-request';
-import { cancellationReasons, countersUpdate } from '../shared/dynamo';
+import { cancellationReasons, countersUpdate, decodeCursor, encodeCursor } from '../shared/dynamo';
 import { keys } from '../shared/keys';
 import { quotaExceeded, quotaUpdate, type Quota } from './rate-limit';
 
@@ -23,8 +32,7 @@ const table = () => getConfig().TABLE_NAME;
  *   so nobody gets a mail twice; an admin can resend it;
  * - `sent`, `failed` (with `statusReason`).
  */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
+export { deliveryStatuses, type DeliveryStatus };
 
 /** The stored request: search history entry and mail outbox item in one. */
 export const reportRequestRecordSchema = z.object({
@@ -36,6 +44,8 @@ export const reportRequestRecordSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   email: z.string(),
+  /** The email in lower case, for the history's email filter. */
+  emailLower: z.string(),
   language: z.enum(reportLanguages),
   consentVersion: z.string(),
   consentedAt: z.string(),
@@ -95,6 +105,7 @@ export async function saveReportRequest(
   verification: ReportVerification & { pdfExpiresAt: string },
   emailQuota: Quota,
   now: Date,
+  attempt = 1,
 ): Promise<void> {
   try {
     await getDocuments().send(
@@ -120,6 +131,14 @@ export async function saveReportRequest(
           },
           countersUpdate({ reportRequests: 1 }),
           quotaUpdate(emailQuota, now),
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.daily(record.requestedAt.slice(0, 10)),
+              UpdateExpression: 'ADD reportRequests :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
         ],
       }),
     );
@@ -127,8 +146,80 @@ export async function saveReportRequest(
     const reasons = cancellationReasons(error);
     if (reasons?.[3] === 'ConditionalCheckFailed') throw quotaExceeded(emailQuota, now);
     if (reasons?.[1] === 'ConditionalCheckFailed') throw new ReportNumberTaken();
+    if (reasons?.includes('TransactionConflict') && attempt < 6) {
+      // Concurrent requests update the same counters: retry after a jittered pause.
+      await delay(20 * 2 ** attempt * Math.random());
+      return saveReportRequest(record, verification, emailQuota, now, attempt + 1);
+    }
     throw error;
   }
+}
+
+/**
+ * A page of the search history, newest first: one Query on gsi1 with the date range in
+ * the key condition; serial, email and status filter what it reads (a few pages at most
+ * per call, so a rare match costs a bounded number of reads and a cursor to go on).
+ */
+export async function listReportRequests(
+  query: ListReportRequestsQuery,
+): Promise<{ items: ReportRequestRecord[]; nextCursor: string | null }> {
+  const values: Record<string, unknown> = {
+    ':pk': 'REPORTREQS',
+    ':from': `AT#${query.from ?? ''}`,
+    ':to': `AT#${query.to ? `${query.to}T23:59:59.999Z` : '9999'}`,
+  };
+  const filters: string[] = [];
+  const names: Record<string, string> = {};
+  if (query.serial) {
+    filters.push('serialNumber = :serial');
+    values[':serial'] = query.serial.toUpperCase();
+  }
+  if (query.email) {
+    filters.push('emailLower = :email');
+    values[':email'] = query.email.toLowerCase();
+  }
+  if (query.status) {
+    filters.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = query.status;
+  }
+  const items: ReportRequestRecord[] = [];
+  let lastKey = decodeCursor(query.cursor, { gsi1pk: 'REPORTREQS' }) as
+    Record<string, unknown> | undefined;
+  for (let page = 0; page < 10 && items.length < query.limit; page++) {
+    const result = await getDocuments().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+        Limit: query.limit - items.length,
+        ExclusiveStartKey: lastKey,
+      }),
+    );
+    items.push(...(result.Items ?? []).map((item) => reportRequestRecordSchema.parse(item)));
+    lastKey = result.LastEvaluatedKey;
+    if (!lastKey) break;
+  }
+  return { items, nextCursor: encodeCursor(lastKey) };
+}
+
+/** The newest requests (the dashboard's list): one Query, `Limit` items. */
+export async function latestReportRequests(limit: number): Promise<ReportRequestRecord[]> {
+  const result = await getDocuments().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'REPORTREQS' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map((item) => reportRequestRecordSchema.parse(item));
 }
 
 export async function getReportRequest(id: string): Promise<ReportRequestRecord | undefined> {

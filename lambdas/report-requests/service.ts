@@ -97,6 +97,7 @@ export async function requestReport(
       productId,
       productName: name,
       email: input.email,
+      emailLower: input.email.toLowerCase(),
       language: input.language,
       consentVersion: consentStatementVersion,
       consentedAt: issuedAt,

@@ -23,14 +23,15 @@ export class ValidationError extends DomainError {
   constructor(
     fields: Record<string, MessageRef>,
     messageKey: MessageKey = 'errors.invalid-argument',
+    params: Record<string, string | number> = {},
   ) {
-    super('invalid-argument', messageKey, {}, fields);
+    super('invalid-argument', messageKey, params, fields);
   }
 }
 
 export class UnauthenticatedError extends DomainError {
-  constructor() {
-    super('unauthenticated', 'errors.unauthenticated');
+  constructor(messageKey: MessageKey = 'errors.unauthenticated') {
+    super('unauthenticated', messageKey);
   }
 }
 

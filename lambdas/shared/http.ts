@@ -29,9 +29,11 @@ export interface Caller {
   role: Role;
 }
 
-export interface RequestContext<TBody, TQuery, TParams> {
+export interface RequestContext<TBody, TQuery, TParams, TPrincipal = undefined> {
   event: HttpEvent;
   body: TBody;
+  /** What `authenticate` returned (routes with `machine` access). */
+  principal: TPrincipal;
   query: TQuery;
   params: TParams;
   /** Present on routes restricted to roles. */
@@ -54,8 +56,14 @@ export const created = (body: unknown): HttpResponse => ({ status: 201, body });
 /** Bodies above this size are refused before parsing. */
 export const maxBodyBytes = 1_048_576;
 
-export interface HandlerOptions<TBody, TQuery, TParams> {
-  body?: ZodType<TBody>;
+export interface HandlerOptions<TBody, TQuery, TParams, TPrincipal = undefined> {
+  /** A JSON body schema, or `'text'` for the raw text (e.g. a CSV upload), size-limited. */
+  body?: ZodType<TBody> | 'text';
+  /**
+   * Authenticates callers of `machine` routes (API Gateway has no authorizer for them);
+   * runs before the body is read, so an unauthenticated caller learns nothing of it.
+   */
+  authenticate?: (event: HttpEvent) => Promise<TPrincipal>;
   query?: ZodType<TQuery>;
   /** Path parameters (`{id}`); invalid ones answer `not-found`, as an unknown id would. */
   params?: ZodType<TParams>;
@@ -71,9 +79,10 @@ export function createHttpHandler<
   TBody = undefined,
   TQuery = undefined,
   TParams = Record<string, string>,
+  TPrincipal = undefined,
 >(
-  options: HandlerOptions<TBody, TQuery, TParams>,
-  run: (context: RequestContext<TBody, TQuery, TParams>) => Promise<HttpResponse>,
+  options: HandlerOptions<TBody, TQuery, TParams, TPrincipal>,
+  run: (context: RequestContext<TBody, TQuery, TParams, TPrincipal>) => Promise<HttpResponse>,
 ): (event: HttpEvent) => Promise<HttpResult> {
   return async (event) => {
     const correlationId = event.requestContext.requestId;
@@ -81,7 +90,18 @@ export function createHttpHandler<
       const route = findRouteByKey(event.routeKey);
       if (!route) throw new Error(`Route ${event.routeKey} is not in the route table`);
       const caller = authorize(route, event);
-      const body = options.body ? parseBody(event, options.body) : (undefined as TBody);
+      if (route.access === 'machine' && !options.authenticate) {
+        throw new Error(`${event.routeKey} has machine access but no authenticate option`);
+      }
+      const principal = options.authenticate
+        ? await options.authenticate(event)
+        : (undefined as TPrincipal);
+      const body =
+        options.body === 'text'
+          ? (bodyText(event) as TBody)
+          : options.body
+            ? parseBody(event, options.body)
+            : (undefined as TBody);
       const query = options.query
         ? checked(options.query, event.queryStringParameters ?? {})
         : (undefined as TQuery);
@@ -89,7 +109,15 @@ export function createHttpHandler<
       const params = options.params
         ? checkedParams(options.params, rawParams)
         : (rawParams as TParams);
-      const response = await run({ event, body, query, params, caller, correlationId });
+      const response = await run({
+        event,
+        body,
+        principal,
+        query,
+        params,
+        caller,
+        correlationId,
+      });
       if (response.binary) return respondBinary(response, response.binary, correlationId);
       return respond(response.status, response.body, correlationId, response.headers);
     } catch (error) {
@@ -108,12 +136,18 @@ function authorize(route: RouteDefinition, event: HttpEvent): Caller | undefined
   return { sub: String(claims.sub), email: String(claims.email ?? ''), role };
 }
 
-function parseBody<T>(event: HttpEvent, schema: ZodType<T>): T {
+/** The body as text; bodies above the limit are refused before anything reads them. */
+function bodyText(event: HttpEvent): string {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
     throw new DomainError('payload-too-large', 'errors.payload-too-large');
   }
+  return text;
+}
+
+function parseBody<T>(event: HttpEvent, schema: ZodType<T>): T {
+  const text = bodyText(event);
   let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);

@@ -99,4 +99,30 @@ export const keys = {
     sk: `RESULT#${testName}#${testedAt}#${machineId}`,
   }),
   unitResultsPartition: (serial: string) => `UNIT#${serial}`,
+  /** Every result in tested-at order (the Machine Data list). */
+  unitResultIndexes: (
+    serial: string,
+    testName: string,
+    testedAt: string,
+    machineId: string,
+  ): IndexKeys => ({
+    gsi1pk: 'RESULTS',
+    gsi1sk: `AT#${testedAt}#${serial}#${testName}#${machineId}`,
+  }),
+
+  /** One day's counts (report requests, passed and failed results): the dashboard charts. */
+  daily: (date: string): ItemKey => ({ pk: 'DAILY', sk: date }),
+  dailyPartition: 'DAILY',
+
+  /** A test bench's machine key (only the key's hash is stored). */
+  machine: (id: string): ItemKey => ({ pk: `MACHINE#${id}`, sk: 'MACHINE' }),
+  /** Claims a machine name (case-insensitive): results name their machine by it. */
+  machineName: (name: string): ItemKey => ({
+    pk: `MACHINENAME#${name.toLowerCase()}`,
+    sk: 'NAME',
+  }),
+  machineIndexes: (id: string, name: string): IndexKeys => ({
+    gsi1pk: 'MACHINES',
+    gsi1sk: `NAME#${name.toLowerCase()}#${id}`,
+  }),
 };

@@ -31,6 +31,8 @@ const everyone: Record<Caller, Outcome> = {
 };
 const staffAndAdmin: Record<Caller, Outcome> = { ...signedOut, staff: 'allowed', admin: 'allowed' };
 const adminOnly: Record<Caller, Outcome> = { ...signedOut, staff: 403, admin: 'allowed' };
+/** Machine routes take a machine key, never a user's token. */
+const machineKeyOnly: Record<Caller, Outcome> = { ...signedOut, staff: 401, admin: 401 };
 
 /**
  * The expected answer of every route to every kind of caller, written out by hand.
@@ -42,6 +44,14 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'POST /api/report-requests': everyone,
   'GET /api/report-requests/{id}/pdf': everyone,
   'GET /api/report-requests/verify/{reportNumber}': everyone,
+  'GET /api/report-requests': staffAndAdmin,
+  'POST /api/report-requests/{id}/resend': adminOnly,
+  'GET /api/machine-data': staffAndAdmin,
+  'POST /api/machine-data': staffAndAdmin,
+  'POST /api/machine-data/ingest': machineKeyOnly,
+  'GET /api/machines': adminOnly,
+  'POST /api/machines': adminOnly,
+  'DELETE /api/machines/{id}': adminOnly,
   'GET /api/dashboard': staffAndAdmin,
   'GET /api/products': staffAndAdmin,
   'POST /api/products': staffAndAdmin,

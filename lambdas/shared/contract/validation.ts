@@ -78,6 +78,14 @@ function ruleMessage(rule: unknown): MessageRef | undefined {
       return { key: 'validation.date' };
     case 'consent':
       return { key: 'validation.consent' };
+    case 'controlChars':
+      return { key: 'validation.controlChars' };
+    case 'future':
+      return { key: 'validation.future' };
+    case 'machineName':
+      return { key: 'validation.machineName' };
+    case 'dateOrder':
+      return { key: 'validation.dateOrder' };
     default:
       return undefined;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './auth';
-import { productFieldsSchema } from './product';
+import { listPageSchema, productFieldsSchema } from './product';
+import { isoDateField } from './serial-range';
 
 /** The languages a report and its mail come in. */
 export const reportLanguages = ['en', 'zh'] as const;
@@ -102,3 +103,69 @@ export interface ReportVerification {
  * (50 random bits), e.g. `TR-7K3MQ-9X2HB`. Not a sequence, so not guessable.
  */
 export const reportNumberPattern = /^TR-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
+
+/** Mail delivery states of a request (docs/report-center.md). */
+export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * `GET /api/report-requests` (staff, admin): the search history, newest first, within
+ * `from`–`to` (request dates, inclusive), optionally of one serial, one email and one status.
+ */
+export const listReportRequestsQuerySchema = z
+  .strictObject({
+    limit: listPageSchema.limit,
+    cursor: listPageSchema.cursor,
+    from: isoDateField.optional(),
+    to: isoDateField.optional(),
+    serial: z.string().trim().max(64).optional(),
+    email: z.string().trim().max(254).optional(),
+    status: z.enum(deliveryStatuses).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    params: { rule: 'dateOrder' },
+  });
+export type ListReportRequestsQuery = z.infer<typeof listReportRequestsQuerySchema>;
+
+/** One line of the search history. `clientAddress` only for admins. */
+export interface ReportRequestSummary {
+  id: string;
+  reportNumber: string;
+  requestedAt: string;
+  serialNumber: string;
+  productName: string;
+  email: string;
+  language: ReportLanguage;
+  status: DeliveryStatus;
+  statusReason: string | null;
+  statusAt: string;
+  deliveryAttempts: number;
+  clientAddress?: string;
+}
+
+/** `GET /api/dashboard`. */
+export interface DashboardFigures {
+  products: number;
+  serialRanges: number;
+  units: number;
+  reportRequests: number;
+  machineResults: number;
+  lastMachineDataAt: string | null;
+  /** The last 30 days, oldest first, days without activity included (UTC dates). */
+  daily: { date: string; reportRequests: number; resultsPass: number; resultsFail: number }[];
+  /** The last 5 requests, newest first; emails masked for staff (`j***@example.com`). */
+  recentRequests: {
+    requestedAt: string;
+    email: string;
+    serialNumber: string;
+    status: DeliveryStatus;
+  }[];
+}
+
+/** `j***@example.com`: enough to recognise a request, not to harvest addresses. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}

@@ -8,7 +8,7 @@ import {
 } from '../serial';
 import { auditSchema, listPageSchema } from './product';
 
-const serialField = z
+export const serialField = z
   .string()
   .trim()
   .min(1)

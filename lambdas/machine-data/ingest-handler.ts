@@ -1,0 +1,18 @@
+import { authenticateMachine } from '../machines/authenticate';
+import { touchMachine } from '../machines/repository';
+import { ingestBatchSchema } from '../shared/contract/schemas/machine-data';
+import { createHttpHandler, ok } from '../shared/http';
+import { ingestBatch } from './service';
+
+/**
+ * `POST /api/machine-data/ingest` (machine key): up to 500 results. Refused whole when a
+ * row is invalid; idempotent when re-sent.
+ */
+export const handler = createHttpHandler(
+  { authenticate: authenticateMachine, body: ingestBatchSchema },
+  async ({ body, principal }) => {
+    const summary = await ingestBatch(body, principal);
+    await touchMachine(principal);
+    return ok(summary);
+  },
+);

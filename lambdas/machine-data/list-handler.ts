@@ -1,0 +1,8 @@
+import { listTestResultsQuerySchema } from '../shared/contract/schemas/machine-data';
+import { createHttpHandler, ok } from '../shared/http';
+import { listResults } from './repository';
+
+/** `GET /api/machine-data`: results newest first, or one unit's history (`serial`). */
+export const handler = createHttpHandler({ query: listTestResultsQuerySchema }, async ({ query }) =>
+  ok(await listResults(query)),
+);

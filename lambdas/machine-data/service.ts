@@ -1,0 +1,103 @@
+import { findRangeContaining } from '../serial-ranges/repository';
+import { csvRecords } from '../shared/contract/csv';
+import {
+  csvRecordToResult,
+  maxResultsPerBatch,
+  requiredUploadColumns,
+  testResultColumns,
+  uploadResultSchema,
+  type IngestBatch,
+  type IngestSummary,
+  type Machine,
+} from '../shared/contract/schemas/machine-data';
+import { validate, type MessageRef } from '../shared/contract/validation';
+import { ValidationError } from '../shared/errors';
+import { saveResults, type NewResult } from './repository';
+
+/** Distinct serials looked up at once: each is one Query. */
+const lookupConcurrency = 16;
+
+/**
+ * Refuses the whole batch when any row is invalid (the row errors under
+ * `<prefix>.<row>.<field>`), so a batch is stored completely or not at all.
+ */
+function refuse(fields: Record<string, MessageRef>): never {
+  throw new ValidationError(fields, 'errors.batchRefused');
+}
+
+/** The serials of these results that lie in no range. */
+async function serialsOutsideRanges(results: readonly NewResult[]): Promise<Set<string>> {
+  const serials = [...new Set(results.map((result) => result.serialNumber))];
+  const outside = new Set<string>();
+  for (let start = 0; start < serials.length; start += lookupConcurrency) {
+    const slice = serials.slice(start, start + lookupConcurrency);
+    const ranges = await Promise.all(slice.map((serial) => findRangeContaining(serial)));
+    slice.forEach((serial, index) => {
+      if (!ranges[index]) outside.add(serial);
+    });
+  }
+  return outside;
+}
+
+async function store(
+  results: NewResult[],
+  source: string,
+  fieldOf: (row: number) => string,
+): Promise<IngestSummary> {
+  const outside = await serialsOutsideRanges(results);
+  if (outside.size > 0) {
+    const fields: Record<string, MessageRef> = {};
+    results.forEach((result, row) => {
+      if (outside.has(result.serialNumber)) {
+        fields[`${fieldOf(row)}.serialNumber`] = { key: 'errors.serialNotInRange' };
+      }
+    });
+    refuse(fields);
+  }
+  const stored = await saveResults(results, source);
+  return { received: results.length, stored, duplicates: results.length - stored };
+}
+
+/**
+ * `POST /api/machine-data/ingest`: a machine's batch. Results name the key's machine
+ * (or nobody); a re-sent batch stores nothing twice.
+ */
+export async function ingestBatch(batch: IngestBatch, machine: Machine): Promise<IngestSummary> {
+  const fields: Record<string, MessageRef> = {};
+  const results = batch.results.map((result, row): NewResult => {
+    if (result.machineId && result.machineId !== machine.name) {
+      fields[`results.${row}.machineId`] = { key: 'validation.machineMismatch' };
+    }
+    return { ...result, machineId: machine.name };
+  });
+  if (Object.keys(fields).length > 0) refuse(fields);
+  return store(results, `machine:${machine.name}`, (row) => `results.${row}`);
+}
+
+/**
+ * `POST /api/machine-data` (staff): results as CSV text with a header line. Row errors are
+ * named `row <line>.<field>`, where line 1 is the header, as a spreadsheet counts.
+ */
+export async function uploadCsv(text: string, staffEmail: string): Promise<IngestSummary> {
+  const { records, missing } = csvRecords(text, requiredUploadColumns);
+  if (missing.length > 0) {
+    throw new ValidationError({}, 'errors.csvHeader', { columns: testResultColumns.join(', ') });
+  }
+  if (records.length === 0) throw new ValidationError({}, 'errors.csvEmpty');
+  if (records.length > maxResultsPerBatch) {
+    throw new ValidationError({}, 'errors.csvTooManyRows', { max: maxResultsPerBatch });
+  }
+  const fields: Record<string, MessageRef> = {};
+  const results: NewResult[] = [];
+  records.forEach((record, index) => {
+    const checked = validate(uploadResultSchema, csvRecordToResult(record));
+    if (checked.success) results.push(checked.data);
+    else {
+      for (const [field, ref] of Object.entries(checked.fields)) {
+        fields[`row ${index + 2}.${field}`] = ref;
+      }
+    }
+  });
+  if (Object.keys(fields).length > 0) refuse(fields);
+  return store(results, `upload:${staffEmail}`, (row) => `row ${row + 2}`);
+}

@@ -1,0 +1,36 @@
+import {
+  listReportRequestsQuerySchema,
+  type ReportRequestSummary,
+} from '../shared/contract/schemas/report-request';
+import { createHttpHandler, ok } from '../shared/http';
+import { listReportRequests, type ReportRequestRecord } from './repository';
+
+/** A history line; the client address is for admins only. */
+export function summary(record: ReportRequestRecord, admin: boolean): ReportRequestSummary {
+  return {
+    id: record.id,
+    reportNumber: record.reportNumber,
+    requestedAt: record.requestedAt,
+    serialNumber: record.serialNumber,
+    productName: record.productName,
+    email: record.email,
+    language: record.language,
+    status: record.status,
+    statusReason: record.statusReason,
+    statusAt: record.statusAt,
+    deliveryAttempts: record.deliveryAttempts,
+    ...(admin ? { clientAddress: record.clientAddress } : {}),
+  };
+}
+
+/** `GET /api/report-requests` (staff, admin): the search history, newest first. */
+export const handler = createHttpHandler(
+  { query: listReportRequestsQuerySchema },
+  async ({ query, caller }) => {
+    const page = await listReportRequests(query);
+    return ok({
+      items: page.items.map((record) => summary(record, caller!.role === 'admin')),
+      nextCursor: page.nextCursor,
+    });
+  },
+);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { auditSchema, listPageSchema } from './product';
+import { testOutcomes } from './report-request';
+import { isoDateField, serialField } from './serial-range';
+
+/** Results one request may carry (ingest batch or one uploaded CSV chunk). */
+export const maxResultsPerBatch = 500;
+
+/** Free text without control characters (they would break CSV exports and logs). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { params: { rule: 'controlChars' } });
+const optionalText = (max: number) =>
+  z
+    .union([text(max), z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => value || null);
+
+/** Test benches' clocks may run a little ahead; more than this is a wrong timestamp. */
+const clockSkewMs = 5 * 60_000;
+
+const testedAtField = z
+  .string()
+  .trim()
+  .pipe(z.iso.datetime({ offset: true }))
+  .transform((value) => new Date(value).toISOString())
+  .refine((value) => Date.parse(value) <= Date.now() + clockSkewMs, {
+    params: { rule: 'future' },
+  });
+
+const resultShape = {
+  serialNumber: serialField,
+  testName: text(100),
+  result: z.enum(testOutcomes),
+  value: z
+    .number()
+    .finite()
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  unit: optionalText(20),
+  testedAt: testedAtField,
+  operator: optionalText(100),
+  notes: optionalText(500),
+};
+
+/**
+ * One test result as a machine sends it: its machine is the one its key belongs to, so
+ * `machineId` may be left out (when given, it must name that machine).
+ */
+export const ingestResultSchema = z.strictObject({ ...resultShape, machineId: optionalText(100) });
+
+/** `POST /api/machine-data/ingest` (machine key): a batch of results. */
+export const ingestBatchSchema = z.strictObject({
+  results: z.array(ingestResultSchema).min(1).max(maxResultsPerBatch),
+});
+export type IngestBatch = z.infer<typeof ingestBatchSchema>;
+
+/** A result staff upload from a CSV file: the machine must be named. */
+export const uploadResultSchema = z.strictObject({ ...resultShape, machineId: text(100) });
+export type TestResultFields = z.infer<typeof uploadResultSchema>;
+
+/** The CSV columns of an upload (and of the export), in this order. */
+export const testResultColumns = [
+  'serialNumber',
+  'testName',
+  'result',
+  'value',
+  'unit',
+  'testedAt',
+  'machineId',
+  'operator',
+  'notes',
+] as const;
+
+/** What a batch did: results stored now, and re-sent ones that were already stored. */
+export interface IngestSummary {
+  received: number;
+  stored: number;
+  duplicates: number;
+}
+
+/** A stored result, as lists and the unit history show it. */
+export const testResultSchema = z.object({
+  id: z.string(),
+  serialNumber: z.string(),
+  testName: z.string(),
+  result: z.enum(testOutcomes),
+  value: z.number().nullable(),
+  unit: z.string().nullable(),
+  testedAt: z.string(),
+  machineId: z.string(),
+  operator: z.string().nullable(),
+  notes: z.string().nullable(),
+  receivedAt: z.string(),
+  /** The machine key's name, or the staff member who uploaded it. */
+  source: z.string(),
+});
+export type TestResult = z.infer<typeof testResultSchema>;
+
+/**
+ * `GET /api/machine-data`: newest first. With `serial`, that unit's whole history;
+ * otherwise every result, optionally within `from`–`to` (tested dates, inclusive),
+ * of one `testName` and one `result`.
+ */
+export const listTestResultsQuerySchema = z
+  .strictObject({
+    limit: listPageSchema.limit,
+    cursor: listPageSchema.cursor,
+    serial: serialField.optional(),
+    testName: z.string().trim().max(100).optional(),
+    result: z.enum(testOutcomes).optional(),
+    from: isoDateField.optional(),
+    to: isoDateField.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    params: { rule: 'dateOrder' },
+  });
+export type ListTestResultsQuery = z.infer<typeof listTestResultsQuerySchema>;
+
+/** `POST /api/machines` (admin): a machine key for one test bench. */
+export const createMachineSchema = z.strictObject({
+  name: text(60).refine((value) => /^[\p{L}\p{N} ._()-]+$/u.test(value), {
+    params: { rule: 'machineName' },
+  }),
+  note: optionalText(200),
+});
+export type CreateMachineInput = z.infer<typeof createMachineSchema>;
+
+export const machineSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    note: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    revokedBy: z.string().nullable(),
+  })
+  .extend(auditSchema.shape);
+export type Machine = z.infer<typeof machineSchema>;
+
+/** `201` of `POST /api/machines`: the key appears here once and is never stored. */
+export interface MachineCreated {
+  machine: Machine;
+  key: string;
+}
+
+/** Columns an uploaded CSV must have; the others may be left out. */
+export const requiredUploadColumns = [
+  'serialNumber',
+  'testName',
+  'result',
+  'testedAt',
+  'machineId',
+] as const;
+
+/**
+ * A CSV record as the upload schema reads it: empty cells are "not given", `value` a
+ * number when it looks like one (anything else stays text, and the schema names it).
+ */
+export function csvRecordToResult(record: Record<string, string>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(record)) {
+    const cell = raw.trim();
+    if (cell === '') continue;
+    result[name] =
+      name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell;
+  }
+  return result;
+}
