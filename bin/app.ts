@@ -36,6 +36,16 @@ function flag(key: string): boolean | undefined {
   return value === 'true';
 }
 
+function integer(key: string, minimum: number): number | undefined {
+  const value = text(key);
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < minimum) {
+    throw new Error(`Context ${key} must be a whole number of at least ${minimum}, got "${value}"`);
+  }
+  return parsed;
+}
+
 /** Settings from `-c key=value` (or cdk.context.json); docs/deploy.md explains each. */
 const settings: TestReportCenterSettings = {
   mailFrom: text('mailFrom'),
@@ -50,6 +60,16 @@ const settings: TestReportCenterSettings = {
   selfRegistration: flag('selfRegistration'),
   threatProtection: flag('threatProtection'),
   cognitoSesFrom: text('cognitoSesFrom'),
+  reportRetentionDays: integer('reportRetentionDays', 1),
+  reportLimitPerEmail: integer('reportLimitPerEmail', 1),
+  reportLimitEmailWindowMinutes: integer('reportLimitEmailWindowMinutes', 1),
+  reportLimitPerAddress: integer('reportLimitPerAddress', 1),
+  reportLimitAddressWindowMinutes: integer('reportLimitAddressWindowMinutes', 1),
+  reportRequestsPerSecond: integer('reportRequestsPerSecond', 1),
+  reportRequestsBurst: integer('reportRequestsBurst', 1),
+  wafReportRequestsPerAddress: integer('wafReportRequestsPerAddress', 10),
+  wafReportCenterRequestsPerAddress: integer('wafReportCenterRequestsPerAddress', 10),
+  alarmEmail: text('alarmEmail'),
 };
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

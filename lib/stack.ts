@@ -3,11 +3,13 @@ import { UserPoolEmail, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { Api } from './constructs/api';
+import { Api, reportRequestRouteKey } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { AppFunction } from './constructs/function';
 import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
+import { ReportDelivery } from './constructs/report-delivery';
 import { EdgeWebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 
@@ -96,6 +98,34 @@ export interface TestReportCenterSettings {
   readonly reportLimitPerAddress?: number;
   /** @default 10 */
   readonly reportLimitAddressWindowMinutes?: number;
+  /**
+   * Subscribes this address to the alarm topic (mail undeliverable after retries, SES
+   * bounce rate, suppression failures). AWS mails a confirmation link first.
+   * @default - no subscription; subscribe to the `AlarmTopicArn` output by hand
+   */
+  readonly alarmEmail?: string;
+  /**
+   * Report requests (`POST /api/report-requests`) one address may make per 5 minutes
+   * before the web ACL of `createWebAcl` blocks it.
+   * @default 50
+   */
+  readonly wafReportRequestsPerAddress?: number;
+  /**
+   * Requests under `/api/report-requests` (requests, PDFs, verification) one address may
+   * make per 5 minutes before the web ACL of `createWebAcl` blocks it.
+   * @default 100
+   */
+  readonly wafReportCenterRequestsPerAddress?: number;
+  /**
+   * Report requests per second the API accepts from all visitors together.
+   * @default 10
+   */
+  readonly reportRequestsPerSecond?: number;
+  /**
+   * Burst of report requests the API accepts above `reportRequestsPerSecond`.
+   * @default 20
+   */
+  readonly reportRequestsBurst?: number;
 }
 
 export interface TestReportCenterStackProps extends StackProps {
@@ -134,6 +164,9 @@ export class TestReportCenterStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly web: Web;
+  readonly monitoring: Monitoring;
+  /** The report mailer on the table stream, and the bounce/complaint suppression. */
+  readonly reportDelivery: ReportDelivery;
   /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
   readonly customMessage: AppFunction;
   /** Name of the SSM parameter holding the app's address (`APP_URL_PARAMETER`). */
@@ -173,16 +206,42 @@ export class TestReportCenterStack extends Stack {
       ...reportSettings(settings),
     };
 
+    const functionEnvironment = {
+      ...sharedEnvironment,
+      USER_POOL_ID: auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
+    };
     const api = new Api(this, 'Api', {
       table: data.table,
       userPool: auth.userPool,
       userPoolClient: auth.userPoolClient,
       reportsBucket: data.reportsBucket,
-      environment: {
-        ...sharedEnvironment,
-        USER_POOL_ID: auth.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
+      environment: functionEnvironment,
+      reportRequestThrottle: {
+        rateLimit: settings.reportRequestsPerSecond ?? 10,
+        burstLimit: settings.reportRequestsBurst ?? 20,
       },
+    });
+
+    const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: settings.alarmEmail });
+    const reportDelivery = new ReportDelivery(this, 'ReportDelivery', {
+      table: data.table,
+      reportsBucket: data.reportsBucket,
+      mail,
+      monitoring,
+      environment: functionEnvironment,
+    });
+    monitoring.alarm('SesBounceRate', {
+      metric: mail.bounceRateMetric(),
+      threshold: 0.05,
+      description:
+        'The SES bounce rate is above 5%: SES reviews the account from there and may pause ' +
+        'sending at 10%. Look for a source of bad addresses (docs/deploy.md).',
+    });
+    monitoring.alarm('SesComplaintRate', {
+      metric: mail.complaintRateMetric(),
+      threshold: 0.001,
+      description: 'The SES complaint rate is above 0.1%, where SES puts the account under review.',
     });
 
     this.customMessage = new AppFunction(this, 'CustomMessageTrigger', {
@@ -207,24 +266,23 @@ export class TestReportCenterStack extends Stack {
         ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
         : 'Cognito CustomMessage trigger',
     });
-    this.customMessage.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['ssm:GetParameter'],
-        resources: [
-          this.formatArn({
-            service: 'ssm',
-            resource: 'parameter',
-            resourceName: this.appUrlParameterName.replace(/^\//, ''),
-            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          }),
-        ],
-      }),
-    );
+    // Functions that put the app's address into mails, PDFs and verification links.
+    const readsAppUrl = [
+      this.customMessage,
+      api.functionOf(reportRequestRouteKey),
+      reportDelivery.mailer,
+    ];
+    for (const fn of readsAppUrl) if (fn) this.grantAppUrlRead(fn);
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
 
     const webAclArn =
       settings.webAclArn ??
-      (settings.createWebAcl ? new EdgeWebAcl(this, 'WebAcl').webAclArn : undefined);
+      (settings.createWebAcl
+        ? new EdgeWebAcl(this, 'WebAcl', {
+            reportRequestsPerAddress: settings.wafReportRequestsPerAddress,
+            reportCenterRequestsPerAddress: settings.wafReportCenterRequestsPerAddress,
+          }).webAclArn
+        : undefined);
 
     const web = new Web(this, 'Web', {
       apiDomainName: api.domainName,
@@ -253,6 +311,8 @@ export class TestReportCenterStack extends Stack {
     this.mail = mail;
     this.api = api;
     this.web = web;
+    this.monitoring = monitoring;
+    this.reportDelivery = reportDelivery;
 
     new CfnOutput(this, 'DistributionDomainName', {
       value: web.distribution.distributionDomainName,
@@ -261,10 +321,35 @@ export class TestReportCenterStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: monitoring.alarmTopic.topicArn,
+      description: 'SNS topic of the alarms; subscribe an address or a chat integration',
+    });
+    new CfnOutput(this, 'MailerDeadLetterQueueUrl', {
+      value: reportDelivery.deadLetterQueue.queueUrl,
+      description: 'Stream batches the mailer gave up on (docs/deploy.md, re-sending mails)',
+    });
     new CfnOutput(this, 'AppUrl', {
       value: appUrlParameter.stringValue,
       description: `Address used in mail links (SSM parameter ${this.appUrlParameterName})`,
     });
+  }
+
+  /** `ssm:GetParameter` on the app address parameter (lambdas/shared/app-url.ts). */
+  private grantAppUrlRead(fn: AppFunction): void {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [
+          this.formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: this.appUrlParameterName.replace(/^\//, ''),
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
   }
 
   /** Cognito mails through SES from `cognitoSesFrom`, an address of the Mail identity. */

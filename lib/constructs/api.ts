@@ -1,6 +1,7 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -21,7 +22,9 @@ import {
   type RouteDefinition,
   routes as allRoutes,
 } from '../../lambdas/routes';
-import { AppFunction, type SharedEnvironment } from './function';
+import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
+import { grantReportsRead, grantReportsWrite } from './data';
+import { AppFunction, type AppFunctionProps, type SharedEnvironment } from './function';
 
 /**
  * The Cognito admin APIs behind `userPoolAdmin`: what the staff pages use to list, create,
@@ -39,6 +42,24 @@ export const userPoolAdminActions = [
   'cognito-idp:AdminEnableUser',
   'cognito-idp:AdminUserGlobalSignOut',
 ] as const;
+
+/** Settings a handler needs beyond the function defaults. */
+type FunctionOverrides = Partial<Pick<AppFunctionProps, 'memorySize' | 'timeout' | 'bundledFiles'>>;
+
+/**
+ * Per handler module. The report request renders the PDF in the request: CPU scales with
+ * memory, and the fonts and harfbuzz WebAssembly must sit next to its bundle.
+ */
+export const functionOverrides: Readonly<Record<string, FunctionOverrides>> = {
+  'lambdas/report-requests/create-handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
+};
+
+/** Stage throttling of one route, on top of the stage-wide default. */
+export interface RouteThrottle {
+  /** Steady-state requests per second, all clients together. */
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
 
 export interface ApiProps {
   readonly table: ITableV2;
@@ -63,7 +84,17 @@ export interface ApiProps {
    * @default 100
    */
   readonly throttlingBurstLimit?: number;
+  /**
+   * Throttling of `POST /api/report-requests`, all clients together: each request renders
+   * a PDF and sends a mail (SES accounts start at 14 mails per second). The handler also
+   * limits per address and per recipient, and WAF per address.
+   * @default { rateLimit: 10, burstLimit: 20 }
+   */
+  readonly reportRequestThrottle?: RouteThrottle;
 }
+
+/** The route whose throttling `reportRequestThrottle` sets. */
+export const reportRequestRouteKey = 'POST /api/report-requests';
 
 /**
  * One JSON object per request, for CloudWatch Logs Insights. Behind CloudFront the source
@@ -122,6 +153,7 @@ export class Api extends Construct {
   readonly functions: ReadonlyMap<string, AppFunction>;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
   readonly domainName: string;
+  private readonly routeFunctions = new Map<string, AppFunction>();
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -130,7 +162,7 @@ export class Api extends Construct {
     // Browsers reach the API only through CloudFront on the same origin, so no CORS.
     this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
-    this.httpApi.addStage('DefaultStage', {
+    const stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: {
@@ -158,6 +190,7 @@ export class Api extends Construct {
         handlerModule,
         table: props.table,
         environment: props.environment,
+        ...functionOverrides[handlerModule],
       });
       functions.set(handlerModule, fn);
       integrations.set(
@@ -167,6 +200,7 @@ export class Api extends Construct {
     }
     this.functions = functions;
 
+    const httpRoutes = new Map<string, HttpRoute>();
     for (const route of routes) {
       const integration = integrations.get(route.handler);
       if (!integration) throw new Error(`No function for ${route.handler}`);
@@ -178,6 +212,8 @@ export class Api extends Construct {
         // access rule (rate limits; machine-key check).
         authorizer: Array.isArray(route.access) ? authorizer : undefined,
       });
+      httpRoutes.set(`${route.method} ${route.path}`, httpRoute);
+      this.routeFunctions.set(`${route.method} ${route.path}`, functions.get(route.handler)!);
       if (!Array.isArray(route.access)) {
         const reason =
           route.access === 'public'
@@ -201,7 +237,30 @@ export class Api extends Construct {
       const fn = functions.get(handlerModule)!;
       if (moduleGrants.has('userPoolAdmin')) this.grantUserPoolAdmin(fn, props);
       if (moduleGrants.has('dependencyProbes')) this.grantDependencyProbes(fn, props);
+      if (moduleGrants.has('reportsWrite')) grantReportsWrite(fn, props.reportsBucket);
+      if (moduleGrants.has('reportsRead')) grantReportsRead(fn, props.reportsBucket);
     }
+
+    const reportRequestRoute = httpRoutes.get(reportRequestRouteKey);
+    if (reportRequestRoute) {
+      const throttle = props.reportRequestThrottle ?? { rateLimit: 10, burstLimit: 20 };
+      const cfnStage = stage.node.defaultChild as CfnStage;
+      // Route settings replace the stage defaults for the route (no merging), and API
+      // Gateway refuses settings for a route key that does not exist yet.
+      // `routeSettings` is plain JSON to CDK: CloudFormation's property names, as written.
+      cfnStage.routeSettings = {
+        [reportRequestRouteKey]: {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        },
+      };
+      cfnStage.node.addDependency(reportRequestRoute);
+    }
+  }
+
+  /** The function of a route, e.g. `POST /api/report-requests`. */
+  functionOf(routeKey: string): AppFunction | undefined {
+    return this.routeFunctions.get(routeKey);
   }
 
   /** `userPoolAdmin`: the staff-account APIs, on this stack's user pool only. */

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockPublicAccess,
@@ -7,8 +7,10 @@ import {
   ObjectOwnership,
   type IBucket,
 } from 'aws-cdk-lib/aws-s3';
+import { Grant } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/shared/table';
+import type { AppFunction } from './function';
 
 export interface DataProps {
   /**
@@ -91,4 +93,49 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }
+}
+
+/**
+ * `reportsWrite`: store report PDFs, nothing else (not read them back, not delete them,
+ * not change their ACL or tags).
+ */
+export function grantReportsWrite(fn: AppFunction, reportsBucket: IBucket): Grant {
+  acknowledgeReportObjects(fn, reportsBucket);
+  return Grant.addToPrincipal({
+    grantee: fn.function,
+    actions: ['s3:PutObject'],
+    resourceArns: [reportsBucket.arnForObjects('*')],
+  });
+}
+
+/**
+ * `reportsRead`: read report PDFs. `s3:ListBucket` is there so that a PDF removed by the
+ * lifecycle rule answers `NoSuchKey` (404): without it S3 answers `AccessDenied` for a
+ * missing key, which the handlers cannot tell from a real permission fault. The object
+ * keys it could list are the request ids, which these functions already read from the table.
+ */
+export function grantReportsRead(fn: AppFunction, reportsBucket: IBucket): Grant {
+  acknowledgeReportObjects(fn, reportsBucket);
+  return Grant.addToPrincipal({
+    grantee: fn.function,
+    actions: ['s3:GetObject'],
+    resourceArns: [reportsBucket.arnForObjects('*')],
+  }).combine(
+    Grant.addToPrincipal({
+      grantee: fn.function,
+      actions: ['s3:ListBucket'],
+      resourceArns: [reportsBucket.bucketArn],
+    }),
+  );
+}
+
+function acknowledgeReportObjects(fn: AppFunction, reportsBucket: IBucket): void {
+  const bucketId = Stack.of(fn).getLogicalId(reportsBucket.node.defaultChild as CfnElement);
+  Validations.of(fn.role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+    reason:
+      'Report PDFs are stored under unguessable per-request keys that are not known in ' +
+      'advance; the grant covers the objects of the private reports bucket only, with the ' +
+      'single action the function needs.',
+  });
 }

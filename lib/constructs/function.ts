@@ -1,10 +1,10 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Config, environmentVariables } from '../../lambdas/shared/config';
@@ -38,6 +38,19 @@ const requireBanner =
   "import { createRequire as __createRequire } from 'node:module';" +
   'const require = __createRequire(import.meta.url);';
 
+/** A file copied next to a function's bundle (read by the handler at run time). */
+export interface BundledFile {
+  /** Absolute path of the file on the machine that synthesizes. */
+  readonly source: string;
+  /** File name (or path) relative to the bundle's folder, i.e. to the handler module at run time. */
+  readonly target: string;
+}
+
+/** A single-quoted word for the POSIX shell that runs bundling command hooks. */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
 export interface AppFunctionProps {
   /** Handler module relative to the repository root (a route table `handler`); it exports `handler`. */
   readonly handlerModule: string;
@@ -68,11 +81,39 @@ export interface AppFunctionProps {
    */
   readonly logRetention?: RetentionDays;
   /**
+   * Files the handler reads at run time (fonts, WebAssembly) that esbuild cannot bundle:
+   * copied into the bundle's folder after bundling, so they ship in the function's asset.
+   * @default - none
+   */
+  readonly bundledFiles?: readonly BundledFile[];
+  /**
    * Function description. A changed description also replaces warm instances, which drops
    * values they cached at cold start.
    * @default - none
    */
   readonly description?: string;
+}
+
+/**
+ * Bundling hooks that copy `files` into the output folder once esbuild is done. Local
+ * bundling runs them through the shell, so paths are quoted; a missing source fails synth.
+ */
+function copyAfterBundling(files: readonly BundledFile[]): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) =>
+      files.flatMap(({ source, target }) => {
+        if (isAbsolute(target) || target.split(/[\\/]/).includes('..')) {
+          throw new Error(`Bundled file target must stay inside the bundle: ${target}`);
+        }
+        const destination = join(outputDir, target);
+        return [
+          `mkdir -p ${shellQuote(dirname(destination))}`,
+          `cp ${shellQuote(source)} ${shellQuote(destination)}`,
+        ];
+      }),
+  };
 }
 
 /**
@@ -134,6 +175,9 @@ export class AppFunction extends Construct {
         // package.json pins and the tests ran against.
         externalModules: [],
         forceDockerBundling: false,
+        ...(props.bundledFiles?.length
+          ? { commandHooks: copyAfterBundling(props.bundledFiles) }
+          : {}),
       },
     });
 

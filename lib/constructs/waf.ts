@@ -14,7 +14,28 @@ export interface EdgeWebAclProps {
    * @default 50
    */
   readonly reportRequestsPerAddress?: number;
+  /**
+   * Requests per 5 minutes one client address may make to anything under
+   * `/api/report-requests` (requests, PDF downloads, verification look-ups): bounds
+   * guessing of report numbers and PDF links.
+   * @default 100
+   */
+  readonly reportCenterRequestsPerAddress?: number;
 }
+
+/** WAF accepts rate limits from 10 to 2,000,000,000 requests per evaluation window. */
+function rateLimit(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 10 || value > 2_000_000_000) {
+    throw new Error(`${name} must be a whole number from 10 to 2000000000, got ${value}`);
+  }
+  return value;
+}
+
+/** Path normalization before matching: `/api//report-requests`, `%2F` and `/./` forms too. */
+const pathTransformations = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'NORMALIZE_PATH' },
+];
 
 function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
   return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true };
@@ -31,8 +52,9 @@ function managedRuleGroup(name: string, priority: number): CfnWebACL.RulePropert
 }
 
 /**
- * A CLOUDFRONT-scope WAF web ACL: per-address rate limits (a tighter one on the public
- * report request, which sends mail) and AWS managed rule groups. CloudFront accepts web
+ * A CLOUDFRONT-scope WAF web ACL: per-address rate limits (tighter ones on the public
+ * report center: its request sends mail, its look-ups must not be enumerable) and AWS
+ * managed rule groups. CloudFront accepts web
  * ACLs only from us-east-1, so this construct refuses other regions.
  */
 export class EdgeWebAcl extends Construct {
@@ -60,7 +82,7 @@ export class EdgeWebAcl extends Construct {
           statement: {
             rateBasedStatement: {
               aggregateKeyType: 'IP',
-              limit: props.reportRequestsPerAddress ?? 50,
+              limit: rateLimit('reportRequestsPerAddress', props.reportRequestsPerAddress ?? 50),
               scopeDownStatement: {
                 andStatement: {
                   statements: [
@@ -69,7 +91,7 @@ export class EdgeWebAcl extends Construct {
                         fieldToMatch: { uriPath: {} },
                         positionalConstraint: 'EXACTLY',
                         searchString: '/api/report-requests',
-                        textTransformations: [{ priority: 0, type: 'NONE' }],
+                        textTransformations: pathTransformations,
                       },
                     },
                     {
@@ -88,18 +110,44 @@ export class EdgeWebAcl extends Construct {
           visibilityConfig: visibility('ReportRequestsPerAddress'),
         },
         {
-          name: 'RequestsPerAddress',
+          name: 'ReportCenterPerAddress',
           priority: 1,
           action: { block: {} },
           statement: {
-            rateBasedStatement: { aggregateKeyType: 'IP', limit: props.requestsPerAddress ?? 2000 },
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: rateLimit(
+                'reportCenterRequestsPerAddress',
+                props.reportCenterRequestsPerAddress ?? 100,
+              ),
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'STARTS_WITH',
+                  searchString: '/api/report-requests',
+                  textTransformations: pathTransformations,
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('ReportCenterPerAddress'),
+        },
+        {
+          name: 'RequestsPerAddress',
+          priority: 2,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: rateLimit('requestsPerAddress', props.requestsPerAddress ?? 2000),
+            },
           },
           visibilityConfig: visibility('RequestsPerAddress'),
         },
-        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 2),
-        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 3),
+        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 3),
+        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 4),
         {
-          ...managedRuleGroup('AWSManagedRulesCommonRuleSet', 4),
+          ...managedRuleGroup('AWSManagedRulesCommonRuleSet', 5),
           statement: {
             managedRuleGroupStatement: {
               vendorName: 'AWS',

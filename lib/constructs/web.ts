@@ -177,7 +177,13 @@ export class Web extends Construct {
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       // Forwards Authorization, query strings and cookies; the Host header must be the
-      // API's own for API Gateway to route the request.
+      // API's own for API Gateway to route the request. The managed policy also adds
+      // CloudFront's own headers, among them `CloudFront-Viewer-Address` (ip:port of the
+      // connection CloudFront accepted), the client address the report request limits per
+      // address (lambdas/report-requests/identifiers.ts). No custom policy can do the same:
+      // one that forwards every viewer header but Host cannot add CloudFront headers, and
+      // none may name Authorization. A call straight to the execute-api endpoint bypasses
+      // CloudFront and may carry any value (docs/deploy.md, WAF).
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy,
       functionAssociations,

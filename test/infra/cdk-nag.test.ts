@@ -31,6 +31,11 @@ const configurations: Record<string, TestReportCenterSettings> = {
     selfRegistration: true,
     threatProtection: true,
     cognitoSesFrom: 'no-reply@example.com',
+    alarmEmail: 'ops@example.com',
+    wafReportRequestsPerAddress: 30,
+    wafReportCenterRequestsPerAddress: 200,
+    reportRequestsPerSecond: 5,
+    reportRequestsBurst: 10,
   },
 };
 

@@ -1,16 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack, Stage } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handlerModules, isPublic, routeKey, routes } from '../../lambdas/routes';
 import { environmentVariables } from '../../lambdas/shared/config';
 import { roleClaim } from '../../lambdas/shared/contract/roles';
 import { tableDefinition } from '../../lambdas/shared/table';
-import { Api, userPoolAdminActions } from '../../lib/constructs/api';
+import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
+import {
+  Api,
+  functionOverrides,
+  reportRequestRouteKey,
+  userPoolAdminActions,
+} from '../../lib/constructs/api';
 import { Auth } from '../../lib/constructs/auth';
 import { Data } from '../../lib/constructs/data';
 import { repositoryRoot } from '../../lib/constructs/function';
+import { mailerRecordFilter } from '../../lib/constructs/report-delivery';
 import { EdgeWebAcl } from '../../lib/constructs/waf';
 import { appUrl, type TestReportCenterSettings, TestReportCenterStack } from '../../lib/stack';
 
@@ -102,6 +109,7 @@ beforeAll(() => {
       certificateArn,
       adminEmail: 'admin@example.com',
       webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/trc/abc',
+      alarmEmail: 'ops@example.com',
     },
   });
   template = Template.fromStack(stack);
@@ -117,6 +125,10 @@ describe('stateful resources', () => {
       DataReportsBucket6DB95033: 'AWS::S3::Bucket',
       DataAccessLogsBucketC3B60382: 'AWS::S3::Bucket',
       WebSiteBucket1E6F6F45: 'AWS::S3::Bucket',
+      // Holds the positions of undelivered report mails until an operator re-sends them.
+      ReportDeliveryDeadLetterQueueA410A658: 'AWS::SQS::Queue',
+      // Its confirmed email subscription would be lost with a new topic.
+      MonitoringAlarmTopicAF62D4F1: 'AWS::SNS::Topic',
     };
     for (const [logicalId, type] of Object.entries(expected)) {
       expect(resources[logicalId]?.Type, logicalId).toBe(type);
@@ -273,9 +285,9 @@ describe('functions', () => {
     (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
   );
 
-  it('builds one function per handler module, plus the Cognito trigger', () => {
+  it('builds one function per handler module, plus the Cognito trigger, mailer and suppression', () => {
     expect(stack.api.functions.size).toBe(handlerModules().length);
-    expect(applicationFunctions()).toHaveLength(handlerModules().length + 1);
+    expect(applicationFunctions()).toHaveLength(handlerModules().length + 3);
   });
 
   it('runs every function on nodejs22.x, arm64, traced, with source maps', () => {
@@ -363,8 +375,13 @@ describe('functions', () => {
       if (moduleGrants(handlerModule).includes('dependencyProbes')) {
         expect(actions, handlerModule).toEqual(expect.arrayContaining(probes));
       } else {
-        // DescribeTable comes with every table grant; the others are probes only.
-        for (const action of probes.slice(1)) expect(actions, handlerModule).not.toContain(action);
+        // DescribeTable comes with every table grant, ListBucket with reportsRead; the
+        // others are probes only.
+        const reportsRead = moduleGrants(handlerModule).includes('reportsRead');
+        for (const action of probes.slice(1)) {
+          if (action === 's3:ListBucket' && reportsRead) continue;
+          expect(actions, handlerModule).not.toContain(action);
+        }
       }
     }
   });
@@ -801,5 +818,480 @@ describe('setting guards', () => {
           settings: { domainNames: ['report.example.com'] },
         }),
     ).toThrow(/certificateArn/);
+  });
+});
+
+describe('report center grants', () => {
+  const roleOf = (fn: { role: unknown }) =>
+    logicalId(fn.role as { node: { defaultChild?: unknown } });
+  const reportsArn = { 'Fn::GetAtt': ['DataReportsBucket6DB95033', 'Arn'] };
+  const reportObjects = { 'Fn::Join': ['', [reportsArn, '/*']] };
+  const s3Statements = (roleId: string) =>
+    statementsOf(roleId).filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('s3:')),
+    );
+  const grantsOf = (handlerModule: string) =>
+    routes
+      .filter((route) => route.handler === handlerModule)
+      .flatMap((route) => route.grants ?? []);
+
+  it('lets reportsWrite put report objects and nothing else of S3', () => {
+    const writers = handlerModules().filter((m) => grantsOf(m).includes('reportsWrite'));
+    expect(writers).toContain(routes.find((r) => routeKey(r) === reportRequestRouteKey)!.handler);
+    for (const handlerModule of writers) {
+      const statements = s3Statements(roleOf(stack.api.functions.get(handlerModule)!));
+      expect(statements, handlerModule).toContainEqual(
+        expect.objectContaining({ Action: 's3:PutObject', Resource: reportObjects }),
+      );
+    }
+  });
+
+  it('lets reportsRead and the mailer get report objects and list the bucket (404 for expired PDFs)', () => {
+    const readers = handlerModules()
+      .filter((m) => grantsOf(m).includes('reportsRead'))
+      .map((m) => stack.api.functions.get(m)!);
+    expect(readers).not.toEqual([]);
+    for (const fn of [...readers, stack.reportDelivery.mailer]) {
+      const statements = s3Statements(roleOf(fn));
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Action: 's3:GetObject', Resource: reportObjects }),
+      );
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Action: 's3:ListBucket', Resource: reportsArn }),
+      );
+    }
+  });
+
+  it('gives no other function access to report objects', () => {
+    const allowed = new Set([
+      ...handlerModules()
+        .filter((m) => grantsOf(m).some((g) => g === 'reportsRead' || g === 'reportsWrite'))
+        .map((m) => roleOf(stack.api.functions.get(m)!)),
+      roleOf(stack.reportDelivery.mailer),
+    ]);
+    const withObjects = ofType('AWS::IAM::Role')
+      .map(([id]) => id)
+      .filter((id) =>
+        statementsOf(id).some(
+          (statement) => JSON.stringify(statement.Resource) === JSON.stringify(reportObjects),
+        ),
+      );
+    expect(withObjects.length).toBeGreaterThan(0);
+    for (const id of withObjects) expect(allowed.has(id), id).toBe(true);
+  });
+
+  it('lets the report request, the mailer and the Cognito trigger read the app address', () => {
+    const readers = [
+      stack.api.functionOf(reportRequestRouteKey)!,
+      stack.reportDelivery.mailer,
+      stack.customMessage,
+    ];
+    for (const fn of readers) {
+      expect(statementsOf(roleOf(fn))).toContainEqual(
+        expect.objectContaining({
+          Action: 'ssm:GetParameter',
+          Resource: {
+            'Fn::Join': [
+              '',
+              [
+                `arn:${stack.partition}:ssm:${region}:`,
+                { Ref: 'AWS::AccountId' },
+                ':parameter/TestReportCenter/app-url',
+              ],
+            ],
+          },
+        }),
+      );
+    }
+  });
+});
+
+describe('report request function', () => {
+  const createFunction = () => stack.api.functionOf(reportRequestRouteKey)!;
+
+  it('is the function of the handler module the overrides name', () => {
+    const route = routes.find((r) => routeKey(r) === reportRequestRouteKey)!;
+    expect(functionOverrides[route.handler]).toBeDefined();
+    expect(createFunction()).toBe(stack.api.functions.get(route.handler));
+  });
+
+  it('has 1024 MB for rendering PDFs', () => {
+    expect(resources[logicalId(createFunction().function)]!.Properties.MemorySize).toBe(1024);
+  });
+
+  it('ships the fonts and the WebAssembly next to its bundle, byte for byte', () => {
+    expect(reportPdfAssets.length).toBeGreaterThan(0);
+    const code = resources[logicalId(createFunction().function)]!.Properties.Code;
+    const assetDir = join(
+      Stage.of(stack)!.outdir,
+      `asset.${String(code.S3Key).replace(/\.zip$/, '')}`,
+    );
+    expect(existsSync(join(assetDir, 'index.mjs')), assetDir).toBe(true);
+    for (const { source, target } of reportPdfAssets) {
+      const shipped = join(assetDir, target);
+      expect(existsSync(shipped), target).toBe(true);
+      expect(readFileSync(shipped).equals(readFileSync(source)), target).toBe(true);
+    }
+  });
+
+  it('is the only function that carries them', () => {
+    for (const [id, fn] of applicationFunctions()) {
+      if (id === logicalId(createFunction().function)) continue;
+      const assetDir = join(
+        Stage.of(stack)!.outdir,
+        `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`,
+      );
+      for (const { target } of reportPdfAssets) {
+        expect(existsSync(join(assetDir, target)), `${id} ${target}`).toBe(false);
+      }
+    }
+  });
+
+  it('is throttled on its own route, below the stage default', () => {
+    const [stageId, stage] = only('AWS::ApiGatewayV2::Stage') as [
+      string,
+      Resource & { DependsOn: string[] },
+    ];
+    const settings = stage.Properties.RouteSettings[reportRequestRouteKey];
+    expect(settings).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    expect(settings.ThrottlingRateLimit).toBeLessThan(
+      stage.Properties.DefaultRouteSettings.ThrottlingRateLimit,
+    );
+    // API Gateway refuses settings of a route that does not exist yet.
+    const [routeId] = ofType('AWS::ApiGatewayV2::Route').find(
+      ([, route]) => route.Properties.RouteKey === reportRequestRouteKey,
+    )!;
+    expect(stage.DependsOn, stageId).toContain(routeId);
+  });
+});
+
+/**
+ * Lambda event filtering as far as the mailer's patterns use it: exact values and
+ * `anything-but`, nested objects; a field the pattern names must exist.
+ */
+function matchesFilter(pattern: unknown, event: unknown): boolean {
+  if (Array.isArray(pattern)) {
+    if (event === undefined || (typeof event === 'object' && event !== null)) return false;
+    return pattern.some((rule) =>
+      rule && typeof rule === 'object' && 'anything-but' in rule
+        ? !(rule as { 'anything-but': unknown[] })['anything-but'].includes(event)
+        : rule === event,
+    );
+  }
+  if (!event || typeof event !== 'object') return false;
+  return Object.entries(pattern as object).every(([key, value]) =>
+    matchesFilter(value, (event as Record<string, unknown>)[key]),
+  );
+}
+
+describe('report mailer', () => {
+  const mailerId = () => logicalId(stack.reportDelivery.mailer.function);
+  const mapping = () => only('AWS::Lambda::EventSourceMapping')[1].Properties;
+  const queueId = () => logicalId(stack.reportDelivery.deadLetterQueue);
+
+  it('reads the table stream from the oldest record, with retries, bisection and a DLQ', () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': ['DataTableFDBAD0F2', 'StreamArn'] },
+      FunctionName: { Ref: mailerId() },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 10,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: expect.any(Number),
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId(), 'Arn'] } } },
+    });
+    // The stream keeps records for 24 hours: the age limit must send them on before that.
+    expect(mapping().MaximumRecordAgeInSeconds).toBeLessThan(24 * 3600);
+  });
+
+  it('filters the records of the table to the requests that wait for their mail', () => {
+    const patterns = mapping().FilterCriteria.Filters.map((f: { Pattern: string }) =>
+      JSON.parse(f.Pattern),
+    );
+    const image = (type: string, status: string) => ({
+      pk: { S: 'X' },
+      sk: { S: 'Y' },
+      type: { S: type },
+      status: { S: status },
+    });
+    const record = (eventName: string, newImage?: object, oldImage?: object) => ({
+      eventName,
+      dynamodb: { NewImage: newImage, OldImage: oldImage },
+    });
+    const invokes = (event: object) => patterns.some((p: unknown) => matchesFilter(p, event));
+    const { type, status } = mailerRecordFilter;
+
+    expect(invokes(record('INSERT', image(type, status)))).toBe(true);
+    // Set back to pending (re-drive or resend).
+    expect(invokes(record('MODIFY', image(type, status), image(type, 'failed')))).toBe(true);
+    expect(invokes(record('MODIFY', image(type, status), image(type, 'sending')))).toBe(true);
+    // The mailer's own claims and outcomes, and writes that leave a request pending.
+    expect(invokes(record('MODIFY', image(type, 'sending'), image(type, status)))).toBe(false);
+    expect(invokes(record('MODIFY', image(type, 'sent'), image(type, 'sending')))).toBe(false);
+    expect(invokes(record('MODIFY', image(type, status), image(type, status)))).toBe(false);
+    // Other items and expiry.
+    expect(invokes(record('INSERT', image('suppressedRecipient', status)))).toBe(false);
+    expect(invokes(record('INSERT', image(type, 'sent')))).toBe(false);
+    expect(invokes(record('REMOVE', undefined, image(type, status)))).toBe(false);
+  });
+
+  it('sends through the SES identity and configuration set, within 30 seconds', () => {
+    const fn = resources[mailerId()]!;
+    expect(fn.Properties.Timeout).toBe(30);
+    const identityId = logicalId(stack.mail.identity);
+    const statements = statementsOf(logicalId(stack.reportDelivery.mailer.role));
+    const send = statements.find((statement) =>
+      [statement.Action].flat().includes('ses:SendEmail'),
+    );
+    expect([send?.Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(JSON.stringify(send?.Resource)).toContain(identityId);
+    expect(JSON.stringify(send?.Resource)).toContain(':configuration-set/');
+    expect(actionsOf(logicalId(stack.reportDelivery.mailer.role))).toEqual(
+      expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage', 'dynamodb:UpdateItem']),
+    );
+  });
+
+  it('keeps undelivered batches 14 days in an encrypted, TLS-only queue', () => {
+    const queue = resources[queueId()]!;
+    expect(queue.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    const [, policy] = ofType('AWS::SQS::QueuePolicy').find(([, p]) =>
+      p.Properties.Queues.some((q: { Ref: string }) => q.Ref === queueId()),
+    )!;
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+  });
+});
+
+describe('alarms', () => {
+  const topicId = () => logicalId(stack.monitoring.alarmTopic);
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+
+  it('notify one encrypted, TLS-only topic, with the alarmEmail subscribed and its ARN output', () => {
+    const topic = resources[topicId()]!;
+    expect(topic.Properties.KmsMasterKeyId).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^MonitoringAlarmTopicKey/), 'Arn'],
+    });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId() }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: 'sns:Publish',
+          }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: topicId() },
+    });
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
+    // CloudWatch encrypts what it publishes with the topic's key.
+    const key = resources[topic.Properties.KmsMasterKeyId['Fn::GetAtt'][0]]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    );
+    for (const alarm of alarms()) {
+      expect(alarm.AlarmActions, alarm.MetricName).toEqual([{ Ref: topicId() }]);
+      expect(alarm.OKActions, alarm.MetricName).toEqual([{ Ref: topicId() }]);
+    }
+  });
+
+  it('fire as soon as the mailer dead-letter queue holds a message', () => {
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [
+          {
+            Name: 'QueueName',
+            Value: { 'Fn::GetAtt': [logicalId(stack.reportDelivery.deadLetterQueue), 'QueueName'] },
+          },
+        ],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        EvaluationPeriods: 1,
+      }),
+    );
+  });
+
+  it('fire when the SES bounce rate passes 5%', () => {
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Namespace: 'AWS/SES',
+        MetricName: 'Reputation.BounceRate',
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0.05,
+      }),
+    );
+  });
+
+  it('fire when recording a bounce or complaint failed', () => {
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Dimensions: [
+          {
+            Name: 'FunctionName',
+            Value: { Ref: logicalId(stack.reportDelivery.suppression.function) },
+          },
+        ],
+        Threshold: 0,
+      }),
+    );
+  });
+});
+
+describe('bounce and complaint suppression', () => {
+  const topicId = () => logicalId(stack.mail.feedbackTopic);
+
+  it('publishes the configuration set bounces and complaints to an encrypted, TLS-only topic', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: logicalId(stack.mail.configurationSet) },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: { Ref: topicId() } },
+      },
+    });
+    const topic = resources[topicId()]!;
+    const keyId = topic.Properties.KmsMasterKeyId['Fn::GetAtt'][0];
+    expect(resources[keyId]!.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({
+        Principal: { Service: 'ses.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    );
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId() }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          Match.objectLike({ Principal: { Service: 'ses.amazonaws.com' }, Action: 'sns:Publish' }),
+        ]),
+      },
+    });
+  });
+
+  it('delivers them to the suppression function, which may write the table', () => {
+    const functionId = logicalId(stack.reportDelivery.suppression.function);
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId() },
+      Endpoint: { 'Fn::GetAtt': [functionId, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
+      Principal: 'sns.amazonaws.com',
+      SourceArn: { Ref: topicId() },
+    });
+    expect(resources[functionId]!.Properties.Handler).toBe('index.handler');
+    expect(actionsOf(logicalId(stack.reportDelivery.suppression.role))).toContain(
+      'dynamodb:PutItem',
+    );
+  });
+});
+
+describe('web ACL', () => {
+  const rulesOf = (webAcl: EdgeWebAcl) => {
+    const rules = Template.fromStack(Stack.of(webAcl)).toJSON().Resources;
+    const [acl] = Object.values(rules).filter(
+      (resource) => (resource as Resource).Type === 'AWS::WAFv2::WebACL',
+    ) as Resource[];
+    return acl!.Properties.Rules as {
+      Name: string;
+      Priority: number;
+      Action?: unknown;
+      Statement: { RateBasedStatement?: Record<string, unknown> };
+    }[];
+  };
+  const aclIn = (props: ConstructorParameters<typeof EdgeWebAcl>[2] = {}) =>
+    new EdgeWebAcl(
+      new Stack(new App({ context: unbundledContext }), 'Waf', { env: { region } }),
+      'WebAcl',
+      props,
+    );
+
+  it('blocks an address that makes too many requests under /api/report-requests', () => {
+    const rule = rulesOf(aclIn()).find((r) => r.Name === 'ReportCenterPerAddress')!;
+    expect(rule.Action).toEqual({ Block: {} });
+    expect(rule.Statement.RateBasedStatement).toEqual({
+      AggregateKeyType: 'IP',
+      Limit: 100,
+      ScopeDownStatement: {
+        ByteMatchStatement: {
+          FieldToMatch: { UriPath: {} },
+          PositionalConstraint: 'STARTS_WITH',
+          SearchString: '/api/report-requests',
+          TextTransformations: [
+            { Priority: 0, Type: 'URL_DECODE' },
+            { Priority: 1, Type: 'NORMALIZE_PATH' },
+          ],
+        },
+      },
+    });
+  });
+
+  it('keeps the tighter limit on report requests, the site-wide one and unique priorities', () => {
+    const rules = rulesOf(
+      aclIn({ reportRequestsPerAddress: 20, reportCenterRequestsPerAddress: 300 }),
+    );
+    const limit = (name: string) =>
+      rules.find((r) => r.Name === name)?.Statement.RateBasedStatement?.Limit;
+    expect(limit('ReportRequestsPerAddress')).toBe(20);
+    expect(limit('ReportCenterPerAddress')).toBe(300);
+    expect(limit('RequestsPerAddress')).toBe(2000);
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
+  });
+
+  it('refuses rate limits WAF would refuse at deploy time', () => {
+    expect(() => aclIn({ reportCenterRequestsPerAddress: 5 })).toThrow(
+      /reportCenterRequestsPerAddress/,
+    );
+    expect(() => aclIn({ reportRequestsPerAddress: 12.5 })).toThrow(/reportRequestsPerAddress/);
+  });
+
+  it('takes its report center limits from the stack settings', () => {
+    const { template: variant } = build({
+      createWebAcl: true,
+      wafReportRequestsPerAddress: 25,
+      wafReportCenterRequestsPerAddress: 250,
+    });
+    const [acl] = Object.values(variant.findResources('AWS::WAFv2::WebACL')) as Resource[];
+    const limits = Object.fromEntries(
+      (
+        acl!.Properties.Rules as {
+          Name: string;
+          Statement: { RateBasedStatement?: { Limit: number } };
+        }[]
+      )
+        .filter((rule) => rule.Statement.RateBasedStatement)
+        .map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit]),
+    );
+    expect(limits).toMatchObject({ ReportRequestsPerAddress: 25, ReportCenterPerAddress: 250 });
   });
 });
