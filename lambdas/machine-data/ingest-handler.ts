@@ -9,7 +9,11 @@ import { ingestBatch } from './service';
  * row is invalid; idempotent when re-sent.
  */
 export const handler = createHttpHandler(
-  { authenticate: authenticateMachine, body: ingestBatchSchema },
+  {
+    authenticate: authenticateMachine,
+    body: ingestBatchSchema,
+    invalidBodyMessage: 'errors.batchRefused',
+  },
   async ({ body, principal }) => {
     const summary = await ingestBatch(body, principal);
     await touchMachine(principal);

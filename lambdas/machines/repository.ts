@@ -118,19 +118,20 @@ export async function revokeMachine(id: string, by: string): Promise<Machine> {
         TableName: table(),
         Key: keys.machine(id),
         UpdateExpression:
-          'SET revokedAt = if_not_exists(revokedAt, :now), revokedBy = if_not_exists(revokedBy, :by), ' +
-          'updatedAt = :now, updatedBy = :by ADD version :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now, ':by': by, ':one': 1 },
+          'SET revokedAt = :now, revokedBy = :by, updatedAt = :now, updatedBy = :by ADD version :one',
+        ConditionExpression: 'attribute_exists(pk) AND revokedAt = :null',
+        ExpressionAttributeValues: { ':now': now, ':by': by, ':one': 1, ':null': null },
         ReturnValues: 'ALL_NEW',
       }),
     );
     return toMachine(result.Attributes!);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
-      throw new NotFoundError('errors.machineNotFound');
-    }
-    throw error;
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const { Item } = await getDocuments().send(
+      new GetCommand({ TableName: table(), Key: keys.machine(id), ConsistentRead: true }),
+    );
+    if (!Item) throw new NotFoundError('errors.machineNotFound');
+    return toMachine(Item);
   }
 }
 

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { ZodType } from 'zod';
 import { findRouteByKey, type RouteDefinition } from '../routes';
 import { errorStatus, type ErrorBody } from './contract/error-codes';
-import { message } from './contract/messages';
+import { message, type MessageKey } from './contract/messages';
 import { isRole, roleClaim, type Role } from './contract/roles';
 import { validate, type MessageRef } from './contract/validation';
 import {
@@ -60,6 +60,11 @@ export interface HandlerOptions<TBody, TQuery, TParams, TPrincipal = undefined> 
   /** A JSON body schema, or `'text'` for the raw text (e.g. a CSV upload), size-limited. */
   body?: ZodType<TBody> | 'text';
   /**
+   * The message of an invalid body.
+   * @default 'errors.invalid-argument'
+   */
+  invalidBodyMessage?: MessageKey;
+  /**
    * Authenticates callers of `machine` routes (API Gateway has no authorizer for them);
    * runs before the body is read, so an unauthenticated caller learns nothing of it.
    */
@@ -100,7 +105,7 @@ export function createHttpHandler<
         options.body === 'text'
           ? (bodyText(event) as TBody)
           : options.body
-            ? parseBody(event, options.body)
+            ? parseBody(event, options.body, options.invalidBodyMessage)
             : (undefined as TBody);
       const query = options.query
         ? checked(options.query, event.queryStringParameters ?? {})
@@ -146,7 +151,7 @@ function bodyText(event: HttpEvent): string {
   return text;
 }
 
-function parseBody<T>(event: HttpEvent, schema: ZodType<T>): T {
+function parseBody<T>(event: HttpEvent, schema: ZodType<T>, invalid?: MessageKey): T {
   const text = bodyText(event);
   let json: unknown;
   try {
@@ -154,12 +159,12 @@ function parseBody<T>(event: HttpEvent, schema: ZodType<T>): T {
   } catch {
     throw new ValidationError({}, 'errors.malformedJson');
   }
-  return checked(schema, json);
+  return checked(schema, json, invalid);
 }
 
-function checked<T>(schema: ZodType<T>, input: unknown): T {
+function checked<T>(schema: ZodType<T>, input: unknown, invalid?: MessageKey): T {
   const result = validate(schema, input);
-  if (!result.success) throw new ValidationError(result.fields);
+  if (!result.success) throw new ValidationError(result.fields, invalid);
   return result.data;
 }
 

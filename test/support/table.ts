@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -66,6 +67,9 @@ export function tableReader(stack: StackInfo) {
           ),
         }),
       );
+    },
+    async remove(key: { pk: string; sk: string }): Promise<void> {
+      await documents.send(new DeleteCommand({ TableName, Key: key }));
     },
     destroy: () => documents.destroy(),
   };
