@@ -1,7 +1,11 @@
 import { createReportRequestSchema } from '../shared/contract/schemas/report-request';
 import { createHttpHandler, created } from '../shared/http';
 import { clientAddress } from './identifiers';
+import { preloadReportFonts } from './pdf/render';
 import { requestReport } from './service';
+
+// Read the fonts during the function's start-up, not in the first visitor's request.
+preloadReportFonts();
 
 /** `POST /api/report-requests` (public, rate limited): a visitor asks for a unit's report. */
 export const handler = createHttpHandler(

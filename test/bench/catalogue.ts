@@ -16,7 +16,7 @@ import { inParallel, measure, ms } from './measure';
  * repositories write (the API would take hours for a million ranges).
  * BENCH_RANGES / BENCH_PRODUCTS override the large sizes for a quick run.
  */
-function documentsFor(stack: StackInfo) {
+export function documentsFor(stack: StackInfo) {
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: stack.endpoints.dynamodb,
@@ -27,7 +27,7 @@ function documentsFor(stack: StackInfo) {
   );
 }
 
-async function bulkWrite(
+export async function bulkWrite(
   stack: StackInfo,
   items: (index: number) => Record<string, unknown>,
   from: number,

@@ -12,6 +12,8 @@ const benches: Record<string, () => Promise<void>> = {
   lookup: () => import('./catalogue').then((bench) => bench.runLookup()),
   'product-list': () => import('./catalogue').then((bench) => bench.runProductList()),
   'report-requests': () => import('./report-requests').then((bench) => bench.run()),
+  ingest: () => import('./machine-data').then((bench) => bench.runIngest()),
+  dashboard: () => import('./machine-data').then((bench) => bench.runDashboard()),
   'report-pdf': () => import('./report-pdf').then((bench) => bench.run()),
 };
 
