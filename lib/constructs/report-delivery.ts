@@ -11,11 +11,19 @@ import { AppFunction, type SharedEnvironment } from './function';
 import type { Mail } from './mail';
 import type { Monitoring } from './monitoring';
 
-/** The stream records the mailer is invoked for (lambdas/report-requests/repository.ts). */
+/**
+ * The stream records the mailer is invoked for: the rule of `isDeliveryRecord` in
+ * lambdas/report-requests/mailer.ts (an infra test holds the two together).
+ */
 export const mailerRecordFilter = {
   type: 'reportRequest',
-  /** A request waiting for its mail: new, or set back to pending to re-send it. */
+  /** A request waiting for its mail... */
   status: 'pending',
+  /**
+   * ...new, or put back from one of these outcomes (resend, re-drive). The mailer's own
+   * release `sending` -> `pending` is left out: its batch is retried anyway.
+   */
+  resendFrom: ['sent', 'failed'],
 } as const;
 
 export interface ReportDeliveryProps {
@@ -100,13 +108,13 @@ export class ReportDelivery extends Construct {
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: pendingRequest },
           }),
-          // A request set back to pending (re-drive, resend). Only the change into pending:
-          // an update that leaves a request pending must not invoke the mailer again.
+          // A request set back to pending after an outcome (resend, re-drive). Updates that
+          // leave it pending, and the mailer's own moves, do not invoke the mailer again.
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('MODIFY'),
             dynamodb: {
               NewImage: pendingRequest,
-              OldImage: { status: { S: FilterRule.notEquals(mailerRecordFilter.status) } },
+              OldImage: { status: { S: FilterRule.or(...mailerRecordFilter.resendFrom) } },
             },
           }),
         ],
