@@ -86,8 +86,8 @@ export interface ApiProps {
   readonly throttlingBurstLimit?: number;
   /**
    * Throttling of `POST /api/report-requests`, all clients together: each request renders
-   * a PDF and sends a mail (SES accounts start at 14 mails per second). The handler also
-   * limits per address and per recipient, and WAF per address.
+   * a PDF and sends a mail (SES production accounts typically start at 14 mails per
+   * second). The handler also limits per address and per recipient, and WAF per address.
    * @default { rateLimit: 10, burstLimit: 20 }
    */
   readonly reportRequestThrottle?: RouteThrottle;
