@@ -45,6 +45,47 @@ export default tseslint.config(
             { target: './web', from: ['./lib', './bin', './test'] },
             { target: './lambdas', from: ['./web', './lib', './bin', './test'] },
             { target: './lib', from: ['./web', './bin', './test'] },
+            // The public Test Report Center (search.html) stays light and apart.
+            {
+              target: ['./web/src/search.tsx', './web/src/features/report-center'],
+              from: './web/src/features',
+              except: ['./report-center'],
+              message: 'The public report page imports no back-office feature.',
+            },
+            {
+              target: ['./web/src/search.tsx', './web/src/features/report-center'],
+              from: [
+                './web/src/app',
+                './web/src/main.tsx',
+                './web/src/routes',
+                './web/src/layouts',
+                './web/src/components',
+                './web/src/lib/amplify.ts',
+                './web/src/lib/api-client.ts',
+                './web/src/lib/config.ts',
+                './web/src/lib/config-context.tsx',
+                './web/src/lib/use-config.ts',
+                './web/src/lib/use-schema-form.ts',
+                './web/src/i18n/index.ts',
+                './web/src/i18n/resources.ts',
+                './web/src/i18n/use-language.ts',
+              ],
+              message:
+                'The public report page stays light: no back-office shell, Amplify, zod config or i18next.',
+            },
+            {
+              target: [
+                './web/src/main.tsx',
+                './web/src/app',
+                './web/src/routes',
+                './web/src/layouts',
+                './web/src/components',
+                './web/src/lib',
+                './web/src/i18n',
+              ],
+              from: './web/src/features/report-center',
+              message: 'The back office links to /search; it does not import the public page.',
+            },
           ],
         },
       ],
@@ -55,6 +96,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The public Test Report Center (search.html) is its own light page: no sign-in
+    // library, router, back-office code or i18next (it has its own small `t`). The web
+    // build also fails if any of these reach it indirectly (web/vite.config.ts).
+    files: ['web/src/search.tsx', 'web/src/features/report-center/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*'],
+              message: 'The public report page must not load the sign-in library.',
+            },
+            {
+              group: ['react-router', 'react-router-dom'],
+              message: 'The public report page is one page: plain links, no router.',
+            },
+            {
+              group: ['i18next', 'react-i18next'],
+              message: "Use the report center's own useText() (features/report-center/i18n).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The CloudFront Function: a plain script for the cloudfront-js-2.0 runtime.

@@ -1,49 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadCloudscapeMessages } from './cloudscape-messages';
-import {
-  defaultLanguage,
-  detectLanguage,
-  isLanguage,
-  languageCookie,
-  languageSettings,
-  languageStorageKey,
-  type Language,
-} from './languages';
+import { applyLanguage, startLanguage } from './language-storage';
+import { defaultLanguage, isLanguage, type Language } from './languages';
 import { resources } from './resources';
 
 /** The app's single i18next instance. */
 export const i18n = i18next.createInstance();
-
-function readStoredLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(languageStorageKey);
-  } catch {
-    return null; // storage blocked (privacy mode): fall back to cookie and browser
-  }
-}
-
-/** Remembers the language (localStorage and cookie) and sets `<html lang>`. */
-function applyLanguage(language: Language): void {
-  document.documentElement.lang = languageSettings[language].htmlLang;
-  try {
-    window.localStorage.setItem(languageStorageKey, language);
-  } catch {
-    // storage blocked: the cookie still remembers the choice
-  }
-  document.cookie = languageCookie(language, window.location.protocol === 'https:');
-}
 
 /**
  * Starts i18next with the detected language and loads that language's Cloudscape
  * messages. Resources are bundled, so the instance is ready when this resolves.
  */
 export async function initI18n(): Promise<Language> {
-  const language = detectLanguage({
-    stored: readStoredLanguage(),
-    cookies: document.cookie,
-    browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
-  });
+  const language = startLanguage();
   await i18n.use(initReactI18next).init({
     resources,
     lng: language,

@@ -1,13 +1,9 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType } from 'zod';
-import {
-  errorCodes,
-  errorStatus,
-  type ErrorBody,
-  type ErrorCode,
-} from '../../../lambdas/shared/contract/error-codes';
+import type { ErrorCode } from '../../../lambdas/shared/contract/error-codes';
 import type { MessageKey } from '../../../lambdas/shared/contract/messages';
 import { i18n } from '../i18n';
+import { codeForStatus, isErrorBody, readJson } from './api-errors';
 import { matchCatalogueText } from './catalogue-text';
 import { loadingProgress } from './loading-progress';
 import {
@@ -68,24 +64,7 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as string[]).includes(value);
-}
-
-function isErrorBody(value: unknown): value is ErrorBody {
-  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
-  return (
-    typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code)
-  );
-}
-
-/** The code for a status when the body is not the standard one (e.g. a proxy's error page). */
-export function codeForStatus(status: number): ErrorCode {
-  const match = errorCodes.find((code) => errorStatus[code] === status);
-  if (match) return match;
-  return status >= 500 ? 'internal' : 'invalid-argument';
-}
+export { codeForStatus };
 
 /**
  * The catalogue entry for an error answer: its English message traced back to an
@@ -118,16 +97,6 @@ async function idToken(): Promise<string | undefined> {
     return (await fetchAuthSession()).tokens?.idToken?.toString();
   } catch {
     throw new ApiError('network', i18n.t('errors.connectionFailed'), 0);
-  }
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

@@ -50,11 +50,11 @@ describe('route table', () => {
     for (const path of ['/staffs', '/add-staff']) {
       expect(findRoute(path), path).toMatchObject({ access: ['admin'], layout: 'shell' });
     }
-    // The public report page uses the light layout: no back-office code.
+    // The public report page is another entry: the app only leaves for it, in no layout.
     expect(findRoute('/search')).toMatchObject({
       page: 'search',
       access: 'public',
-      layout: 'blank',
+      layout: 'none',
     });
     for (const path of ['/not-authorized', '/pages/misc/not-authorized']) {
       expect(findRoute(path)).toMatchObject({

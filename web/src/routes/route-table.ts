@@ -143,8 +143,9 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     navSection: paths.staffs,
   },
-  // The public Test Report Center: its own light page, never the back-office code.
-  { path: paths.search, page: 'search', access: 'public', layout: 'blank' },
+  // The public Test Report Center is its own light page (search.html, its own entry):
+  // reached from here, it is a full page load, never back-office code.
+  { path: paths.search, page: 'search', access: 'public', layout: 'none' },
   { path: paths.notAuthorized, page: 'notAuthorized', access: 'public', layout: 'blank' },
   { path: paths.notAuthorizedAlias, page: 'notAuthorized', access: 'public', layout: 'blank' },
   { path: paths.notFoundAlias, page: 'notFound', access: 'public', layout: 'blank' },

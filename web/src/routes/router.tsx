@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
+import { LeaveForPage } from './leave-for-page';
 import { paths } from './paths';
 import { RouteError } from './route-error';
 import { RouteGuard } from './route-guard';
@@ -9,6 +10,10 @@ import { appRoutes, type AppRoute, type LayoutKind, type PageId } from './route-
 
 function HomeRedirect() {
   return <Navigate to={paths.dashboard} replace />;
+}
+
+function ReportCenterPage() {
+  return <LeaveForPage path={paths.search} file="/search.html" />;
 }
 
 interface LazyModule {
@@ -53,7 +58,8 @@ const pages: Record<PageId, LazyModule> = {
   searches: lazyModule(() => import('../features/searches/pages/searches-page')),
   staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
   addStaff: lazyModule(() => import('../features/staffs/pages/add-staff-page')),
-  search: lazyModule(() => import('../features/report-center/pages/search-page')),
+  // The public Test Report Center is its own entry (search.html): never in this bundle.
+  search: eager(ReportCenterPage),
   notAuthorized: lazyModule(() => import('../features/misc/pages/not-authorized-page')),
   notFound: lazyModule(() => import('../features/misc/pages/not-found-page')),
 };

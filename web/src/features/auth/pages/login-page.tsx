@@ -1,6 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +108,13 @@ export default function LoginPage() {
           </RouterLink>
         </Box>
       )}
+      <Box textAlign="center" color="text-body-secondary">
+        {t('auth.login.reportCenterPrompt')}{' '}
+        {/* A plain link: the Test Report Center is another page, loaded afresh (no router). */}
+        <Link href={paths.search} data-testid="report-center-link">
+          {t('auth.login.reportCenterLink')}
+        </Link>
+      </Box>
     </SpaceBetween>
   );
 }

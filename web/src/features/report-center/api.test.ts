@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { message } from '../../../../lambdas/shared/contract/messages';
+import { requestTimeoutMs, retryPolicy } from '../../lib/network';
+import { createReportRequest, ReportCenterError, verifyReport } from './api';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const input = {
+  serialNumber: 'AV-2024-000123',
+  email: 'visitor@example.com',
+  consent: true as const,
+  language: 'zh' as const,
+};
+
+/** The API's error answer, with English catalogue text as the real handlers send it. */
+function errorAnswer(
+  status: number,
+  code: string,
+  text: string,
+  fields?: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return Response.json({ error: { code, message: text, fields } }, { status, headers });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ReportCenterError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ReportCenterError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('createReportRequest', () => {
+  it('posts the request as JSON and returns the created report', async () => {
+    const created = {
+      id: 'r1',
+      reportNumber: 'TR-7K3MQ-9X2HB',
+      pdfUrl: '/api/report-requests/r1/pdf',
+    };
+    fetchMock.mockResolvedValue(Response.json(created, { status: 201 }));
+    await expect(createReportRequest(input)).resolves.toEqual(created);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/report-requests');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual(input);
+  });
+
+  it('turns "Serial Number Not Found" into its catalogue entry', async () => {
+    fetchMock.mockResolvedValue(errorAnswer(404, 'not-found', message('errors.serialNotFound')));
+    const error = await failure(createReportRequest(input));
+    expect(error).toMatchObject({ code: 'not-found', status: 404 });
+    expect(error.messageRef).toEqual({ key: 'errors.serialNotFound' });
+  });
+
+  it('keeps the values of a message with placeholders (rate limit)', async () => {
+    const text = message('errors.reportRateLimited', { minutes: 7 });
+    fetchMock.mockResolvedValue(
+      errorAnswer(429, 'resource-exhausted', text, undefined, { 'retry-after': '420' }),
+    );
+    const error = await failure(createReportRequest(input));
+    expect(error.code).toBe('resource-exhausted');
+    expect(error.messageRef).toEqual({ key: 'errors.reportRateLimited', params: { minutes: '7' } });
+  });
+
+  it('maps field messages back to catalogue keys, and keeps unknown ones as text', async () => {
+    fetchMock.mockResolvedValue(
+      errorAnswer(400, 'invalid-argument', message('errors.invalid-argument'), {
+        email: message('validation.email'),
+        serialNumber: message('validation.required'),
+        other: 'Something new',
+      }),
+    );
+    const error = await failure(createReportRequest(input));
+    expect(error.fields).toEqual({
+      email: { key: 'validation.email' },
+      serialNumber: { key: 'validation.required' },
+      other: { text: 'Something new' },
+    });
+    expect(error.messageRef).toEqual({ key: 'errors.invalid-argument' });
+  });
+
+  it('uses the code’s message for an answer that is not the standard body', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await failure(createReportRequest(input));
+    expect(error).toMatchObject({ code: 'internal', messageRef: { key: 'errors.internal' } });
+  });
+
+  it('says "Connection failed." when no answer comes, and sends a write only once', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failure(createReportRequest(input));
+    expect(error).toMatchObject({ code: 'network', status: 0 });
+    expect(error.messageRef).toEqual({ key: 'errors.connectionFailed' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after the time-out with "Request time out"', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
+        ),
+    );
+    const pending = failure(createReportRequest(input));
+    await vi.advanceTimersByTimeAsync(requestTimeoutMs - 1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toMatchObject({ code: 'timeout', messageRef: { key: 'errors.requestTimeout' } });
+  });
+
+  it('passes a cancellation by the caller through, not as a failure to show', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
+        ),
+    );
+    const controller = new AbortController();
+    const pending = createReportRequest(input, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.not.toBeInstanceOf(ReportCenterError);
+  });
+});
+
+describe('verifyReport', () => {
+  it('asks for the number, encoded', async () => {
+    const facts = { reportNumber: 'TR-7K3MQ-9X2HB', fingerprint: 'ab' };
+    fetchMock.mockImplementation(async () => Response.json(facts));
+    await expect(verifyReport('TR-7K3MQ-9X2HB')).resolves.toEqual(facts);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/report-requests/verify/TR-7K3MQ-9X2HB');
+    await verifyReport('a/b');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/report-requests/verify/a%2Fb');
+  });
+
+  it('tries a read again after a passing failure, as the back office does', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(errorAnswer(503, 'unavailable', message('errors.unavailable')))
+      .mockResolvedValueOnce(Response.json({ reportNumber: 'TR-7K3MQ-9X2HB' }));
+    const pending = verifyReport('TR-7K3MQ-9X2HB');
+    await vi.advanceTimersByTimeAsync(retryPolicy.initialDelayMs * 3);
+    await expect(pending).resolves.toEqual({ reportNumber: 'TR-7K3MQ-9X2HB' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not retry a not-found', async () => {
+    fetchMock.mockResolvedValue(errorAnswer(404, 'not-found', message('errors.reportNotFound')));
+    const error = await failure(verifyReport('TR-7K3MQ-9X2HB'));
+    expect(error.messageRef).toEqual({ key: 'errors.reportNotFound' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,164 @@
+import type { ErrorCode } from '../../../../lambdas/shared/contract/error-codes';
+import type {
+  CreateReportRequestInput,
+  ReportRequestCreated,
+  ReportVerification,
+} from '../../../../lambdas/shared/contract/schemas/report-request';
+import { errors, validation } from '../../../../lambdas/shared/contract/messages/en.json';
+import { catalogueTextMatcher } from '../../lib/catalogue-text';
+import type { ReportCenterKey, TextRef } from './i18n';
+import { codeForStatus, isErrorBody, readJson } from '../../lib/api-errors';
+import {
+  requestTimeoutMs,
+  retryableStatuses,
+  retryDelayMs,
+  retryPolicy,
+  sleep,
+} from '../../lib/network';
+
+/**
+ * The Test Report Center's calls to the public report-request API. Deliberately not
+ * the back office's client (lib/api-client.ts): that one signs calls with Amplify,
+ * which this page must not download. The behaviour a visitor sees is the same: a 15 s
+ * time-out, "Connection failed." without an answer, catalogue messages for errors,
+ * reads retried on passing failures, writes sent once.
+ */
+
+/** The API answers in English catalogue text: these groups trace it back to keys. */
+const matchCatalogueText = catalogueTextMatcher<ReportCenterKey>({ errors, validation });
+
+/** A standard error code; `network` when no answer came, `timeout` when none came in time. */
+export type ReportCenterErrorCode = ErrorCode | 'network' | 'timeout';
+
+/**
+ * A failed call. Messages are catalogue references rather than text, so what is on
+ * screen follows a language switch.
+ */
+export class ReportCenterError extends Error {
+  override name = 'ReportCenterError';
+
+  constructor(
+    readonly code: ReportCenterErrorCode,
+    readonly messageRef: TextRef,
+    /** HTTP status; 0 when no answer arrived. */
+    readonly status: number,
+    /** Field -> message, for `invalid-argument` (fields the catalogue does not know keep their text). */
+    readonly fields: Record<string, TextRef | { text: string }> = {},
+  ) {
+    super(messageRef.key);
+  }
+}
+
+/**
+ * The catalogue entry of an error answer: its English message traced back to an
+ * `errors.*` key with its values (e.g. "Too many report requests. Please try again in
+ * 10 minutes."), else the entry of its code.
+ */
+export function errorTextRef(code: ErrorCode, message: unknown): TextRef {
+  const ref = typeof message === 'string' ? matchCatalogueText(message) : undefined;
+  return ref && ref.key.startsWith('errors.') ? ref : { key: `errors.${code}` };
+}
+
+function fieldMessages(
+  fields: Record<string, string> | undefined,
+): Record<string, TextRef | { text: string }> {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).map(([field, text]) => [
+      field,
+      matchCatalogueText(text) ?? { text },
+    ]),
+  );
+}
+
+/** Turns a non-2xx answer into the error a visitor is shown. */
+export async function answerError(response: Response): Promise<ReportCenterError> {
+  const payload = await readJson(response);
+  if (isErrorBody(payload)) {
+    const { code, message, fields } = payload.error;
+    return new ReportCenterError(
+      code,
+      errorTextRef(code, message),
+      response.status,
+      fieldMessages(fields),
+    );
+  }
+  const code = codeForStatus(response.status);
+  return new ReportCenterError(code, { key: `errors.${code}` }, response.status);
+}
+
+const networkError = () => new ReportCenterError('network', { key: 'errors.connectionFailed' }, 0);
+const timeoutError = () => new ReportCenterError('timeout', { key: 'errors.requestTimeout' }, 0);
+
+/** One attempt, aborted after {@link requestTimeoutMs}; failures without an answer are errors. */
+async function attempt(url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
+  const signals = signal ? [signal, timeout.signal] : [timeout.signal];
+  try {
+    return await fetch(url, {
+      ...init,
+      signal: AbortSignal.any(signals),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error; // the caller cancelled: nothing to report
+    throw timeout.signal.aborted ? timeoutError() : networkError();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A read: tried again on a network failure or 429/503/504, as the back office does. */
+async function get(url: string, signal?: AbortSignal): Promise<Response> {
+  for (let retry = 0; ; retry += 1) {
+    const last = retry >= retryPolicy.maxAttempts - 1;
+    try {
+      const response = await attempt(url, { headers: { accept: 'application/json' } }, signal);
+      if (last || !retryableStatuses.has(response.status)) return response;
+    } catch (error) {
+      if (last || !(error instanceof ReportCenterError) || error.code !== 'network') throw error;
+    }
+    await sleep(retryDelayMs(retry + 1), signal);
+  }
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await answerError(response);
+  const body = await readJson(response);
+  if (typeof body !== 'object' || body === null) {
+    throw new ReportCenterError('internal', { key: 'errors.internal' }, response.status);
+  }
+  return body as T;
+}
+
+/**
+ * `POST /api/report-requests`: the report of one unit, shown and mailed in
+ * `input.language`. Sent once: a repeat could send a second mail.
+ */
+export async function createReportRequest(
+  input: CreateReportRequestInput,
+  signal?: AbortSignal,
+): Promise<ReportRequestCreated> {
+  const response = await attempt(
+    '/api/report-requests',
+    {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    },
+    signal,
+  );
+  return json<ReportRequestCreated>(response);
+}
+
+/** `GET /api/report-requests/verify/{reportNumber}`: the public facts of an issued report. */
+export async function verifyReport(
+  reportNumber: string,
+  signal?: AbortSignal,
+): Promise<ReportVerification> {
+  const response = await get(
+    `/api/report-requests/verify/${encodeURIComponent(reportNumber)}`,
+    signal,
+  );
+  return json<ReportVerification>(response);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { pageMode, verifyPath } from './page-mode';
+
+describe('pageMode', () => {
+  it('is the search form, pre-filled from ?serial= (a nameplate QR code)', () => {
+    expect(pageMode('')).toEqual({ kind: 'search', serial: '' });
+    expect(pageMode('?serial=AV-2024-000123')).toEqual({
+      kind: 'search',
+      serial: 'AV-2024-000123',
+    });
+    expect(pageMode('?serial=%20AV%202024%20')).toEqual({ kind: 'search', serial: 'AV 2024' });
+  });
+
+  it('takes no more of a linked serial than the form accepts', () => {
+    expect(pageMode(`?serial=${'9'.repeat(500)}`)).toEqual({
+      kind: 'search',
+      serial: '9'.repeat(64),
+    });
+  });
+
+  it('verifies a report with ?verify=, whatever the letter case', () => {
+    expect(pageMode('?verify=tr-7k3mq-9x2hb')).toEqual({
+      kind: 'verify',
+      reportNumber: 'TR-7K3MQ-9X2HB',
+    });
+    expect(pageMode('?serial=AV-1&verify=TR-7K3MQ-9X2HB')).toMatchObject({ kind: 'verify' });
+  });
+
+  it('treats an empty ?verify= as a search', () => {
+    expect(pageMode('?verify=&serial=AV-1')).toEqual({ kind: 'search', serial: 'AV-1' });
+  });
+
+  it('builds the verification address the report page reads back', () => {
+    const number = 'TR-7K3MQ-9X2HB';
+    expect(verifyPath(number)).toBe('/search?verify=TR-7K3MQ-9X2HB');
+    expect(pageMode(new URL(verifyPath('a&b'), 'https://x').search)).toEqual({
+      kind: 'verify',
+      reportNumber: 'A&B',
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import Alert from '@cloudscape-design/components/alert';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useEffect, useState } from 'react';
+import {
+  reportNumberPattern,
+  type ReportVerification,
+} from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { formatDateTime } from '../../../lib/format';
+import { ReportCenterError, verifyReport } from '../api';
+import { FileCheck } from '../components/file-check';
+import { useText, type TextRef } from '../i18n';
+import { searchPath } from '../page-mode';
+import { useDocumentTitle } from '../use-document-title';
+
+type Lookup =
+  | { state: 'loading' }
+  | { state: 'found'; report: ReportVerification }
+  | { state: 'failed'; message: TextRef };
+
+const notFound: TextRef = { key: 'errors.reportNotFound' };
+
+/**
+ * `/search?verify=<report number>`: the public facts of an issued report (the PDF's QR
+ * code leads here) and a check of a PDF file against its fingerprint.
+ */
+export default function VerifyPage({ reportNumber }: { reportNumber: string }) {
+  const { t, language } = useText();
+  // A number of the wrong form cannot exist: no need to ask.
+  const wellFormed = reportNumberPattern.test(reportNumber);
+  const [lookup, setLookup] = useState<Lookup>(
+    wellFormed ? { state: 'loading' } : { state: 'failed', message: notFound },
+  );
+  useDocumentTitle(t('reportCenter.verify.pageTitle'));
+
+  useEffect(() => {
+    if (!wellFormed) return;
+    const controller = new AbortController();
+    verifyReport(reportNumber, controller.signal).then(
+      (report) => setLookup({ state: 'found', report }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message =
+          error instanceof ReportCenterError
+            ? error.code === 'not-found'
+              ? notFound
+              : error.messageRef
+            : { key: 'errors.internal' as const };
+        setLookup({ state: 'failed', message });
+      },
+    );
+    return () => controller.abort();
+  }, [reportNumber, wellFormed]);
+
+  return (
+    <SpaceBetween size="l">
+      <Header variant="h1" description={t('reportCenter.verify.description')}>
+        {t('reportCenter.verify.title')}
+      </Header>
+      {lookup.state === 'loading' && (
+        <Container>
+          <StatusIndicator type="loading">{t('reportCenter.verify.loading')}</StatusIndicator>
+        </Container>
+      )}
+      {lookup.state === 'failed' && (
+        <Alert
+          type="error"
+          statusIconAriaLabel={t('toast.error')}
+          header={t(lookup.message.key, lookup.message.params ?? {})}
+          data-testid="verify-failure"
+        >
+          {t('report.reportNumber')}: {reportNumber}
+        </Alert>
+      )}
+      {lookup.state === 'found' && (
+        <Container
+          header={
+            <Header variant="h2" description={lookup.report.reportNumber}>
+              {t('reportCenter.verify.issuedReport')}
+            </Header>
+          }
+          data-testid="verify-report"
+        >
+          <SpaceBetween size="l">
+            <KeyValuePairs
+              columns={2}
+              items={[
+                { label: t('report.reportNumber'), value: lookup.report.reportNumber },
+                { label: t('report.serialNumber'), value: lookup.report.serialNumber },
+                { label: t('report.product'), value: lookup.report.productName },
+                {
+                  label: t('report.issueDate'),
+                  value: formatDateTime(lookup.report.issuedAt, language) ?? lookup.report.issuedAt,
+                },
+                {
+                  label: t('reportCenter.verify.language'),
+                  value: t(`reportCenter.verify.languages.${lookup.report.language}`),
+                },
+                {
+                  label: t('report.fingerprint'),
+                  value: (
+                    <span className="report-fingerprint" data-testid="verify-fingerprint">
+                      {lookup.report.fingerprint}
+                    </span>
+                  ),
+                },
+              ]}
+            />
+            <FileCheck expected={lookup.report.fingerprint} />
+          </SpaceBetween>
+        </Container>
+      )}
+      <Link href={searchPath}>{t('reportCenter.verify.searchInstead')}</Link>
+    </SpaceBetween>
+  );
+}

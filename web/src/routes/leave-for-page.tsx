@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { PageLoader } from '../components/page-loader';
+
+/** The path this document was loaded at, before any client-side navigation. */
+const loadedAt = window.location.pathname;
+
+/**
+ * A page that another entry serves: the public Test Report Center (/search) is its own
+ * light page (search.html), so reaching it from inside the back office is a full page
+ * load, query string kept. If this very document was served for that path (a server
+ * without the page rule), the file itself is asked for instead, so it cannot loop.
+ */
+export function LeaveForPage({ path, file }: { path: string; file: string }) {
+  useEffect(() => {
+    const { pathname, search, hash } = window.location;
+    const target = pathname === loadedAt ? file : path;
+    window.location.replace(`${target}${search}${hash}`);
+  }, [path, file]);
+  return <PageLoader />;
+}
