@@ -6,6 +6,7 @@ import { repoRoot } from './settings';
 const inputs = [
   'web/src',
   'web/index.html',
+  'web/search.html',
   'web/public',
   'web/vite.config.ts',
   'lambdas/shared/contract',
