@@ -1,5 +1,6 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -143,9 +144,14 @@ export class ReportDelivery extends Construct {
     this.suppression = new AppFunction(this, 'Suppression', {
       handlerModule: 'lambdas/report-requests/suppression-handler.ts',
       table: props.table,
+      // It only ever puts suppression items.
+      tableAccess: 'none',
       environment: props.environment,
       description: 'Records SES bounces and complaints in the suppression list',
     });
+    this.suppression.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
+    );
     props.mail.feedbackTopic.addSubscription(new LambdaSubscription(this.suppression.function));
     props.monitoring.alarm('SuppressionErrors', {
       metric: this.suppression.function.metricErrors({
