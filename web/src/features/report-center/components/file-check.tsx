@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useRef, useState } from 'react';
 import { sameFingerprint, sha256Hex } from '../fingerprint';
-import { useText } from '../i18n';
+import { RichText, useText } from '../i18n';
 
 type Check =
   | { state: 'idle' }
@@ -82,10 +82,19 @@ export function FileCheck({ expected }: { expected: string }) {
               )}
             </span>
             <Box variant="small">
-              {t('reportCenter.verify.fileFingerprint', { name: check.name })}:{' '}
-              <span className="report-fingerprint" data-testid="verify-file-fingerprint">
-                {check.fingerprint}
-              </span>
+              <RichText
+                text={t('reportCenter.verify.fileFingerprint', {
+                  name: check.name,
+                  fingerprint: check.fingerprint,
+                })}
+                tags={{
+                  code: (text) => (
+                    <span className="report-fingerprint" data-testid="verify-file-fingerprint">
+                      {text}
+                    </span>
+                  ),
+                }}
+              />
             </Box>
           </SpaceBetween>
         </Alert>

@@ -1,14 +1,13 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
+import Box, { type BoxProps } from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import Icon, { type IconProps } from '@cloudscape-design/components/icon';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, {
-  type StatusIndicatorProps,
-} from '@cloudscape-design/components/status-indicator';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useRef } from 'react';
 import type {
   ReportRequestCreated,
@@ -16,26 +15,32 @@ import type {
   ReportVerdict,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../../lib/format';
-import { useText } from '../i18n';
+import { RichText, useText } from '../i18n';
 import { verifyPath } from '../page-mode';
 
-const verdictStatus: Record<ReportVerdict, StatusIndicatorProps.Type> = {
-  pass: 'success',
-  fail: 'error',
-  untested: 'stopped',
+/** How each verdict looks: icon, its colour and the text's colour (Cloudscape's status colours). */
+const verdictLook: Record<
+  ReportVerdict,
+  { icon: IconProps.Name; variant: IconProps.Variant; color: BoxProps.Color }
+> = {
+  pass: { icon: 'status-positive', variant: 'success', color: 'text-status-success' },
+  fail: { icon: 'status-negative', variant: 'error', color: 'text-status-error' },
+  untested: { icon: 'status-stopped', variant: 'subtle', color: 'text-status-inactive' },
 };
 
 /** The overall verdict, large enough to be the first thing read. */
 export function VerdictIndicator({ verdict }: { verdict: ReportVerdict }) {
   const { t } = useText();
+  const look = verdictLook[verdict];
   return (
     <div className={`report-verdict report-verdict--${verdict}`} data-testid="report-verdict">
       <Box variant="awsui-key-label">{t('report.verdict')}</Box>
-      <Box fontSize="heading-l" fontWeight="bold">
-        <StatusIndicator type={verdictStatus[verdict]}>
+      <div className="report-verdict__value">
+        <Icon name={look.icon} variant={look.variant} size="medium" />
+        <Box fontSize="heading-l" fontWeight="bold" color={look.color}>
           {t(`report.verdicts.${verdict}`)}
-        </StatusIndicator>
-      </Box>
+        </Box>
+      </div>
     </div>
   );
 }
@@ -206,8 +211,10 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
           <Box color="text-body-secondary" fontSize="body-s">
             <SpaceBetween size="xs" direction="horizontal">
               <span>
-                {t('report.fingerprint')}:{' '}
-                <span className="report-fingerprint">{report.fingerprint}</span>
+                <RichText
+                  text={t('reportCenter.preview.fingerprint', { fingerprint: report.fingerprint })}
+                  tags={{ code: (text) => <span className="report-fingerprint">{text}</span> }}
+                />
               </span>
               <Link href={verifyPath(report.reportNumber)} fontSize="body-s">
                 {t('reportCenter.preview.verifyLink')}

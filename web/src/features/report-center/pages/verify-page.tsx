@@ -73,16 +73,12 @@ export default function VerifyPage({ reportNumber }: { reportNumber: string }) {
           header={t(lookup.message.key, lookup.message.params ?? {})}
           data-testid="verify-failure"
         >
-          {t('report.reportNumber')}: {reportNumber}
+          {t('reportCenter.verify.numberLine', { number: reportNumber })}
         </Alert>
       )}
       {lookup.state === 'found' && (
         <Container
-          header={
-            <Header variant="h2" description={lookup.report.reportNumber}>
-              {t('reportCenter.verify.issuedReport')}
-            </Header>
-          }
+          header={<Header variant="h2">{t('reportCenter.verify.issuedReport')}</Header>}
           data-testid="verify-report"
         >
           <SpaceBetween size="l">
@@ -100,6 +96,12 @@ export default function VerifyPage({ reportNumber }: { reportNumber: string }) {
                   label: t('reportCenter.verify.language'),
                   value: t(`reportCenter.verify.languages.${lookup.report.language}`),
                 },
+              ]}
+            />
+            {/* On its own row: 64 characters do not fit a column on a phone. */}
+            <KeyValuePairs
+              columns={1}
+              items={[
                 {
                   label: t('report.fingerprint'),
                   value: (
