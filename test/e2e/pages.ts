@@ -97,3 +97,49 @@ export class PreferencesPanel {
     await this.modal().waitFor({ state: 'detached' });
   }
 }
+
+/** The public Test Report Center (/search), its preview and its verify mode. */
+export class ReportCenterPage {
+  constructor(private readonly page: Page) {}
+
+  readonly root = () => this.page.locator('[data-testid="report-center"]');
+  readonly serial = () => this.page.locator('[data-testid="report-serial"] input');
+  readonly email = () => this.page.locator('[data-testid="report-email"] input');
+  readonly consent = () => this.page.locator('[data-testid="report-consent"] input');
+  readonly submit = () => this.page.locator('button[data-testid="report-submit"]');
+  readonly failure = () => this.page.locator('[data-testid="report-failure"]');
+  readonly preview = () => this.page.locator('[data-testid="report-preview"]');
+  readonly verdict = () => this.page.locator('[data-testid="report-verdict"]');
+  readonly results = () => this.page.locator('[data-testid="report-results"] tbody tr');
+  readonly pdfLink = () => this.page.locator('a[data-testid="report-pdf-link"]');
+  readonly toasts = () => this.page.locator(wrapper.findFlashbar().findItems().toSelector());
+  /** The message under a form field (`report-serial`, `report-email`). */
+  readonly fieldError = (testId: string) =>
+    this.page.locator(wrapper.findFormField(`[data-testid="${testId}"]`).findError().toSelector());
+
+  /** Types a serial and an email, agrees to the statement and asks for the report. */
+  async search(serial: string, email: string): Promise<void> {
+    await this.serial().fill(serial);
+    await this.email().fill(email);
+    if (!(await this.consent().isChecked())) await this.consent().check();
+    await this.submit().click();
+  }
+
+  /** Switches the page's language with its English / 中文 buttons. */
+  async switchLanguage(language: 'en' | 'zh'): Promise<void> {
+    await this.page.locator(`[data-testid="language-${language}"]`).click();
+    await this.page.locator(`html[lang^="${language}"]`).waitFor({ state: 'attached' });
+  }
+
+  readonly verifiedReport = () => this.page.locator('[data-testid="verify-report"]');
+  readonly verifiedFingerprint = () => this.page.locator('[data-testid="verify-fingerprint"]');
+  readonly verifyFailure = () => this.page.locator('[data-testid="verify-failure"]');
+  readonly verifyOutcome = () => this.page.locator('[data-testid="verify-outcome"]');
+
+  /** Gives the verify page a file, as choosing it in the file dialog would. */
+  async checkFile(name: string, bytes: Buffer): Promise<void> {
+    await this.page
+      .locator('[data-testid="verify-file"] input[type="file"]')
+      .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+  }
+}
