@@ -34,14 +34,28 @@ function recordTransfers(page: Page): { reset(): void; read(): Promise<Transfer>
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
+const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
+
 /**
- * Gzip size of the JS and CSS a browser actually loads for the login page (a first
- * visit) and, after signing in, what the dashboard adds on top.
+ * Gzip size of the JS and CSS a browser actually loads: the public Test Report Center
+ * (/search, its own light page), the login page (a first visit) and, after signing in,
+ * what the dashboard adds on top; then /search against the back office.
  */
 export async function run(): Promise<void> {
   const stack = await startStackProcess();
   const browser = await launchBrowser();
   try {
+    // A first visit to the public page, in a page of its own (nothing cached).
+    const visitor = await browser.context.newPage();
+    const visitorTransfers = recordTransfers(visitor);
+    await visitor.goto(`${stack.info.appUrl}/search`, { waitUntil: 'networkidle' });
+    await visitor.locator('[data-testid="report-center"]').waitFor();
+    const search = await visitorTransfers.read();
+    await visitor.close();
+    console.log(
+      `/search (first visit): JS ${kb(search.js)}, CSS ${kb(search.css)} gzip, ${search.files} files`,
+    );
+
     const page = await browser.context.newPage();
     const transfers = recordTransfers(page);
     await page.goto(`${stack.info.appUrl}/login`, { waitUntil: 'networkidle' });
@@ -60,8 +74,13 @@ export async function run(): Promise<void> {
     console.log(
       `/dashboard (added after sign-in): JS ${kb(dashboard.js)}, CSS ${kb(dashboard.css)} gzip, ${dashboard.files} files`,
     );
+    const admin = { js: login.js + dashboard.js, css: login.css + dashboard.css };
+    console.log(`/dashboard (total): JS ${kb(admin.js)}, CSS ${kb(admin.css)} gzip`);
     console.log(
-      `/dashboard (total): JS ${kb(login.js + dashboard.js)}, CSS ${kb(login.css + dashboard.css)} gzip`,
+      `/search vs the admin app (/login + /dashboard): JS ${kb(search.js)} vs ${kb(admin.js)}` +
+        ` (${percent(search.js, admin.js)}, ${(admin.js / search.js).toFixed(1)}× smaller),` +
+        ` CSS ${kb(search.css)} vs ${kb(admin.css)} (${percent(search.css, admin.css)});` +
+        ` target for /search JS: at most 130 kB`,
     );
   } finally {
     await browser.close();
