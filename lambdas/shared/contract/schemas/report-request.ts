@@ -10,7 +10,7 @@ export type ReportLanguage = (typeof reportLanguages)[number];
 /**
  * Version of the consent statement shown on the Test Report Center. The server records
  * it with every request, so a later change of the wording can be told apart; change it
- * whenever `reportCenter.consent` changes in the web resources.
+ * whenever `reportCenter.form.consent` changes in the web resources (web/src/i18n/locales).
  */
 export const consentStatementVersion = '2026-11-21';
 
