@@ -67,6 +67,17 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('{"name":"V1"}');
   });
 
+  it('sends a text body as it is, with its own content type', async () => {
+    fetchMock.mockResolvedValue(Response.json({ stored: 1 }));
+    await apiRequest('/api/machine-data', {
+      method: 'POST',
+      text: { content: 'a,b\r\n1,2\r\n', contentType: 'text/csv' },
+    });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.headers).toMatchObject({ 'content-type': 'text/csv' });
+    expect(init?.body).toBe('a,b\r\n1,2\r\n');
+  });
+
   it('sends no Authorization header when signed out', async () => {
     fetchMock.mockResolvedValue(Response.json({}));
     await apiRequest('/api/health');

@@ -59,6 +59,8 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is with its content type, instead of a JSON `body` (e.g. a CSV upload). */
+  text?: { content: string; contentType: string };
   /** Added to the path as a query string; `undefined` values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
@@ -101,6 +103,8 @@ async function idToken(): Promise<string | undefined> {
 }
 
 type Method = NonNullable<ApiRequestOptions['method']>;
+/** A request body ready to send. */
+type Payload = NonNullable<ApiRequestOptions['text']>;
 
 const networkError = () => new ApiError('network', i18n.t('errors.connectionFailed'), 0);
 const timeoutError = () => new ApiError('timeout', i18n.t('errors.requestTimeout'), 0);
@@ -113,13 +117,13 @@ const timeoutError = () => new ApiError('timeout', i18n.t('errors.requestTimeout
 async function attempt(
   url: string,
   method: Method,
-  body: unknown,
+  body: Payload | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = await idToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = body.contentType;
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
@@ -128,7 +132,7 @@ async function attempt(
     return await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body?.content,
       signal: AbortSignal.any(signals),
       credentials: 'same-origin',
     });
@@ -148,7 +152,7 @@ async function attempt(
 async function send(
   url: string,
   method: Method,
-  body: unknown,
+  body: Payload | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Response> {
   const retries = method === 'GET' ? retryPolicy.maxAttempts - 1 : 0;
@@ -178,7 +182,7 @@ export function apiRequest<T>(path: `/api/${string}`, options: ApiRequestOptions
 
 async function request<T>(
   path: `/api/${string}`,
-  { method = 'GET', body, query, signal }: ApiRequestOptions,
+  { method = 'GET', body, text, query, signal }: ApiRequestOptions,
 ): Promise<T> {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -186,7 +190,12 @@ async function request<T>(
   }
   const url = search.size ? `${path}?${search}` : path;
 
-  const response = await send(url, method, body, signal);
+  const sent =
+    text ??
+    (body === undefined
+      ? undefined
+      : { content: JSON.stringify(body), contentType: 'application/json' });
+  const response = await send(url, method, sent, signal);
   const payload = await readJson(response);
   if (response.ok) return payload as T;
   // Whatever the body says (API Gateway's own answer is `{"message":"Unauthorized"}`).
