@@ -6,6 +6,11 @@ import { isoDateField, serialField } from './serial-range';
 /** Results one request may carry (ingest batch or one uploaded CSV chunk). */
 export const maxResultsPerBatch = 500;
 
+const isControl = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 || code === 0x7f;
+};
+
 /** Free text without control characters (they would break CSV exports and logs). */
 const text = (max: number) =>
   z
@@ -13,7 +18,7 @@ const text = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { params: { rule: 'controlChars' } });
+    .refine((value) => ![...value].some(isControl), { params: { rule: 'controlChars' } });
 const optionalText = (max: number) =>
   z
     .union([text(max), z.literal('')])
