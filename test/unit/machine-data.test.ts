@@ -97,3 +97,16 @@ describe('maskEmail', () => {
     expect(maskEmail('broken')).toBe('***');
   });
 });
+
+describe('dates of list filters', () => {
+  it('refuses impossible dates instead of failing on them', async () => {
+    const { isoDateField } = await import('../../lambdas/shared/contract/schemas/serial-range');
+    for (const value of ['2026-13-01', '2026-02-30', '2026-00-10', '9999-99-99']) {
+      expect(validate(isoDateField, value)).toEqual({
+        success: false,
+        fields: { _: { key: 'validation.date' } },
+      });
+    }
+    expect(validate(isoDateField, '2028-02-29')).toEqual({ success: true, data: '2028-02-29' });
+  });
+});

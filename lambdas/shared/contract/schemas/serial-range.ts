@@ -21,9 +21,12 @@ export const isoDateField = z
   .string()
   .trim()
   .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    (value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      // Month 13 is an invalid Date (no ISO string); Feb 30 rolls over to March.
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    },
     { params: { rule: 'date' } },
   );
 
