@@ -12,6 +12,7 @@ import {
 } from '../shared/contract/schemas/machine-data';
 import { validate, type MessageRef } from '../shared/contract/validation';
 import { ValidationError } from '../shared/errors';
+import { countMetric } from '../shared/metrics';
 import { saveResults, type NewResult } from './repository';
 
 /** Distinct serials looked up at once: each is one Query. */
@@ -55,6 +56,7 @@ async function store(
     refuse(fields);
   }
   const stored = await saveResults(results, source);
+  countMetric('IngestRows', stored);
   return { received: results.length, stored, duplicates: results.length - stored };
 }
 

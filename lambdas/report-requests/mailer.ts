@@ -1,12 +1,19 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type {
+  Context,
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+} from 'aws-lambda';
 import { getAppUrl } from '../shared/app-url';
 import { getSes } from '../shared/aws/ses';
 import { getConfig } from '../shared/config';
 import { isServiceUnreachable } from '../shared/errors';
-import { logger } from '../shared/logger';
+import { logger, withLogKeys } from '../shared/logger';
+import { countMetric, flushMetrics } from '../shared/metrics';
 import { reportMail } from './mail-content';
 import {
   isSuppressed,
@@ -55,6 +62,7 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
   const fail = async (reason: string) => {
     await moveStatus(request.id, 'sending', 'failed', reason);
     logger.warn('report mail failed', { id: request.id, reason });
+    countMetric('MailsFailed');
     return 'failed' as const;
   };
   let pdf: Uint8Array | undefined;
@@ -101,6 +109,7 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
       'sent',
       sent.MessageId ? `message ${sent.MessageId}` : null,
     );
+    countMetric('MailsSent');
     return 'sent';
   } catch (error) {
     if (isRetryable(error)) {
@@ -117,7 +126,16 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
  * Stops at the first record that must be retried and reports it, so the stream retries
  * from there; records already handled are skipped by their status on the retry.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export function handler(
+  event: DynamoDBStreamEvent,
+  context?: Pick<Context, 'awsRequestId'>,
+): Promise<DynamoDBBatchResponse> {
+  // Log lines of one invocation share an id (Lambda's request id; locally a fresh one).
+  const correlationId = context?.awsRequestId ?? randomUUID();
+  return withLogKeys({ correlationId }, () => deliverAll(event).finally(flushMetrics));
+}
+
+async function deliverAll(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     if (!isDeliveryRecord(record)) continue;
     const request = reportRequestRecordSchema.parse(unmarshall(record.dynamodb!.NewImage as Image));

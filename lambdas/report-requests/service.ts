@@ -12,6 +12,7 @@ import {
   type ReportRequestCreated,
 } from '../shared/contract/schemas/report-request';
 import { NotFoundError } from '../shared/errors';
+import { countMetric } from '../shared/metrics';
 import { newReportNumber, newRequestId } from './identifiers';
 import { pdfPath } from './paths';
 import { renderReportPdf } from './pdf/render';
@@ -131,6 +132,7 @@ export async function requestReport(
       if (error instanceof ReportNumberTaken && attempt < 3) continue;
       throw error;
     }
+    countMetric('ReportRequests');
     return { ...content, id, email: input.email, pdfUrl: pdfPath(id), pdfExpiresAt, fingerprint };
   }
 }

@@ -14,7 +14,8 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from './errors';
-import { logger } from './logger';
+import { logger, withLogKeys } from './logger';
+import { flushMetrics } from './metrics';
 
 /** The API Gateway HTTP API (payload 2.0) event, with the JWT authorizer's claims. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -89,8 +90,15 @@ export function createHttpHandler<
   options: HandlerOptions<TBody, TQuery, TParams, TPrincipal>,
   run: (context: RequestContext<TBody, TQuery, TParams, TPrincipal>) => Promise<HttpResponse>,
 ): (event: HttpEvent) => Promise<HttpResult> {
-  return async (event) => {
+  return (event) => {
     const correlationId = event.requestContext.requestId;
+    // Every log line of the request carries its id; its metrics leave with it.
+    return withLogKeys({ correlationId }, () =>
+      handleRequest(event, correlationId).finally(flushMetrics),
+    );
+  };
+
+  async function handleRequest(event: HttpEvent, correlationId: string): Promise<HttpResult> {
     try {
       const route = findRouteByKey(event.routeKey);
       if (!route) throw new Error(`Route ${event.routeKey} is not in the route table`);
@@ -128,7 +136,7 @@ export function createHttpHandler<
     } catch (error) {
       return errorResult(error, correlationId, event.routeKey);
     }
-  };
+  }
 }
 
 function authorize(route: RouteDefinition, event: HttpEvent): Caller | undefined {

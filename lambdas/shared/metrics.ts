@@ -1,0 +1,50 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { configuredLevel, logger, serviceName } from './logger';
+
+/**
+ * Business metrics as CloudWatch embedded metric format (EMF): Powertools Metrics prints
+ * one JSON line per flush and Lambda's log pipeline turns it into metrics; no
+ * `PutMetricData` call, no permission, nothing to wait for. docs/operations.md lists them.
+ */
+
+/** CloudWatch namespace of the application's own metrics (dimension `service`). */
+export const metricsNamespace = 'TestReportCenter';
+
+/**
+ * - `ReportRequests`: report requests stored (a PDF made, a mail on its way).
+ * - `MailsSent`: report mails SES accepted.
+ * - `MailsFailed`: report mails given up for good (suppressed address, PDF gone, SES
+ *   refusal); a mail that will be retried is not counted.
+ * - `IngestRows`: test results stored by machine ingest and CSV upload (duplicates not).
+ */
+export type MetricName = 'ReportRequests' | 'MailsSent' | 'MailsFailed' | 'IngestRows';
+
+const metrics = new Metrics({ namespace: metricsNamespace, serviceName, logger });
+
+/** Adds `value` (a count) to a metric of the current invocation; {@link flushMetrics} sends it. */
+export function countMetric(name: MetricName, value = 1): void {
+  metrics.addMetric(name, MetricUnit.Count, value);
+}
+
+/**
+ * Whether flushed metrics are printed. In Lambda always (they are data, not chatter),
+ * unless `LOG_LEVEL=silent`; elsewhere (the local stack, tests) only when `LOG_LEVEL`
+ * admits `info` lines, so a stack started at `warn` prints none.
+ */
+function printsMetrics(): boolean {
+  const level = configuredLevel();
+  if (level === 'SILENT') return false;
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return true;
+  return level === 'DEBUG' || level === 'INFO';
+}
+
+/**
+ * Prints the metrics counted since the last flush as one EMF line, at the end of every
+ * invocation (createHttpHandler and the mailer call it). Nothing counted prints nothing:
+ * most requests count no metric, and Powertools would warn about an empty flush.
+ */
+export function flushMetrics(): void {
+  if (!metrics.hasStoredMetrics()) return;
+  if (printsMetrics()) metrics.publishStoredMetrics();
+  else metrics.clearMetrics();
+}
