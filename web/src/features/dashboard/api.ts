@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import {
+  deliveryStatuses,
+  type DashboardFigures,
+} from '../../../../lambdas/shared/contract/schemas/report-request';
+import { parseAnswer } from '../../lib/api-client';
 
 const count = z.number().int().nonnegative();
 
-/** Answer of `GET /api/dashboard`: maintained counters and the newest machine record time. */
+/** Answer of `GET /api/dashboard` (`DashboardFigures`): counters, 30 days, the last requests. */
 export const dashboardSchema = z.object({
   products: count,
   serialRanges: count,
@@ -11,12 +16,32 @@ export const dashboardSchema = z.object({
   machineResults: count,
   /** ISO date-time of the newest machine test result, null when there is none. */
   lastMachineDataAt: z.string().nullable(),
-});
+  /** The last 30 days (UTC dates), oldest first, days without activity included. */
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      reportRequests: count,
+      resultsPass: count,
+      resultsFail: count,
+    }),
+  ),
+  /** The last 5 requests, newest first; emails masked for staff. */
+  recentRequests: z.array(
+    z.object({
+      requestedAt: z.string(),
+      email: z.string(),
+      serialNumber: z.string(),
+      status: z.enum(deliveryStatuses),
+    }),
+  ),
+}) satisfies z.ZodType<DashboardFigures>;
 
 export type Dashboard = z.infer<typeof dashboardSchema>;
+export type DailyCounts = Dashboard['daily'][number];
 
 export const dashboardPath = '/api/dashboard';
 
+/** Reads the dashboard answer (for `useApiQuery`); a wrong shape is reported as `internal`. */
 export function parseDashboard(body: unknown): Dashboard {
-  return dashboardSchema.parse(body);
+  return parseAnswer(dashboardSchema, body);
 }

@@ -5,21 +5,30 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeliveryStatusIndicator } from '../../../components/delivery-status';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardPath, parseDashboard, type Dashboard } from '../api';
 
+/** The charts load apart: their code is most of the page's, and the figures come first. */
+const DailyCharts = lazy(() => import('../components/daily-charts'));
+
 const counters = [
+  'reportRequests',
   'products',
   'serialRanges',
   'units',
-  'reportRequests',
   'machineResults',
 ] as const satisfies readonly (keyof Dashboard)[];
+
+type RecentRequest = Dashboard['recentRequests'][number];
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -27,81 +36,144 @@ export default function DashboardPage() {
   const dashboard = useApiQuery(dashboardPath, parseDashboard);
   useDocumentTitle(t('dashboard.title'));
 
-  const lastMachineData = (value: string | null) =>
-    (value && formatDateTime(value, language)) ?? value ?? t('common.none');
+  const dateTime = (value: string) => formatDateTime(value, language) ?? value;
+  const loading = dashboard.status === 'loading';
 
-  let body;
-  if (dashboard.status === 'loading') {
-    body = <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
-  } else if (dashboard.status === 'error') {
-    body = (
-      <Alert
-        type="error"
-        data-testid="dashboard-error"
-        action={<Button onClick={dashboard.reload}>{t('common.retry')}</Button>}
-      >
-        {dashboard.error.message}
-      </Alert>
-    );
-  } else {
-    const figures = dashboard.data;
-    body = (
-      <KeyValuePairs
-        columns={3}
-        // Large figures must not wrap mid-number: one column on phones.
-        minColumnWidth={200}
-        data-testid="dashboard-figures"
-        items={[
-          ...counters.map((name) => ({
-            id: `dashboard-${name}`,
-            label: t(`dashboard.${name}`),
-            value: (
-              <Box variant="awsui-value-large" tagOverride="span">
-                {formatNumber(figures[name], language)}
-              </Box>
-            ),
-          })),
-          {
-            id: 'dashboard-lastMachineDataAt',
-            label: t('dashboard.lastMachineDataAt'),
-            value: lastMachineData(figures.lastMachineDataAt),
-          },
-        ]}
-      />
+  if (dashboard.status === 'error') {
+    return (
+      <ContentLayout header={<PageHeader />}>
+        <Alert
+          type="error"
+          data-testid="dashboard-error"
+          action={<Button onClick={dashboard.reload}>{t('common.retry')}</Button>}
+        >
+          {dashboard.error.message}
+        </Alert>
+      </ContentLayout>
     );
   }
 
+  const figures = dashboard.data;
+  const chartsLoading = (
+    <StatusIndicator type="loading">{t('dashboard.charts.loading')}</StatusIndicator>
+  );
+
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description={t('dashboard.description')}
-          data-testid="dashboard-header"
+    <ContentLayout header={<PageHeader />}>
+      <SpaceBetween size="l">
+        <Container
+          header={
+            <Header
+              variant="h2"
+              actions={
+                <Button
+                  iconName="refresh"
+                  ariaLabel={t('common.refresh')}
+                  loading={loading}
+                  onClick={dashboard.reload}
+                  data-testid="dashboard-refresh"
+                />
+              }
+            >
+              {t('dashboard.overview')}
+            </Header>
+          }
         >
-          {t('dashboard.title')}
-        </Header>
-      }
-    >
-      <Container
-        header={
-          <Header
-            variant="h2"
-            actions={
-              <Button
-                iconName="refresh"
-                ariaLabel={t('common.refresh')}
-                loading={dashboard.status === 'loading'}
-                onClick={dashboard.reload}
-              />
-            }
-          >
-            {t('dashboard.overview')}
-          </Header>
-        }
-      >
-        {body}
-      </Container>
+          {figures ? (
+            <KeyValuePairs
+              columns={3}
+              // Large figures must not wrap mid-number: one column on phones.
+              minColumnWidth={200}
+              data-testid="dashboard-figures"
+              items={[
+                ...counters.map((name) => ({
+                  id: `dashboard-${name}`,
+                  label: t(`dashboard.${name}`),
+                  value: (
+                    <Box
+                      variant="awsui-value-large"
+                      tagOverride="span"
+                      data-testid={`dashboard-${name}`}
+                    >
+                      {formatNumber(figures[name], language)}
+                    </Box>
+                  ),
+                })),
+                {
+                  id: 'dashboard-lastMachineDataAt',
+                  label: t('dashboard.lastMachineDataAt'),
+                  value: (
+                    <span data-testid="dashboard-lastMachineDataAt">
+                      {figures.lastMachineDataAt
+                        ? dateTime(figures.lastMachineDataAt)
+                        : t('dashboard.noMachineData')}
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          ) : (
+            <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>
+          )}
+        </Container>
+        {figures ? (
+          <Suspense fallback={chartsLoading}>
+            <DailyCharts daily={figures.daily} />
+          </Suspense>
+        ) : (
+          chartsLoading
+        )}
+        <Table<RecentRequest>
+          data-testid="dashboard-recent"
+          variant="container"
+          header={
+            <Header variant="h2" description={t('dashboard.recent.description')}>
+              {t('dashboard.recent.title')}
+            </Header>
+          }
+          items={figures?.recentRequests ?? []}
+          loading={loading}
+          loadingText={t('common.loading')}
+          ariaLabels={{ tableLabel: t('dashboard.recent.title') }}
+          empty={
+            <Box textAlign="center" color="text-body-secondary">
+              {t('dashboard.recent.empty')}
+            </Box>
+          }
+          columnDefinitions={[
+            {
+              id: 'requestedAt',
+              header: t('dashboard.recent.requestedAt'),
+              cell: (request) => dateTime(request.requestedAt),
+            },
+            {
+              id: 'email',
+              header: t('dashboard.recent.email'),
+              isRowHeader: true,
+              cell: (request) => request.email,
+            },
+            {
+              id: 'serialNumber',
+              header: t('dashboard.recent.serialNumber'),
+              cell: (request) => request.serialNumber,
+            },
+            {
+              id: 'status',
+              header: t('dashboard.recent.status'),
+              cell: (request) => <DeliveryStatusIndicator status={request.status} />,
+            },
+          ]}
+        />
+      </SpaceBetween>
     </ContentLayout>
+  );
+}
+
+function PageHeader() {
+  const { t } = useTranslation();
+  return (
+    <Header variant="h1" description={t('dashboard.description')} data-testid="dashboard-header">
+      {t('dashboard.title')}
+    </Header>
   );
 }

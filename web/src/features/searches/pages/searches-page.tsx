@@ -1,11 +1,383 @@
-import { SectionPlaceholderPage } from '../../../components/section-placeholder-page';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deliveryStatuses,
+  type DeliveryStatus,
+  type ReportRequestSummary,
+} from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { DeliveryStatusIndicator } from '../../../components/delivery-status';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListPreferences } from '../../../components/list-preferences';
+import { RouterLink } from '../../../components/router-link';
+import { TableEmptyState } from '../../../components/table-empty-state';
+import { useToast } from '../../../components/toast/use-toast';
+import { useLanguage } from '../../../i18n/use-language';
+import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
+import type { DateRange } from '../../../lib/date-range';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { usePageSizePreference } from '../../../lib/page-size';
+import { useCursorList } from '../../../lib/use-cursor-list';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../routes/paths';
+import { useAuth } from '../../auth';
+import {
+  fetchSearchHistoryPage,
+  isFiltered,
+  listAllSearchHistory,
+  maxEmailFilterLength,
+  maxSerialFilterLength,
+  resendReport,
+  type SearchHistoryFilters,
+} from '../api';
+import { searchHistoryCsv } from '../search-csv';
+
+type ColumnId =
+  | 'requestedAt'
+  | 'serialNumber'
+  | 'productName'
+  | 'email'
+  | 'language'
+  | 'status'
+  | 'reportNumber'
+  | 'clientAddress'
+  | 'actions';
+
+/** Column order and visibility until the user chooses otherwise (module level: stable). */
+const defaultColumns: readonly ColumnDisplay[] = [
+  { id: 'requestedAt', visible: true },
+  { id: 'serialNumber', visible: true },
+  { id: 'productName', visible: true },
+  { id: 'email', visible: true },
+  { id: 'language', visible: true },
+  { id: 'status', visible: true },
+  { id: 'reportNumber', visible: false },
+  { id: 'clientAddress', visible: true },
+  { id: 'actions', visible: true },
+] satisfies readonly { id: ColumnId; visible: boolean }[];
+
+/** How long typing in a text filter must pause before the list is asked again. */
+const typingDelayMs = 400;
 
 export default function SearchesPage() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { user } = useAuth();
+  const { showToast } = useToast();
+  const admin = user?.role === 'admin';
+  const [pageSize, setPageSize] = usePageSizePreference('searches.pageSize');
+  const [columnDisplay, setColumnDisplay] = useColumnDisplayPreference(
+    'searches.columns',
+    defaultColumns,
+  );
+  const [range, setRange] = useState<DateRange>({});
+  const [serialText, setSerialText] = useState('');
+  const [emailText, setEmailText] = useState('');
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
+  const serial = useDebouncedValue(serialText.trim(), typingDelayMs);
+  const email = useDebouncedValue(emailText.trim(), typingDelayMs);
+  const filters: SearchHistoryFilters = { range, serial, email, status };
+  const list = useCursorList({ fetchPage: fetchSearchHistoryPage, pageSize, query: filters });
+  /** Lines a resend changed, kept with the page they belong to (a new page shows the server's). */
+  const [changed, setChanged] = useState<{
+    page: unknown;
+    lines: Map<string, ReportRequestSummary>;
+  }>();
+  const [resending, setResending] = useState<ReportRequestSummary>();
+  useDocumentTitle(t('searches.title'));
+
+  const loading = list.state.status === 'loading';
+  const page = list.state.status === 'success' ? list.state.data : undefined;
+  const items = (page?.items ?? []).map((line) =>
+    changed?.page === page ? (changed?.lines.get(line.id) ?? line) : line,
+  );
+  const filtered = isFiltered(filters);
+  const dateTime = (value: string) => formatDateTime(value, language) ?? value;
+
+  const clearFilters = () => {
+    setRange({});
+    setSerialText('');
+    setEmailText('');
+    setStatus('');
+  };
+
+  const statusOptions = [
+    { value: '', label: t('searches.filters.allStatuses') },
+    ...deliveryStatuses.map((value) => ({ value, label: t(`deliveryStatus.${value}`) })),
+  ];
+
+  const allColumns: (TableProps.ColumnDefinition<ReportRequestSummary> & {
+    id: ColumnId;
+    header: string;
+  })[] = [
+    {
+      id: 'requestedAt',
+      header: t('searches.columns.requestedAt'),
+      cell: (line) => dateTime(line.requestedAt),
+    },
+    {
+      id: 'serialNumber',
+      header: t('searches.columns.serialNumber'),
+      isRowHeader: true,
+      cell: (line) => (
+        <RouterLink
+          to={`${paths.machineData}?serial=${encodeURIComponent(line.serialNumber)}`}
+          ariaLabel={t('searches.unitHistory', { serial: line.serialNumber })}
+        >
+          {line.serialNumber}
+        </RouterLink>
+      ),
+    },
+    {
+      id: 'productName',
+      header: t('searches.columns.productName'),
+      cell: (line) => line.productName,
+    },
+    { id: 'email', header: t('searches.columns.email'), cell: (line) => line.email },
+    {
+      id: 'language',
+      header: t('searches.columns.language'),
+      cell: (line) => t(`language.${line.language}`),
+    },
+    {
+      id: 'status',
+      header: t('searches.columns.status'),
+      minWidth: 160,
+      cell: (line) => (
+        <SpaceBetween size="xxxs">
+          <DeliveryStatusIndicator status={line.status} />
+          {line.status === 'failed' && line.statusReason && (
+            <Box variant="small" color="text-body-secondary" data-testid="status-reason">
+              {line.statusReason}
+            </Box>
+          )}
+        </SpaceBetween>
+      ),
+    },
+    {
+      id: 'reportNumber',
+      header: t('searches.columns.reportNumber'),
+      cell: (line) => line.reportNumber,
+    },
+    {
+      id: 'clientAddress',
+      header: t('searches.columns.clientAddress'),
+      cell: (line) => line.clientAddress ?? t('common.none'),
+    },
+    {
+      id: 'actions',
+      header: t('table.actions'),
+      width: 120,
+      cell: (line) =>
+        line.status === 'failed' ? (
+          <Button
+            variant="inline-link"
+            ariaLabel={t('searches.resend.label', { serial: line.serialNumber })}
+            onClick={() => setResending(line)}
+            data-testid={`resend-${line.id}`}
+          >
+            {t('searches.resend.action')}
+          </Button>
+        ) : null,
+    },
+  ];
+  // The client address and the resend are for admins only (the API agrees).
+  const columns = allColumns.filter(
+    (column) => admin || (column.id !== 'clientAddress' && column.id !== 'actions'),
+  );
+  const shownColumns = columnDisplay.filter((entry) =>
+    columns.some((column) => column.id === entry.id),
+  );
+
+  const counter =
+    list.matched !== undefined ? `(${formatNumber(list.matched, language)})` : undefined;
+
   return (
-    <SectionPlaceholderPage
-      section="searches"
-      titleKey="nav.searches"
-      descriptionKey="sections.searches.description"
-    />
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={t('searches.description')}
+          actions={
+            <ExportCsvButton
+              fileBase="search-history"
+              build={async () => {
+                const lines = await listAllSearchHistory(filters);
+                return { csv: searchHistoryCsv(lines, admin), rows: lines.length };
+              }}
+            />
+          }
+        >
+          {t('searches.title')}
+        </Header>
+      }
+    >
+      <Table
+        data-testid="searches-table"
+        variant="container"
+        items={items}
+        trackBy="id"
+        columnDefinitions={columns}
+        columnDisplay={shownColumns}
+        loading={loading}
+        loadingText={t('searches.loading')}
+        wrapLines
+        empty={
+          <TableEmptyState
+            error={list.state.status === 'error' ? list.state.error : undefined}
+            onRetry={list.reload}
+            retryTestId="searches-retry"
+            filterHint={filtered ? t('searches.emptyHint') : undefined}
+            onClearFilter={clearFilters}
+          />
+        }
+        firstIndex={list.pageIndex * pageSize + 1}
+        ariaLabels={{ tableLabel: t('searches.tableLabel') }}
+        renderAriaLive={({ firstIndex, lastIndex }) =>
+          t('table.ariaLive', { first: firstIndex, last: lastIndex })
+        }
+        header={
+          <Header
+            variant="h2"
+            counter={counter}
+            description={t('searches.newestFirst')}
+            actions={
+              <Button
+                iconName="refresh"
+                ariaLabel={t('common.refresh')}
+                loading={loading}
+                onClick={list.reload}
+                data-testid="searches-refresh"
+              />
+            }
+          >
+            {t('searches.tableLabel')}
+          </Header>
+        }
+        filter={
+          <FilterBar>
+            <FilterItem wide>
+              <FormField label={t('searches.filters.dates')}>
+                <DateRangeFilter
+                  value={range}
+                  onChange={setRange}
+                  ariaLabel={t('searches.filters.dates')}
+                  data-testid="searches-dates"
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('searches.filters.serial')}>
+                <Input
+                  type="search"
+                  value={serialText}
+                  onChange={({ detail }) =>
+                    setSerialText(detail.value.slice(0, maxSerialFilterLength))
+                  }
+                  placeholder={t('searches.filters.serialPlaceholder')}
+                  data-testid="searches-serial"
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('searches.filters.email')}>
+                <Input
+                  type="search"
+                  inputMode="email"
+                  value={emailText}
+                  onChange={({ detail }) =>
+                    setEmailText(detail.value.slice(0, maxEmailFilterLength))
+                  }
+                  placeholder={t('searches.filters.emailPlaceholder')}
+                  data-testid="searches-email"
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('searches.filters.status')}>
+                <Select
+                  data-testid="searches-status"
+                  selectedOption={statusOptions.find((option) => option.value === status) ?? null}
+                  options={statusOptions}
+                  onChange={({ detail }) =>
+                    setStatus(
+                      deliveryStatuses.find((value) => value === detail.selectedOption.value) ?? '',
+                    )
+                  }
+                />
+              </FormField>
+            </FilterItem>
+            {filtered && (
+              <FilterActions>
+                <Button onClick={clearFilters} data-testid="searches-clear">
+                  {t('table.clearFilter')}
+                </Button>
+              </FilterActions>
+            )}
+          </FilterBar>
+        }
+        pagination={<ListPagination list={list} disabled={loading} />}
+        preferences={
+          <ListPreferences
+            pageSize={pageSize}
+            onPageSizeChange={setPageSize}
+            pageSizeTitle={t('searches.pageSize')}
+            pageSizeLabel={(count) => t('searches.pageSizeOption', { count })}
+            columns={{
+              choices: columns.map((column) => ({
+                id: column.id,
+                label: column.header,
+                alwaysVisible: column.id === 'serialNumber' || column.id === 'actions',
+              })),
+              display: shownColumns,
+              // Columns only admins see keep their place in the stored arrangement.
+              onChange: (display) =>
+                setColumnDisplay([
+                  ...display,
+                  ...columnDisplay.filter(
+                    (entry) => !display.some((shown) => shown.id === entry.id),
+                  ),
+                ]),
+            }}
+          />
+        }
+      />
+      {resending && (
+        <ConfirmModal
+          title={t('searches.resend.title')}
+          confirmLabel={t('searches.resend.confirm')}
+          testId="resend-modal"
+          onClose={() => setResending(undefined)}
+          onConfirm={async () => {
+            const line = await resendReport(resending.id);
+            setChanged((current) => {
+              const lines = new Map(current?.page === page ? current?.lines : undefined);
+              lines.set(line.id, line);
+              return { page, lines };
+            });
+            setResending(undefined);
+            showToast({ type: 'success', content: t('searches.resend.done') });
+          }}
+        >
+          {t('searches.resend.body', {
+            serial: resending.serialNumber,
+            email: resending.email,
+          })}
+        </ConfirmModal>
+      )}
+    </ContentLayout>
   );
 }

@@ -1,0 +1,20 @@
+import StatusIndicator, {
+  type StatusIndicatorProps,
+} from '@cloudscape-design/components/status-indicator';
+import { useTranslation } from 'react-i18next';
+import type { DeliveryStatus } from '../../../lambdas/shared/contract/schemas/report-request';
+
+const indicator: Record<DeliveryStatus, StatusIndicatorProps.Type> = {
+  pending: 'pending',
+  sending: 'in-progress',
+  sent: 'success',
+  failed: 'error',
+};
+
+/** Where a report request's mail stands (pending, sending, sent, failed), as a status. */
+export function DeliveryStatusIndicator({ status }: { status: DeliveryStatus }) {
+  const { t } = useTranslation();
+  return (
+    <StatusIndicator type={indicator[status]}>{t(`deliveryStatus.${status}`)}</StatusIndicator>
+  );
+}

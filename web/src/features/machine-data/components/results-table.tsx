@@ -1,0 +1,361 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TestResult } from '../../../../../lambdas/shared/contract/schemas/machine-data';
+import {
+  testOutcomes,
+  type TestOutcome,
+} from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListPreferences } from '../../../components/list-preferences';
+import { TableEmptyState } from '../../../components/table-empty-state';
+import { useLanguage } from '../../../i18n/use-language';
+import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
+import type { DateRange } from '../../../lib/date-range';
+import { formatDateTime, formatDecimal, formatNumber } from '../../../lib/format';
+import { usePageSizePreference } from '../../../lib/page-size';
+import { useCursorList } from '../../../lib/use-cursor-list';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import {
+  fetchResultsPage,
+  isFiltered,
+  listAllResults,
+  maxTestNameLength,
+  unitSerial,
+  type ResultFilters,
+} from '../api';
+import { resultsCsv } from '../result-csv';
+
+type ColumnId =
+  | 'testedAt'
+  | 'serialNumber'
+  | 'testName'
+  | 'result'
+  | 'value'
+  | 'machineId'
+  | 'operator'
+  | 'notes'
+  | 'receivedAt'
+  | 'source';
+
+/** Column order and visibility until the user chooses otherwise (module level: stable). */
+const defaultColumns: readonly ColumnDisplay[] = [
+  { id: 'testedAt', visible: true },
+  { id: 'serialNumber', visible: true },
+  { id: 'testName', visible: true },
+  { id: 'result', visible: true },
+  { id: 'value', visible: true },
+  { id: 'machineId', visible: true },
+  { id: 'operator', visible: true },
+  { id: 'notes', visible: true },
+  { id: 'receivedAt', visible: false },
+  { id: 'source', visible: false },
+] satisfies readonly { id: ColumnId; visible: boolean }[];
+
+const typingDelayMs = 400;
+
+/** Longest serial the field takes (prefix and digits, as the API allows). */
+const maxSerialLength = 64;
+
+interface ResultsTableProps {
+  /** The unit whose history to show first (e.g. `?serial=` of a link); empty for all. */
+  serial: string;
+  onSerialChange: (serial: string) => void;
+  /** Bumped by an upload: the table reads the results again. */
+  refreshKey: number;
+}
+
+/**
+ * The machine test results, newest first, with filters; with a serial, that unit's
+ * whole history. Server-side pages, the product's page sizes, CSV export.
+ */
+export function ResultsTable({
+  serial: serialText,
+  onSerialChange,
+  refreshKey,
+}: ResultsTableProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [pageSize, setPageSize] = usePageSizePreference('machineData.pageSize');
+  const [columnDisplay, setColumnDisplay] = useColumnDisplayPreference(
+    'machineData.columns',
+    defaultColumns,
+  );
+  const [testNameText, setTestNameText] = useState('');
+  const [result, setResult] = useState<TestOutcome | ''>('');
+  const [range, setRange] = useState<DateRange>({});
+  const serialTyped = useDebouncedValue(serialText.trim(), typingDelayMs);
+  const testName = useDebouncedValue(testNameText.trim(), typingDelayMs);
+  // A serial that is not one yet (still being typed) narrows nothing: it says so instead.
+  const serialProblem = serialTyped !== '' && !unitSerial(serialTyped);
+  const serial = serialProblem ? '' : serialTyped;
+  const filters: ResultFilters = { serial, testName, result, range };
+  const list = useCursorList({
+    fetchPage: fetchResultsPage,
+    pageSize,
+    // The refresh key is part of the query: a new upload reads page 1 again.
+    query: { ...filters, refreshKey },
+  });
+  const unit = unitSerial(serial);
+
+  const loading = list.state.status === 'loading';
+  const items = list.state.status === 'success' ? list.state.data.items : [];
+  const filtered = isFiltered(filters);
+  const dateTime = (value: string) => formatDateTime(value, language) ?? value;
+
+  const clearFilters = () => {
+    onSerialChange('');
+    setTestNameText('');
+    setResult('');
+    setRange({});
+  };
+
+  const resultOptions = [
+    { value: '', label: t('machineData.filters.allResults') },
+    ...testOutcomes.map((value) => ({ value, label: t(`report.outcomes.${value}`) })),
+  ];
+
+  const columns: (TableProps.ColumnDefinition<TestResult> & { id: ColumnId; header: string })[] = [
+    {
+      id: 'testedAt',
+      header: t('machineData.columns.testedAt'),
+      cell: (item) => dateTime(item.testedAt),
+    },
+    {
+      id: 'serialNumber',
+      header: t('machineData.columns.serialNumber'),
+      isRowHeader: true,
+      cell: (item) =>
+        unit ? (
+          item.serialNumber
+        ) : (
+          <Link
+            href={`?serial=${encodeURIComponent(item.serialNumber)}`}
+            ariaLabel={t('machineData.results.showHistory', { serial: item.serialNumber })}
+            onFollow={(event) => {
+              event.preventDefault();
+              onSerialChange(item.serialNumber);
+            }}
+          >
+            {item.serialNumber}
+          </Link>
+        ),
+    },
+    {
+      id: 'testName',
+      header: t('machineData.columns.testName'),
+      cell: (item) => item.testName,
+    },
+    {
+      id: 'result',
+      header: t('machineData.columns.result'),
+      cell: (item) => (
+        <StatusIndicator type={item.result === 'pass' ? 'success' : 'error'}>
+          {t(`report.outcomes.${item.result}`)}
+        </StatusIndicator>
+      ),
+    },
+    {
+      id: 'value',
+      header: t('machineData.columns.value'),
+      cell: (item) =>
+        item.value === null
+          ? t('common.none')
+          : [formatDecimal(item.value, language), item.unit].filter(Boolean).join(' '),
+    },
+    {
+      id: 'machineId',
+      header: t('machineData.columns.machineId'),
+      cell: (item) => item.machineId,
+    },
+    {
+      id: 'operator',
+      header: t('machineData.columns.operator'),
+      cell: (item) => item.operator ?? t('common.none'),
+    },
+    {
+      id: 'notes',
+      header: t('machineData.columns.notes'),
+      maxWidth: 320,
+      cell: (item) => item.notes ?? t('common.none'),
+    },
+    {
+      id: 'receivedAt',
+      header: t('machineData.columns.receivedAt'),
+      cell: (item) => dateTime(item.receivedAt),
+    },
+    {
+      id: 'source',
+      header: t('machineData.columns.source'),
+      cell: (item) => item.source,
+    },
+  ];
+
+  const total = list.total ?? list.matched;
+  const counter = typeof total === 'number' ? `(${formatNumber(total, language)})` : undefined;
+
+  return (
+    <Table
+      data-testid="results-table"
+      variant="container"
+      items={items}
+      trackBy="id"
+      columnDefinitions={columns}
+      columnDisplay={columnDisplay}
+      loading={loading}
+      loadingText={t('machineData.results.loading')}
+      wrapLines
+      empty={
+        <TableEmptyState
+          error={list.state.status === 'error' ? list.state.error : undefined}
+          onRetry={list.reload}
+          retryTestId="results-retry"
+          filterHint={filtered ? t('machineData.results.emptyHint') : undefined}
+          onClearFilter={clearFilters}
+        />
+      }
+      totalItemsCount={list.total ?? undefined}
+      firstIndex={list.pageIndex * pageSize + 1}
+      ariaLabels={{ tableLabel: t('machineData.results.title') }}
+      renderAriaLive={({ firstIndex, lastIndex }) =>
+        t('table.ariaLive', { first: firstIndex, last: lastIndex })
+      }
+      header={
+        <Header
+          variant="h2"
+          counter={counter}
+          description={
+            unit
+              ? t('machineData.results.historyDescription')
+              : t('machineData.results.description')
+          }
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              {unit && (
+                <Button onClick={() => onSerialChange('')} data-testid="results-all-units">
+                  {t('machineData.results.allUnits')}
+                </Button>
+              )}
+              <Button
+                iconName="refresh"
+                ariaLabel={t('common.refresh')}
+                loading={loading}
+                onClick={list.reload}
+              />
+              <ExportCsvButton
+                fileBase={unit ? `machine-data-${unit}` : 'machine-data'}
+                build={async () => {
+                  const results = await listAllResults(filters);
+                  return { csv: resultsCsv(results), rows: results.length };
+                }}
+              />
+            </SpaceBetween>
+          }
+        >
+          <span data-testid="results-title">
+            {unit
+              ? t('machineData.results.historyTitle', { serial: unit })
+              : t('machineData.results.title')}
+          </span>
+        </Header>
+      }
+      filter={
+        <FilterBar>
+          <FilterItem>
+            <FormField
+              label={t('machineData.filters.serial')}
+              errorText={serialProblem ? t('validation.serialFormat') : undefined}
+            >
+              <Input
+                type="search"
+                value={serialText}
+                onChange={({ detail }) => onSerialChange(detail.value.slice(0, maxSerialLength))}
+                placeholder={t('machineData.filters.serialPlaceholder')}
+                data-testid="results-serial"
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem>
+            <FormField label={t('machineData.filters.testName')}>
+              <Input
+                type="search"
+                value={testNameText}
+                onChange={({ detail }) => setTestNameText(detail.value.slice(0, maxTestNameLength))}
+                placeholder={t('machineData.filters.testNamePlaceholder')}
+                data-testid="results-test-name"
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem>
+            <FormField label={t('machineData.filters.result')}>
+              <Select
+                data-testid="results-outcome"
+                selectedOption={resultOptions.find((option) => option.value === result) ?? null}
+                options={resultOptions}
+                onChange={({ detail }) =>
+                  setResult(
+                    testOutcomes.find((value) => value === detail.selectedOption.value) ?? '',
+                  )
+                }
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem wide>
+            <FormField label={t('machineData.filters.dates')}>
+              <DateRangeFilter
+                value={range}
+                onChange={setRange}
+                ariaLabel={t('machineData.filters.dates')}
+                data-testid="results-dates"
+              />
+            </FormField>
+          </FilterItem>
+          {filtered && (
+            <FilterActions>
+              <Button onClick={clearFilters} data-testid="results-clear">
+                {t('table.clearFilter')}
+              </Button>
+            </FilterActions>
+          )}
+        </FilterBar>
+      }
+      pagination={<ListPagination list={list} disabled={loading} />}
+      preferences={
+        <ListPreferences
+          pageSize={pageSize}
+          onPageSizeChange={setPageSize}
+          pageSizeTitle={t('machineData.results.pageSize')}
+          pageSizeLabel={(count) => t('machineData.results.pageSizeOption', { count })}
+          columns={{
+            choices: columns.map((column) => ({
+              id: column.id,
+              label: column.header,
+              alwaysVisible: column.id === 'serialNumber',
+            })),
+            display: columnDisplay,
+            onChange: setColumnDisplay,
+          }}
+        />
+      }
+      footer={
+        unit ? (
+          <Box variant="small" color="text-body-secondary">
+            {t('machineData.results.historyFooter')}
+          </Box>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import {
+  testResultColumns,
+  type TestResult,
+} from '../../../../lambdas/shared/contract/schemas/machine-data';
+import { recordsToCsv, type CsvColumn } from '../../lib/csv';
+
+/**
+ * The results export: the upload's columns first and in its order (so an exported
+ * file has the shape of an upload), then what the server added: when it received the
+ * result, who sent it (machine key or uploading staff member) and the result's id.
+ */
+export const resultCsvColumns: readonly CsvColumn<TestResult>[] = [
+  ...testResultColumns.map((name): CsvColumn<TestResult> => ({
+    header: name,
+    value: (result) => result[name],
+  })),
+  { header: 'receivedAt', value: (result) => result.receivedAt },
+  { header: 'source', value: (result) => result.source },
+  { header: 'id', value: (result) => result.id },
+];
+
+export function resultsCsv(results: readonly TestResult[]): string {
+  return recordsToCsv(resultCsvColumns, results);
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  deliveryStatuses,
+  reportLanguages,
+  type DeliveryStatus,
+  type ReportRequestSummary,
+} from '../../../../lambdas/shared/contract/schemas/report-request';
+import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
+import { dateRangeProblem, dateRangeQuery, type DateRange } from '../../lib/date-range';
+import type { FetchPage } from '../../lib/use-cursor-list';
+
+export const reportRequestsPath = '/api/report-requests';
+
+/** Longest serial and email filters the API accepts (`listReportRequestsQuerySchema`). */
+export const maxSerialFilterLength = 64;
+export const maxEmailFilterLength = 254;
+
+/** What the search history shows, besides the page: every filter as chosen. */
+export interface SearchHistoryFilters {
+  range: DateRange;
+  /** A whole serial number (the API matches it exactly, in any case). */
+  serial: string;
+  /** A whole email address (matched whatever its case). */
+  email: string;
+  /** One delivery status; empty for all. */
+  status: DeliveryStatus | '';
+}
+
+export const noSearchHistoryFilters: SearchHistoryFilters = {
+  range: {},
+  serial: '',
+  email: '',
+  status: '',
+};
+
+/** Whether any filter narrows the list (for the empty state's hint). */
+export function isFiltered(filters: SearchHistoryFilters): boolean {
+  return (
+    Boolean(filters.range.from || filters.range.to) ||
+    filters.serial.trim() !== '' ||
+    filters.email.trim() !== '' ||
+    filters.status !== ''
+  );
+}
+
+/**
+ * The query of `GET /api/report-requests`: `limit` within 1..1000, the opaque cursor,
+ * the date range (dropped when it is not a valid one), the serial trimmed and
+ * upper-cased as serials are stored, the email trimmed, the status; empty values
+ * left out.
+ */
+export function searchHistoryQuery(
+  filters: SearchHistoryFilters,
+  page: { pageSize: number; cursor?: string },
+): {
+  limit: number;
+  cursor?: string;
+  from?: string;
+  to?: string;
+  serial?: string;
+  email?: string;
+  status?: DeliveryStatus;
+} {
+  const serial = filters.serial.trim().toUpperCase().slice(0, maxSerialFilterLength);
+  const email = filters.email.trim().slice(0, maxEmailFilterLength);
+  return {
+    limit: pageLimit(page.pageSize),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    ...(dateRangeProblem(filters.range) ? {} : dateRangeQuery(filters.range)),
+    ...(serial ? { serial } : {}),
+    ...(email ? { email } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+  };
+}
+
+const summarySchema = z.object({
+  id: z.string(),
+  reportNumber: z.string(),
+  requestedAt: z.string(),
+  serialNumber: z.string(),
+  productName: z.string(),
+  email: z.string(),
+  language: z.enum(reportLanguages),
+  status: z.enum(deliveryStatuses),
+  statusReason: z.string().nullable(),
+  statusAt: z.string(),
+  deliveryAttempts: z.number().int().nonnegative(),
+  clientAddress: z.string().optional(),
+}) satisfies z.ZodType<ReportRequestSummary>;
+
+/** The history answers no total (it is filtered as it is read): the list counts pages instead. */
+const historyPageSchema = z
+  .object({ items: z.array(summarySchema), nextCursor: z.string().nullable() })
+  .transform((page): CursorPage<ReportRequestSummary> => ({ ...page, total: null }));
+
+export async function listSearchHistory(
+  filters: SearchHistoryFilters,
+  page: { pageSize: number; cursor?: string },
+  signal?: AbortSignal,
+): Promise<CursorPage<ReportRequestSummary>> {
+  const body = await apiRequest<unknown>(reportRequestsPath, {
+    query: searchHistoryQuery(filters, page),
+    signal,
+  });
+  return parseAnswer(historyPageSchema, body);
+}
+
+export const fetchSearchHistoryPage: FetchPage<SearchHistoryFilters, ReportRequestSummary> = (
+  { query, pageSize, cursor },
+  signal,
+) => listSearchHistory(query, { pageSize, cursor }, signal);
+
+/** Every request the filters let through, newest first, for an export. */
+export function listAllSearchHistory(
+  filters: SearchHistoryFilters,
+): Promise<ReportRequestSummary[]> {
+  return fetchAllPages((cursor) => listSearchHistory(filters, { pageSize: wholePageSize, cursor }));
+}
+
+/**
+ * Puts a failed report's mail back in the outbox (admin). 409 `aborted`
+ * (`errors.reportNotResendable`) when it was sent meanwhile. Answers the updated line.
+ */
+export async function resendReport(id: string): Promise<ReportRequestSummary> {
+  const body = await apiRequest<unknown>(`${reportRequestsPath}/${encodeURIComponent(id)}/resend`, {
+    method: 'POST',
+  });
+  return parseAnswer(summarySchema, body);
+}
