@@ -143,3 +143,73 @@ export class ReportCenterPage {
       .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
   }
 }
+
+/** The dashboard: figures by name (`reportRequests`, `machineResults`, ...), charts, latest requests. */
+export class DashboardPage {
+  constructor(private readonly page: Page) {}
+
+  readonly figures = () => this.page.locator('[data-testid="dashboard-figures"]');
+  readonly figure = (name: string) => this.page.locator(`[data-testid="dashboard-${name}"]`);
+  readonly requestsChart = () => this.page.locator('[data-testid="dashboard-requests-chart"]');
+  readonly resultsChart = () => this.page.locator('[data-testid="dashboard-results-chart"]');
+  readonly recent = () => this.page.locator('[data-testid="dashboard-recent"]');
+  readonly refresh = () => this.page.locator('[data-testid="dashboard-refresh"]');
+}
+
+/** The search history (/searches): filters, rows, the admin's resend. */
+export class SearchHistoryPage {
+  constructor(private readonly page: Page) {}
+
+  readonly table = () => this.page.locator('[data-testid="searches-table"]');
+  readonly rows = () =>
+    this.page.locator(wrapper.findTable('[data-testid="searches-table"]').findRows().toSelector());
+  readonly serial = () => this.page.locator('[data-testid="searches-serial"] input');
+  readonly email = () => this.page.locator('[data-testid="searches-email"] input');
+  readonly resendModal = () => this.page.locator('[data-testid="resend-modal"]:visible');
+
+  /** Clicks "Resend" on a request's row and confirms. */
+  async resend(id: string): Promise<void> {
+    await this.page.locator(`[data-testid="resend-${id}"]`).click();
+    await this.page.locator('[data-testid="resend-modal-confirm"]:visible').click();
+  }
+}
+
+/** The Machine Data page: results and unit history, CSV upload, machine keys (admins). */
+export class MachineDataPage {
+  constructor(private readonly page: Page) {}
+
+  readonly results = () => this.page.locator('[data-testid="results-table"]');
+  readonly resultRows = () =>
+    this.page.locator(wrapper.findTable('[data-testid="results-table"]').findRows().toSelector());
+  readonly resultsTitle = () => this.page.locator('[data-testid="results-title"]');
+  readonly serialFilter = () => this.page.locator('[data-testid="results-serial"] input');
+  readonly machines = () => this.page.locator('[data-testid="machines-table"]');
+  readonly uploadProblems = () =>
+    this.page.locator(wrapper.findTable('[data-testid="upload-problems"]').findRows().toSelector());
+
+  /** Opens a tab by its label. */
+  async openTab(label: string): Promise<void> {
+    await this.page
+      .locator(wrapper.findTabs('[data-testid="machine-data-tabs"]').findTabLinks().toSelector())
+      .filter({ hasText: label })
+      .click();
+  }
+
+  /** "Create key" with a name and a note; returns the key the dialog shows once. */
+  async createKey(name: string, note: string): Promise<string> {
+    await this.page.locator('[data-testid="machine-create"]').click();
+    await this.page.locator('[data-testid="machine-name"] input').fill(name);
+    await this.page.locator('[data-testid="machine-note"] input').fill(note);
+    await this.page.locator('[data-testid="machine-create-submit"]').click();
+    const key = this.page.locator('[data-testid="machine-key"]');
+    await key.waitFor();
+    return ((await key.textContent()) ?? '').trim();
+  }
+
+  /** Gives the upload a CSV file, as choosing it in the file dialog would. */
+  async chooseCsv(name: string, csv: string): Promise<void> {
+    await this.page
+      .locator('[data-testid="upload-file"] input[type="file"]')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  }
+}

@@ -1,0 +1,631 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../bin/local/settings';
+import type {
+  IngestSummary,
+  Machine,
+  TestResult,
+} from '../../lambdas/shared/contract/schemas/machine-data';
+import type { DashboardFigures } from '../../lambdas/shared/contract/schemas/report-request';
+import { keys } from '../../lambdas/shared/keys';
+import { callApi } from '../support/api';
+import { artifactsDir, launchBrowser } from '../support/browser';
+import { signIn } from '../support/cognito';
+import { tableReader } from '../support/table';
+import { requestReport } from '../support/visitor';
+import {
+  AppShell,
+  DashboardPage,
+  LoginPage,
+  MachineDataPage,
+  SearchHistoryPage,
+  switchLanguage,
+} from './pages';
+
+const stack = inject('stack');
+const reader = tableReader(stack);
+
+/** Serials of this run only: other test files share the stack. */
+const prefix = `ME${randomUUID().slice(0, 5).toUpperCase()}-`;
+const serial = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+const benchName = `E2E Bench ${randomUUID().slice(0, 6)}`;
+const productName = `E2E Bench Valve ${prefix}`;
+
+let admin: string;
+const asAdmin = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
+  callApi<T>(stack, path, { ...options, token: admin });
+
+/** The test bench's side: a script sending a batch with its key, as docs/machine-data.md shows. */
+async function ingest(key: string, results: unknown[]) {
+  const response = await fetch(`${stack.appUrl}/api/machine-data/ingest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ results }),
+  });
+  return { status: response.status, body: (await response.json()) as IngestSummary };
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+async function dashboard(): Promise<DashboardFigures> {
+  const answer = await asAdmin<DashboardFigures>('/api/dashboard');
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function unitHistory(n: number): Promise<TestResult[]> {
+  return (await asAdmin<{ items: TestResult[] }>(`/api/machine-data?serial=${serial(n)}&limit=100`))
+    .body.items;
+}
+
+/** Waits until the mailer has settled a request (sent or failed). */
+async function settled(id: string): Promise<Record<string, unknown>> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const item = await reader.get(keys.reportRequest(id));
+    if (item?.status === 'sent' || item?.status === 'failed') return item;
+    await delay(150);
+  }
+  throw new Error(`report request ${id} was not delivered`);
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical accessibility violations found by axe-core (as the shell test runs it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.route('**/__axe.js', (route) =>
+    route.fulfill({ body: axeSource, contentType: 'application/javascript' }),
+  );
+  await page.addScriptTag({ url: `${stack.appUrl}/__axe.js` });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(
+      document,
+    ),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Top-level groups of the app's i18n keys: text like `machineData.title` is an untranslated key. */
+const rawKey = new RegExp(
+  `\\b(?:${[
+    ...Object.keys(
+      JSON.parse(readFileSync(join(repoRoot, 'web/src/i18n/locales/en.json'), 'utf8')) as object,
+    ),
+    'errors',
+    'validation',
+    'report',
+    'product',
+  ].join('|')})\\.[a-zA-Z][\\w-]*\\b`,
+);
+
+/** English words of these pages that must not remain on their Chinese version. */
+const englishWords = [
+  'Dashboard',
+  'Machine Data',
+  'Search History',
+  'Test results',
+  'Report requests',
+  'Upload',
+  'Machines',
+  'Serial number',
+  'Pending',
+  'Sent',
+  'Failed',
+  'Pass',
+  'Fail',
+  'Loading',
+  'Actions',
+  'Export CSV',
+  'Any date',
+  'Create key',
+  'Last used',
+  'No report requests',
+].map((word) => new RegExp(`\\b${word}\\b`));
+
+/** Visible texts and accessible labels left in English or as raw keys. */
+async function untranslated(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.tagName === 'SCRIPT' || parent.tagName === 'STYLE') continue;
+      if (parent.closest('[hidden]')) continue;
+      const text = node.textContent?.trim();
+      if (text) found.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder]')) {
+      for (const name of ['aria-label', 'placeholder']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  return texts.filter(
+    (text) =>
+      rawKey.test(text) ||
+      // Data of this run (product, serials, machine) is English on purpose.
+      (!text.includes(prefix) &&
+        !text.includes(benchName) &&
+        englishWords.some((word) => word.test(text))),
+  );
+}
+
+/** Remembers language and theme the way the app does, for the next page load. */
+async function setLook(page: Page, language: 'en' | 'zh', theme: 'light' | 'dark') {
+  await page.evaluate(
+    ({ language, theme }) => {
+      localStorage.setItem('lang', language);
+      const current = JSON.parse(localStorage.getItem('ui-preferences') ?? '{}') as object;
+      localStorage.setItem('ui-preferences', JSON.stringify({ ...current, theme }));
+    },
+    { language, theme },
+  );
+}
+
+/** Opens a page afresh and waits for it and its API calls. */
+async function open(page: Page, path: string, ready: string) {
+  await page.goto(`${stack.appUrl}${path}`, { waitUntil: 'commit' });
+  await page.locator(`[data-testid="${ready}"]`).first().waitFor();
+  await page.locator('[data-testid="page-loader"]').waitFor({ state: 'detached' });
+  await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
+}
+
+const text = async (locator: ReturnType<Page['locator']>) => (await locator.textContent()) ?? '';
+
+describe('machine data, dashboard and search history in the browser', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let machineKey = '';
+  let before: DashboardFigures;
+  const visitor = `visitor.${randomUUID().slice(0, 6)}@example.com`;
+
+  beforeAll(async () => {
+    admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    const product = await asAdmin<{ id: string }>('/api/products', {
+      method: 'POST',
+      body: {
+        name: productName,
+        temperatureMin: -10,
+        temperatureMax: 180,
+        fluid: 'water',
+        connection: 'Flanged, PN16',
+        pressureFC: 16,
+        pressureWCB: 25,
+        pressureSUS: 25,
+        application: null,
+        applicationMedium: null,
+      },
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const range = await asAdmin('/api/serial-numbers', {
+      method: 'POST',
+      body: {
+        productId: product.body.id,
+        startSerial: serial(1),
+        endSerial: serial(500),
+        productionDate: '2026-10-01',
+      },
+    });
+    expect(range.status, JSON.stringify(range.body)).toBe(201);
+    before = await dashboard();
+
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${stack.appUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await new LoginPage(page).signIn(stack.admin.email, stack.admin.password);
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    reader.destroy();
+  });
+
+  it('an admin creates a machine key on the Machine Data page and reads it once', async () => {
+    await open(page, '/machine-data', 'results-table');
+    const machineData = new MachineDataPage(page);
+    await machineData.openTab('Machines');
+    await machineData.machines().waitFor();
+    const shown = await machineData.createKey(benchName, 'Hall B, line 2');
+    machineKey = /mk_\S+/.exec(shown)?.[0] ?? '';
+    expect(machineKey).toMatch(/^mk_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}$/);
+    expect(await text(page.locator('[data-testid="machine-key-modal"]'))).toContain(
+      'cannot be shown again',
+    );
+    await page.screenshot({ path: join(artifactsDir, 'machine-key-en-light.png') });
+    await page.locator('[data-testid="machine-key-done"]').click();
+    await page.locator('[data-testid="machine-key-modal"]').waitFor({ state: 'detached' });
+
+    await expect.poll(() => text(machineData.machines())).toContain(benchName);
+    const row = page.locator('tr').filter({ hasText: benchName });
+    expect(await text(row)).toContain('Active');
+    expect(await text(row)).toContain('Never');
+    // Only the hash is kept: the list never carries the key.
+    expect(
+      JSON.stringify((await asAdmin<{ items: Machine[] }>('/api/machines')).body),
+    ).not.toContain(machineKey.split('_')[2]!);
+  });
+
+  it('a test bench ingests results with the key; the page shows them and the unit history', async () => {
+    const batch = [
+      {
+        serialNumber: serial(7),
+        testName: 'Shell test',
+        result: 'pass',
+        value: 24.1,
+        unit: 'bar',
+        testedAt: minutesAgo(30),
+        operator: 'Chen',
+      },
+      {
+        serialNumber: serial(7),
+        testName: 'Seat test',
+        result: 'fail',
+        value: 15.2,
+        unit: 'bar',
+        testedAt: minutesAgo(20),
+      },
+      // The re-test: the report shows this one, the history keeps both.
+      {
+        serialNumber: serial(7),
+        testName: 'Seat test',
+        result: 'pass',
+        value: 17.6,
+        unit: 'bar',
+        testedAt: minutesAgo(10),
+        notes: 'after re-seating',
+      },
+      {
+        serialNumber: serial(8),
+        testName: 'Shell test',
+        result: 'fail',
+        value: 9.8,
+        unit: 'bar',
+        testedAt: minutesAgo(5),
+      },
+    ];
+    const sent = await ingest(machineKey, batch);
+    expect(sent).toEqual({ status: 200, body: { received: 4, stored: 4, duplicates: 0 } });
+    // Sending the same batch again (after a time-out, say) stores nothing twice.
+    expect((await ingest(machineKey, batch)).body).toEqual({
+      received: 4,
+      stored: 0,
+      duplicates: 4,
+    });
+
+    await open(page, '/machine-data', 'results-table');
+    const machineData = new MachineDataPage(page);
+    await expect.poll(() => text(machineData.results())).toContain(serial(8));
+    await machineData.serialFilter().fill(serial(7).toLowerCase());
+    await expect.poll(() => text(machineData.resultsTitle())).toContain(`History of ${serial(7)}`);
+    await expect.poll(() => machineData.resultRows().count()).toBe(3);
+    const rows = await machineData.resultRows().allTextContents();
+    // Newest first: the re-test, the failed seat test, the shell test.
+    expect(rows[0]).toContain('Seat test');
+    expect(rows[0]).toContain('Pass');
+    expect(rows[0]).toContain('after re-seating');
+    expect(rows[1]).toContain('Fail');
+    expect(rows[2]).toContain('Shell test');
+    expect(rows.join(' ')).toContain(benchName);
+    expect(page.url()).toContain(`serial=${serial(7)}`);
+    await page.screenshot({
+      path: join(artifactsDir, 'machine-data-history-en-light.png'),
+      fullPage: true,
+    });
+
+    // Exported as shown: this unit's whole history, newest first, upload columns first.
+    const download = page.waitForEvent('download');
+    await page.locator('[data-testid="export-csv"]').first().click();
+    const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...lines] = csv.trim().split(/\r\n/);
+    expect(header).toBe(
+      'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes,receivedAt,source,id',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(`${serial(7)},Seat test,pass,17.6,bar`);
+
+    await machineData.openTab('Machines');
+    await expect
+      .poll(() => text(page.locator('tr').filter({ hasText: benchName })))
+      .not.toContain('Never');
+  });
+
+  it("a visitor's report shows the latest result of each test, in English and Chinese", async () => {
+    for (const language of ['en', 'zh'] as const) {
+      const report = await requestReport(stack, {
+        serialNumber: serial(7),
+        email: visitor,
+        consent: true,
+        language,
+      });
+      expect(report.status, JSON.stringify(report.body)).toBe(201);
+      expect(report.body.verdict).toBe('pass');
+      const results = Object.fromEntries(
+        report.body.results.map((result) => [result.testName, result]),
+      );
+      expect(Object.keys(results).sort()).toEqual(['Seat test', 'Shell test']);
+      expect(results['Seat test']).toMatchObject({
+        result: 'pass',
+        value: 17.6,
+        machineId: benchName,
+      });
+    }
+    const failing = await requestReport(stack, {
+      serialNumber: serial(8),
+      email: visitor,
+      consent: true,
+      language: 'en',
+    });
+    expect(failing.body.verdict).toBe('fail');
+  });
+
+  it('the dashboard shows the new counts, the last data date and the charts, in English and Chinese', async () => {
+    const after = await dashboard();
+    expect(after.machineResults).toBeGreaterThanOrEqual(before.machineResults + 4);
+    expect(after.reportRequests).toBeGreaterThanOrEqual(before.reportRequests + 3);
+    expect(Date.parse(after.lastMachineDataAt ?? '')).toBeGreaterThan(
+      Date.parse(before.lastMachineDataAt ?? '1970-01-01'),
+    );
+
+    for (const language of ['en', 'zh'] as const) {
+      await setLook(page, language, 'light');
+      await open(page, '/dashboard', 'dashboard-figures');
+      const board = new DashboardPage(page);
+      // Other test files may write meanwhile: at least this run's writes show.
+      const shown = async (name: string) =>
+        Number((await text(board.figure(name))).replace(/\D/g, ''));
+      expect(await shown('machineResults')).toBeGreaterThanOrEqual(after.machineResults);
+      expect(await shown('reportRequests')).toBeGreaterThanOrEqual(after.reportRequests);
+      const locale = language === 'en' ? 'en' : 'zh-TW';
+      const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+        new Date(after.lastMachineDataAt!),
+      );
+      expect(await text(board.figure('lastMachineDataAt'))).toContain(day);
+      // Admins see the emails of the latest requests in full.
+      expect(await text(board.recent())).toContain(visitor);
+      await board.requestsChart().locator('svg').first().waitFor();
+      await board.resultsChart().locator('svg').first().waitFor();
+      expect(await page.locator('[data-testid="requests-chart-empty"]').count()).toBe(0);
+      expect(await page.locator('[data-testid="results-chart-empty"]').count()).toBe(0);
+      const charts = await text(board.resultsChart());
+      expect(charts).toContain(language === 'en' ? 'Pass' : '合格');
+      if (language === 'zh') {
+        expect(await text(board.figures())).toContain('報告查詢次數');
+        expect(await text(board.requestsChart())).toContain('每日報告查詢次數');
+      }
+    }
+    await setLook(page, 'en', 'light');
+  });
+
+  it('the search history lists, filters and exports the requests; an admin resends a failed mail', async () => {
+    // A recipient on the suppression list: the mailer refuses to send, the request fails.
+    const bounced = `bounced.${randomUUID().slice(0, 6)}@example.com`;
+    await reader.put({
+      ...keys.suppressedRecipient(bounced),
+      email: bounced,
+      reason: 'bounce',
+      at: new Date().toISOString(),
+    });
+    const failing = await requestReport(stack, {
+      serialNumber: serial(8),
+      email: bounced,
+      consent: true,
+      language: 'zh',
+    });
+    expect(failing.status).toBe(201);
+    expect(await settled(failing.body.id)).toMatchObject({ status: 'failed' });
+
+    await open(page, '/searches', 'searches-table');
+    const history = new SearchHistoryPage(page);
+    await history.serial().fill(serial(8));
+    await expect.poll(() => history.rows().count()).toBe(2);
+    const rows = await history.rows().allTextContents();
+    expect(rows[0]).toContain(bounced);
+    expect(rows[0]).toContain('Failed');
+    expect(rows[0]).toContain('suppressed');
+    expect(rows[0]).toContain('繁體中文');
+    expect(rows[1]).toContain(visitor);
+    expect(rows.join(' ')).toContain(productName);
+    // The client address column is there for admins.
+    expect(await text(history.table())).toContain('Client address');
+    await page.screenshot({
+      path: join(artifactsDir, 'searches-filtered-en-light.png'),
+      fullPage: true,
+    });
+
+    const download = page.waitForEvent('download');
+    await page.locator('[data-testid="export-csv"]').first().click();
+    const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...lines] = csv.trim().split(/\r\n/);
+    expect(header).toContain('clientAddress');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(bounced);
+
+    // The operator takes the address off the suppression list, then resends from the page.
+    await reader.remove(keys.suppressedRecipient(bounced));
+    await history.resend(failing.body.id);
+    await history.resendModal().waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await history.rows().allTextContents())[0])
+      .not.toContain('Failed');
+    expect(await settled(failing.body.id)).toMatchObject({ status: 'sent', deliveryAttempts: 2 });
+
+    // A second, stale resend: the mail went out meanwhile, the dialog says so (409).
+    await reader.set(keys.reportRequest(failing.body.id), {
+      status: 'failed',
+      statusReason: 'test',
+    });
+    await page.locator('[data-testid="searches-refresh"]').click();
+    await page.locator(`[data-testid="resend-${failing.body.id}"]`).click();
+    await reader.set(keys.reportRequest(failing.body.id), { status: 'sent', statusReason: null });
+    await page.locator('[data-testid="resend-modal-confirm"]:visible').click();
+    await expect
+      .poll(() => text(page.locator('[data-testid="resend-modal-error"]')))
+      .toContain('Only a report whose mail failed can be sent again');
+    await page.locator('[data-testid="resend-modal-cancel"]:visible').click();
+  });
+
+  it('uploads a CSV: a bad row is listed and nothing is sent; a good file is stored in parts', async () => {
+    const machineData = new MachineDataPage(page);
+    await open(page, '/machine-data', 'results-table');
+    await machineData.openTab('Upload CSV');
+    const stored = (await dashboard()).machineResults;
+    const header = 'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes';
+    const line = (n: number, result = 'pass') =>
+      `${serial(n)},Body test,${result},30.5,bar,${minutesAgo(3)},Bench upload,Lin,"hold 60 s, no leak"`;
+
+    // One bad row (line 3): checked here, nothing sent.
+    await machineData.chooseCsv(
+      'bad.csv',
+      [header, line(20), line(21, 'maybe'), line(22)].join('\r\n'),
+    );
+    await page.locator('[data-testid="upload-invalid"]').waitFor();
+    expect(await machineData.uploadProblems().allTextContents()).toEqual([
+      expect.stringMatching(/^3\s*result\s*This value is not valid$/),
+    ]);
+    await page.screenshot({
+      path: join(artifactsDir, 'machine-data-upload-errors-en-light.png'),
+      fullPage: true,
+    });
+    expect(await page.locator('[data-testid="upload-send"]').count()).toBe(0);
+    expect((await dashboard()).machineResults).toBe(stored);
+    expect(await unitHistory(20)).toEqual([]);
+
+    // A serial outside every range passes the file check; the server refuses the part
+    // and names the row, shown at its line of the file.
+    await machineData.chooseCsv('outside.csv', [header, line(23), `X${line(24)}`].join('\n'));
+    await page.locator('[data-testid="upload-send"]').click();
+    await page.locator('[data-testid="upload-failed"]').waitFor();
+    expect(await machineData.uploadProblems().allTextContents()).toEqual([
+      expect.stringMatching(/^3\s*serialNumber\s*This serial number is not in any range$/),
+    ]);
+    expect(await text(page.locator('[data-testid="upload-failed"]'))).toContain(
+      'Nothing was stored',
+    );
+    expect(await unitHistory(23)).toEqual([]);
+
+    // 1,001 good rows: three parts, a progress bar, then the summary.
+    const rows = Array.from(
+      { length: 1001 },
+      (_, index) =>
+        `${serial(100 + (index % 300))},Leak test ${Math.floor(index / 300)},pass,1,bar,${minutesAgo(2)},Bench upload,,`,
+    );
+    await machineData.chooseCsv('good.csv', [header, ...rows].join('\r\n'));
+    expect(await text(page.locator('[data-testid="upload-ready"]'))).toContain(
+      'requests to send: 3',
+    );
+    await page.locator('[data-testid="upload-send"]').click();
+    await page.locator('[data-testid="upload-progress"]').waitFor();
+    await expect
+      .poll(() => text(page.locator('[data-testid="upload-summary"]')), { timeout: 30_000 })
+      .toContain('Stored: 1,001. Already stored before: 0.');
+    await page.screenshot({
+      path: join(artifactsDir, 'machine-data-upload-done-en-light.png'),
+      fullPage: true,
+    });
+    expect((await unitHistory(100)).map((result) => result.testName).sort()).toEqual([
+      'Leak test 0',
+      'Leak test 1',
+      'Leak test 2',
+      'Leak test 3',
+    ]);
+  });
+
+  it('the three pages in both languages and themes: translated, accessible, screenshots', async () => {
+    const pages = [
+      { name: 'dashboard', path: '/dashboard', ready: 'dashboard-figures' },
+      { name: 'searches', path: '/searches', ready: 'searches-table' },
+      { name: 'machine-data', path: '/machine-data', ready: 'results-table' },
+      {
+        name: 'machine-data-history',
+        path: `/machine-data?serial=${serial(7)}`,
+        ready: 'results-table',
+      },
+    ];
+    const problems: string[] = [];
+    for (const language of ['en', 'zh'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        await setLook(page, language, theme);
+        for (const target of pages) {
+          await open(page, target.path, target.ready);
+          if (target.name === 'dashboard') {
+            await new DashboardPage(page).resultsChart().locator('svg').first().waitFor();
+          }
+          await page.screenshot({
+            path: join(artifactsDir, `${target.name}-${language}-${theme}.png`),
+            fullPage: true,
+          });
+          if (language === 'zh' && theme === 'light') {
+            for (const found of await untranslated(page))
+              problems.push(`${target.name}: "${found}"`);
+          }
+          if (language === 'en' && theme === 'dark') {
+            for (const violation of await seriousViolations(page)) {
+              problems.push(`${target.name}: ${violation}`);
+            }
+          }
+        }
+      }
+    }
+    // The Machines and Upload tabs, checked in Chinese too.
+    await setLook(page, 'zh', 'light');
+    await open(page, '/machine-data', 'results-table');
+    const machineData = new MachineDataPage(page);
+    await machineData.openTab('上傳 CSV');
+    await page.locator('[data-testid="results-upload"]').waitFor();
+    for (const found of await untranslated(page)) problems.push(`upload: "${found}"`);
+    await page.screenshot({
+      path: join(artifactsDir, 'machine-data-upload-zh-light.png'),
+      fullPage: true,
+    });
+    await machineData.openTab('機台');
+    await expect.poll(() => text(machineData.machines())).toContain(benchName);
+    for (const found of await untranslated(page)) problems.push(`machines: "${found}"`);
+    await page.screenshot({
+      path: join(artifactsDir, 'machine-data-machines-zh-light.png'),
+      fullPage: true,
+    });
+    await setLook(page, 'en', 'dark');
+    await open(page, '/machine-data', 'results-table');
+    await machineData.openTab('Machines');
+    await expect.poll(() => text(machineData.machines())).toContain(benchName);
+    for (const violation of await seriousViolations(page)) problems.push(`machines: ${violation}`);
+    await machineData.openTab('Upload CSV');
+    await page.locator('[data-testid="results-upload"]').waitFor();
+    for (const violation of await seriousViolations(page)) problems.push(`upload: ${violation}`);
+    await setLook(page, 'en', 'light');
+    expect(problems).toEqual([]);
+  });
+
+  it('switching the language keeps the page and its filters', async () => {
+    await open(page, `/machine-data?serial=${serial(7)}`, 'results-table');
+    const machineData = new MachineDataPage(page);
+    await expect.poll(() => machineData.resultRows().count()).toBe(3);
+    await switchLanguage(page, 'zh');
+    await expect.poll(() => text(machineData.resultsTitle())).toContain(`${serial(7)} 的測試歷程`);
+    expect(await text(machineData.results())).toContain('合格');
+    await switchLanguage(page, 'en');
+    expect(await new AppShell(page).toasts().count()).toBe(0);
+  });
+});
