@@ -107,9 +107,9 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       if (!payload) return sendError(response, 'unauthenticated', 'errors.unauthenticated');
       claims = claimsAsStrings(payload);
     }
-    const pathParameters = Object.fromEntries(
-      names.map((name, index) => [name, decodeURIComponent(found.match![index + 1] ?? '')]),
-    );
+    const pathParameters = decodePathParameters(names, found.match);
+    // Malformed percent-encoding names no record: answered like an unknown id.
+    if (!pathParameters) return sendError(response, 'not-found', 'errors.not-found');
     const event = buildEvent(request, url, route, body, pathParameters, claims);
     try {
       const handler = await loadHandler(route.handler);
@@ -247,6 +247,20 @@ function buildEvent(
       authorizer: claims ? { jwt: { claims } } : undefined,
     },
   };
+}
+
+/** `{name}` values of the path, decoded; `null` when one is not valid percent-encoded UTF-8. */
+function decodePathParameters(
+  names: string[],
+  match: RegExpExecArray,
+): Record<string, string> | null {
+  try {
+    return Object.fromEntries(
+      names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the whole body; `null` when it exceeds the payload limit. */
