@@ -52,12 +52,27 @@ function isRetryable(error: unknown): boolean {
 type Outcome = 'sent' | 'failed' | 'skipped' | 'retry';
 
 /**
- * Delivers one request's mail at most once: claims it (`pending` -> `sending`, a
- * conditional write only one attempt wins), sends, then records `sent` or `failed`.
- * When SES certainly did not take the mail (unreachable, throttled), the claim is
- * released and the batch is retried.
+ * Requests whose mail SES took but whose `sent` could not be recorded (the table was
+ * unreachable right after the send), with the reason to record. The retry of the record
+ * records it instead of sending again. In memory: a retry that lands in another container
+ * finds the request `sending` (outcome unknown, resendable by an admin), never a second mail.
+ */
+const unrecordedSends = new Map<string, string | null>();
+
+/**
+ * Delivers one request's mail at most once: reads what the mail needs, claims it
+ * (`pending` -> `sending`, a conditional write only one attempt wins), sends, then records
+ * `sent` or `failed`. When SES certainly did not take the mail (unreachable, throttled),
+ * the claim is released and the batch is retried. Reading before claiming means a
+ * dependency that fails on the way leaves the request `pending`, with nothing to undo
+ * (a release could itself fail and strand the request in `sending`).
  */
 export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
+  if (unrecordedSends.has(request.id)) return recordSent(request.id);
+  const suppressed = await isSuppressed(request.email);
+  const pdf = suppressed ? undefined : await readPdf(request.pdfKey);
+  const appUrl = await getAppUrl();
+
   if (!(await moveStatus(request.id, 'pending', 'sending', null, true))) return 'skipped';
   const fail = async (reason: string) => {
     await moveStatus(request.id, 'sending', 'failed', reason);
@@ -65,19 +80,12 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
     countMetric('MailsFailed');
     return 'failed' as const;
   };
-  let pdf: Uint8Array | undefined;
-  try {
-    if (await isSuppressed(request.email))
-      return await fail('suppressed: the address bounced or complained');
-    pdf = await readPdf(request.pdfKey);
-  } catch (error) {
-    await moveStatus(request.id, 'sending', 'pending');
-    throw error;
-  }
+  if (suppressed) return fail('suppressed: the address bounced or complained');
   if (!pdf) return fail('pdf-missing: the report PDF is no longer stored');
 
-  const mail = reportMail(request, await getAppUrl());
+  const mail = reportMail(request, appUrl);
   const config = getConfig();
+  let messageId: string | undefined;
   try {
     const sent = await getSes().send(
       new SendEmailCommand({
@@ -103,14 +111,7 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
         },
       }),
     );
-    await moveStatus(
-      request.id,
-      'sending',
-      'sent',
-      sent.MessageId ? `message ${sent.MessageId}` : null,
-    );
-    countMetric('MailsSent');
-    return 'sent';
+    messageId = sent.MessageId;
   } catch (error) {
     if (isRetryable(error)) {
       await moveStatus(request.id, 'sending', 'pending');
@@ -119,6 +120,17 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
     const name = (error as { name?: string }).name ?? 'Error';
     return fail(`${name}: ${(error as Error).message ?? ''}`.slice(0, 500));
   }
+  // SES has the mail: from here on the claim is never released, so it is never sent twice.
+  countMetric('MailsSent');
+  unrecordedSends.set(request.id, messageId ? `message ${messageId}` : null);
+  return recordSent(request.id);
+}
+
+/** Records a send SES accepted; when the table cannot be reached, the retry does it. */
+async function recordSent(id: string): Promise<Outcome> {
+  const moved = await moveStatus(id, 'sending', 'sent', unrecordedSends.get(id) ?? null);
+  unrecordedSends.delete(id);
+  return moved ? 'sent' : 'skipped';
 }
 
 /**
