@@ -102,7 +102,8 @@ export async function saveResults(
     for (const result of pending) {
       const day = result.testedAt.slice(0, 10);
       const extraDay = days.has(day) ? 0 : 1;
-      if (chunk.length + days.size + extraDay + 1 > maxTransactItems) break;
+      // This result, the chunk so far, one day count per day, and the counters item.
+      if (chunk.length + 1 + days.size + extraDay + 1 > maxTransactItems) break;
       chunk.push(result);
       days.add(day);
     }
