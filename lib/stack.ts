@@ -224,6 +224,13 @@ export class TestReportCenterStack extends Stack {
     });
 
     const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: settings.alarmEmail });
+    monitoring.alarm('Api5xxRate', {
+      metric: api.serverErrorRate(),
+      threshold: 0.05,
+      description:
+        'More than 5% of API requests in 5 minutes (at least 20 requests) answered 5xx: a ' +
+        'dependency is unreachable (503) or a handler fails (500). docs/operations.md, API errors.',
+    });
     const reportDelivery = new ReportDelivery(this, 'ReportDelivery', {
       table: data.table,
       reportsBucket: data.reportsBucket,
@@ -236,12 +243,14 @@ export class TestReportCenterStack extends Stack {
       threshold: 0.05,
       description:
         'The SES bounce rate is above 5%: SES reviews the account from there and may pause ' +
-        'sending at 10%. Look for a source of bad addresses (docs/deploy.md).',
+        'sending at 10%. Look for a source of bad addresses (docs/operations.md).',
     });
     monitoring.alarm('SesComplaintRate', {
       metric: mail.complaintRateMetric(),
       threshold: 0.001,
-      description: 'The SES complaint rate is above 0.1%, where SES puts the account under review.',
+      description:
+        'The SES complaint rate is above 0.1%, where SES puts the account under review: ' +
+        'check who receives reports they did not ask for (docs/operations.md).',
     });
 
     this.customMessage = new AppFunction(this, 'CustomMessageTrigger', {
@@ -327,7 +336,7 @@ export class TestReportCenterStack extends Stack {
     });
     new CfnOutput(this, 'MailerDeadLetterQueueUrl', {
       value: reportDelivery.deadLetterQueue.queueUrl,
-      description: 'Stream batches the mailer gave up on (docs/deploy.md, re-sending mails)',
+      description: 'Stream batches the mailer gave up on (docs/operations.md, re-sending mails)',
     });
     new CfnOutput(this, 'AppUrl', {
       value: appUrlParameter.stringValue,

@@ -17,7 +17,8 @@ export const metricsNamespace = 'TestReportCenter';
  *   refusal); a mail that will be retried is not counted.
  * - `IngestRows`: test results stored by machine ingest and CSV upload (duplicates not).
  */
-export type MetricName = 'ReportRequests' | 'MailsSent' | 'MailsFailed' | 'IngestRows';
+export const metricNames = ['ReportRequests', 'MailsSent', 'MailsFailed', 'IngestRows'] as const;
+export type MetricName = (typeof metricNames)[number];
 
 const metrics = new Metrics({ namespace: metricsNamespace, serviceName, logger });
 

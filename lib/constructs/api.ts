@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -10,6 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -256,6 +257,26 @@ export class Api extends Construct {
       };
       cfnStage.node.addDependency(reportRequestRoute);
     }
+  }
+
+  /**
+   * The share of requests answered with a 5xx status (0.05 = 5%) per `period`, from the
+   * API's `5xx` and `Count` metrics. Periods with fewer than `minimumRequests` requests
+   * count as 0, so one failed request at night does not make a rate of 100%. Deliberate
+   * 503s (a dependency unreachable) are included: visitors see them as failures too.
+   */
+  serverErrorRate(options: { period?: Duration; minimumRequests?: number } = {}): MathExpression {
+    const period = options.period ?? Duration.minutes(5);
+    const minimumRequests = options.minimumRequests ?? 20;
+    return new MathExpression({
+      expression: `IF(requests >= ${minimumRequests}, errors / requests, 0)`,
+      usingMetrics: {
+        errors: this.httpApi.metricServerError({ period, statistic: 'Sum' }),
+        requests: this.httpApi.metricCount({ period, statistic: 'Sum' }),
+      },
+      period,
+      label: 'API 5xx rate',
+    });
   }
 
   /** The function of a route, e.g. `POST /api/report-requests`. */

@@ -94,8 +94,9 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is optional (TOTP): staff may turn it on; requiring it for every account is an ' +
-        'operator decision (docs/deploy.md). Visitors never sign in.',
+        'MFA is optional (TOTP), so it can be turned on per account; requiring it for every ' +
+        'account is an operator decision, once the web app can enrol and ask for the code ' +
+        '(docs/operations.md, sign-in safeguards). Visitors never sign in.',
     });
     if (!props.threatProtection) {
       Validations.of(this.userPool).acknowledge({

@@ -37,6 +37,8 @@ export interface AlarmOptions {
  */
 export class Monitoring extends Construct {
   readonly alarmTopic: Topic;
+  /** Every alarm made by {@link alarm}, by id (docs/operations.md explains each). */
+  readonly alarms = new Map<string, Alarm>();
 
   constructor(scope: Construct, id: string, props: MonitoringProps = {}) {
     super(scope, id);
@@ -101,6 +103,7 @@ export class Monitoring extends Construct {
     const action = new SnsAction(this.alarmTopic);
     alarm.addAlarmAction(action);
     alarm.addOkAction(action);
+    this.alarms.set(id, alarm);
     return alarm;
   }
 }

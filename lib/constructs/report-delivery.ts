@@ -69,7 +69,7 @@ export class ReportDelivery extends Construct {
     super(scope, id);
 
     // For a stream source Lambda sends the batch's shard and sequence numbers, not the
-    // records: docs/deploy.md explains how to find the requests and re-send them.
+    // records: docs/operations.md explains how to find the requests and re-send them.
     this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -138,7 +138,7 @@ export class ReportDelivery extends Construct {
       threshold: 0,
       description:
         'Report mails the mailer could not send after its retries. The queue holds the ' +
-        'stream positions; find the requests and set them back to pending (docs/deploy.md).',
+        'stream positions; find the requests and resend them (docs/operations.md).',
     });
 
     this.suppression = new AppFunction(this, 'Suppression', {
