@@ -2,15 +2,22 @@ import { getConfig } from '../config';
 
 /**
  * Options every AWS client shares. Every outbound call is bounded: a short connect
- * timeout, a request timeout well under the Lambda timeout, and the SDK's standard
- * retry with backoff.
+ * timeout, a request timeout, and the SDK's standard retry with backoff (3 attempts).
+ * A dependency that hangs fails a call after about 3 × 2 s plus backoff, well under the
+ * 10 s Lambda timeout, so the caller gets `unavailable` rather than a time-out.
+ * `throwOnRequestTimeout`: without it the SDK only logs a warning when `requestTimeout`
+ * passes and goes on waiting.
  */
 export function clientOptions(endpoint: string | undefined) {
   return {
     region: getConfig().AWS_REGION,
     endpoint,
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+    requestHandler: {
+      connectionTimeout: 1_000,
+      requestTimeout: 2_000,
+      throwOnRequestTimeout: true,
+    },
   };
 }
 
