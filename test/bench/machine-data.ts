@@ -130,6 +130,7 @@ function requestItem(index: number) {
     pdfExpiresAt: at,
     fingerprint: '0'.repeat(64),
     verificationUrl: 'http://localhost/search',
+    expiresAt: Math.ceil(Date.UTC(2027, 0, 1) / 1000),
   };
 }
 
