@@ -321,6 +321,12 @@ describe('time-out budget (docs/operations.md)', () => {
   const timeoutMs = (built: Built, fn: { function: { node: { defaultChild?: unknown } } }) =>
     built.resources[built.logicalId(fn.function)]!.Properties.Timeout * 1000;
 
+  it('lets one call at its worst end inside the API functions, so a hung dependency answers 503', () => {
+    for (const [module, fn] of production.stack.api.functions) {
+      expect(worstCaseCallMs(), module).toBeLessThan(timeoutMs(production, fn));
+    }
+  });
+
   it('keeps every API function under its integration time-out (HTTP API: 30 s)', () => {
     const integrations = production.ofType('AWS::ApiGatewayV2::Integration');
     expect(production.stack.api.functions.size).toBeGreaterThan(0);
