@@ -17,6 +17,7 @@ import { formFailure } from '../../../lib/form-failure';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { createMachine } from '../api';
+import '../machine-data.css';
 
 type Field = 'name' | 'note';
 const fieldOrder: readonly Field[] = ['name', 'note'];
@@ -96,16 +97,18 @@ export function CreateMachineModal({ onClose, onCreated }: CreateMachineModalPro
             {t('machines.created.warning')}
           </Alert>
           <FormField label={t('machines.created.key')} stretch>
-            <div data-testid="machine-key">
+            <SpaceBetween size="xs">
+              <Box variant="code" data-testid="machine-key">
+                <span className="machine-key">{created.key}</span>
+              </Box>
               <CopyToClipboard
-                variant="inline"
+                variant="button"
                 textToCopy={created.key}
-                copyButtonAriaLabel={t('machines.created.copy')}
+                copyButtonText={t('machines.created.copy')}
                 copySuccessText={t('machines.created.copied')}
                 copyErrorText={t('machines.created.copyFailed')}
-                wrapText
               />
-            </div>
+            </SpaceBetween>
           </FormField>
           <Box variant="p" color="text-body-secondary">
             {t('machines.created.usage')}

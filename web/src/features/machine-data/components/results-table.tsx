@@ -36,6 +36,7 @@ import {
   unitSerial,
   type ResultFilters,
 } from '../api';
+import '../machine-data.css';
 import { resultsCsv } from '../result-csv';
 
 type ColumnId =

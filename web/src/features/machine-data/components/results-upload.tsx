@@ -53,6 +53,8 @@ type UploadState =
       /** Rows of the parts the server stored before the failure. */
       sentRows: number;
       message: string;
+      /** The server refused the part (a bad row): nothing of it was stored. */
+      refused: boolean;
       problems: RowProblem[];
     };
 
@@ -115,6 +117,7 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
           chunks,
           sentRows,
           message: failure.message,
+          refused: failure.code === 'invalid-argument',
           problems: chunkRowProblems(failure.fields, chunk),
         });
         return;
@@ -264,7 +267,11 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
         {(state.step === 'sending' || state.step === 'done') && (
           <ProgressBar
             data-testid="upload-progress"
-            label={t('machineData.upload.progress')}
+            label={
+              state.step === 'done'
+                ? t('machineData.upload.finished')
+                : t('machineData.upload.progress')
+            }
             value={state.step === 'done' ? 100 : Math.round((state.sentRows / state.rows) * 100)}
             additionalInfo={
               state.step === 'sending'
@@ -295,7 +302,7 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
               data-testid="upload-failed"
               header={t('machineData.upload.failedTitle')}
               action={
-                state.problems.length === 0 ? (
+                !state.refused ? (
                   <Button
                     onClick={() => void send(state.file, state.rows, state.chunks)}
                     data-testid="upload-retry"
@@ -307,14 +314,18 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
             >
               <SpaceBetween size="xxs">
                 <span>{state.message}</span>
-                <span>
-                  {state.sentRows > 0
-                    ? t('machineData.upload.partlyStored', {
-                        rows: number(state.sentRows),
-                        lines: `2–${number(state.sentRows + 1)}`,
-                      })
-                    : t('machineData.upload.nothingStored')}
-                </span>
+                {state.sentRows > 0 ? (
+                  <span>
+                    {t('machineData.upload.partlyStored', {
+                      rows: number(state.sentRows),
+                      lines: `2–${number(state.sentRows + 1)}`,
+                    })}
+                  </span>
+                ) : (
+                  // A refused part says itself that nothing was stored; after a lost
+                  // answer nobody knows, and sending again is the safe way on.
+                  !state.refused && <span>{t('machineData.upload.againSafe')}</span>
+                )}
               </SpaceBetween>
             </Alert>
             {state.problems.length > 0 && problemsTable(state.problems)}

@@ -44,6 +44,7 @@ import {
   type SearchHistoryFilters,
 } from '../api';
 import { searchHistoryCsv } from '../search-csv';
+import '../searches-page.css';
 
 type ColumnId =
   | 'requestedAt'
@@ -126,7 +127,7 @@ export default function SearchesPage() {
     {
       id: 'requestedAt',
       header: t('searches.columns.requestedAt'),
-      cell: (line) => dateTime(line.requestedAt),
+      cell: (line) => <span className="searches-nowrap">{dateTime(line.requestedAt)}</span>,
     },
     {
       id: 'serialNumber',
@@ -137,7 +138,7 @@ export default function SearchesPage() {
           to={`${paths.machineData}?serial=${encodeURIComponent(line.serialNumber)}`}
           ariaLabel={t('searches.unitHistory', { serial: line.serialNumber })}
         >
-          {line.serialNumber}
+          <span className="searches-nowrap">{line.serialNumber}</span>
         </RouterLink>
       ),
     },
