@@ -158,21 +158,32 @@ describe('a found serial', () => {
 
   it('shows the latest result of each test and the verdict they give', async () => {
     const unit = serial(45);
+    const machine = await callApi<{ key: string }>(stack, '/api/machines', {
+      method: 'POST',
+      token,
+      body: { name: `Bench ${prefix}` },
+    });
     const result = (testName: string, outcome: string, testedAt: string, value: number) => ({
-      ...keys.unitResult(unit, testName, testedAt, 'BENCH-1'),
-      type: 'machineResult',
       serialNumber: unit,
       testName,
       result: outcome,
       value,
       unit: 'bar',
       testedAt,
-      machineId: 'BENCH-1',
     });
-    // Fixtures of the machine-data layer: a failed seat test, re-tested and passed.
-    await reader.put(result('Shell test', 'pass', '2026-05-01T08:00:00.000Z', 24));
-    await reader.put(result('Seat test', 'fail', '2026-05-01T08:10:00.000Z', 15.2));
-    await reader.put(result('Seat test', 'pass', '2026-05-02T09:00:00.000Z', 17.6));
+    // A failed seat test, re-tested and passed, sent as a test bench sends results.
+    const ingest = await fetch(`${stack.appUrl}/api/machine-data/ingest`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${machine.body.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        results: [
+          result('Shell test', 'pass', '2026-05-01T08:00:00.000Z', 24),
+          result('Seat test', 'fail', '2026-05-01T08:10:00.000Z', 15.2),
+          result('Seat test', 'pass', '2026-05-02T09:00:00.000Z', 17.6),
+        ],
+      }),
+    });
+    expect(ingest.status).toBe(200);
     const report = (await requestReport(stack, ask(unit, email('results')))).body;
     expect(report.verdict).toBe('pass');
     expect(report.results.map((item) => [item.testName, item.result, item.value])).toEqual([
