@@ -18,7 +18,7 @@ import type { DashboardFigures } from '../../lambdas/shared/contract/schemas/rep
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
-import { signIn } from '../support/cognito';
+import { createUser, signIn } from '../support/cognito';
 import { tableReader } from '../support/table';
 import { requestReport } from '../support/visitor';
 import {
@@ -217,6 +217,8 @@ describe('machine data, dashboard and search history in the browser', () => {
   let machineKey = '';
   let before: DashboardFigures;
   const visitor = `visitor.${randomUUID().slice(0, 6)}@example.com`;
+  /** The request whose mail the suppression list made fail. */
+  let failedRequestId = '';
 
   beforeAll(async () => {
     admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
@@ -452,6 +454,7 @@ describe('machine data, dashboard and search history in the browser', () => {
     });
     expect(failing.status).toBe(201);
     expect(await settled(failing.body.id)).toMatchObject({ status: 'failed' });
+    failedRequestId = failing.body.id;
 
     await open(page, '/searches', 'searches-table');
     const history = new SearchHistoryPage(page);
@@ -629,5 +632,39 @@ describe('machine data, dashboard and search history in the browser', () => {
     expect(await text(machineData.results())).toContain('合格');
     await switchLanguage(page, 'en');
     expect(await new AppShell(page).toasts().count()).toBe(0);
+  });
+
+  it('staff see masked emails on the dashboard, no client address, no resend and no machine keys', async () => {
+    const email = `md.staff.${randomUUID().slice(0, 6)}@example.com`;
+    await createUser(stack, email, 'Machine-Staff-2026!', 'staff');
+    // A failed mail again, for the resend that staff must not be offered.
+    await reader.set(keys.reportRequest(failedRequestId), {
+      status: 'failed',
+      statusReason: 'test',
+    });
+    await new AppShell(page).signOut();
+    await page.waitForURL(/\/login/);
+    await new LoginPage(page).signIn(email, 'Machine-Staff-2026!');
+    await page.waitForURL(/\/dashboard$/);
+
+    const board = new DashboardPage(page);
+    await board.figures().waitFor();
+    const recent = await text(board.recent());
+    expect(recent).toContain('v***@example.com');
+    expect(recent).not.toContain(visitor);
+
+    await open(page, '/searches', 'searches-table');
+    const history = new SearchHistoryPage(page);
+    await history.serial().fill(serial(8));
+    await expect.poll(() => history.rows().count()).toBe(2);
+    expect(await text(history.table())).toContain('Failed');
+    expect(await text(history.table())).not.toContain('Client address');
+    expect(await page.locator(`[data-testid="resend-${failedRequestId}"]`).count()).toBe(0);
+
+    await open(page, '/machine-data', 'results-table');
+    const tabs = await page
+      .locator('[data-testid="machine-data-tabs"] [role="tab"]')
+      .allTextContents();
+    expect(tabs).toEqual(['Test results', 'Upload CSV']);
   });
 });

@@ -132,7 +132,7 @@ export function ResultsTable({
     {
       id: 'testedAt',
       header: t('machineData.columns.testedAt'),
-      cell: (item) => dateTime(item.testedAt),
+      cell: (item) => <span className="machine-data-nowrap">{dateTime(item.testedAt)}</span>,
     },
     {
       id: 'serialNumber',
@@ -140,7 +140,7 @@ export function ResultsTable({
       isRowHeader: true,
       cell: (item) =>
         unit ? (
-          item.serialNumber
+          <span className="machine-data-nowrap">{item.serialNumber}</span>
         ) : (
           <Link
             href={`?serial=${encodeURIComponent(item.serialNumber)}`}
@@ -150,7 +150,7 @@ export function ResultsTable({
               onSerialChange(item.serialNumber);
             }}
           >
-            {item.serialNumber}
+            <span className="machine-data-nowrap">{item.serialNumber}</span>
           </Link>
         ),
     },
@@ -163,18 +163,24 @@ export function ResultsTable({
       id: 'result',
       header: t('machineData.columns.result'),
       cell: (item) => (
-        <StatusIndicator type={item.result === 'pass' ? 'success' : 'error'}>
-          {t(`report.outcomes.${item.result}`)}
-        </StatusIndicator>
+        <span className="machine-data-nowrap">
+          <StatusIndicator type={item.result === 'pass' ? 'success' : 'error'}>
+            {t(`report.outcomes.${item.result}`)}
+          </StatusIndicator>
+        </span>
       ),
     },
     {
       id: 'value',
       header: t('machineData.columns.value'),
       cell: (item) =>
-        item.value === null
-          ? t('common.none')
-          : [formatDecimal(item.value, language), item.unit].filter(Boolean).join(' '),
+        item.value === null ? (
+          t('common.none')
+        ) : (
+          <span className="machine-data-nowrap">
+            {[formatDecimal(item.value, language), item.unit].filter(Boolean).join(' ')}
+          </span>
+        ),
     },
     {
       id: 'machineId',

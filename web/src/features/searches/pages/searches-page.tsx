@@ -54,8 +54,7 @@ type ColumnId =
   | 'language'
   | 'status'
   | 'reportNumber'
-  | 'clientAddress'
-  | 'actions';
+  | 'clientAddress';
 
 /** Column order and visibility until the user chooses otherwise (module level: stable). */
 const defaultColumns: readonly ColumnDisplay[] = [
@@ -67,7 +66,6 @@ const defaultColumns: readonly ColumnDisplay[] = [
   { id: 'status', visible: true },
   { id: 'reportNumber', visible: false },
   { id: 'clientAddress', visible: true },
-  { id: 'actions', visible: true },
 ] satisfies readonly { id: ColumnId; visible: boolean }[];
 
 /** How long typing in a text filter must pause before the list is asked again. */
@@ -145,6 +143,7 @@ export default function SearchesPage() {
     {
       id: 'productName',
       header: t('searches.columns.productName'),
+      minWidth: 180,
       cell: (line) => line.productName,
     },
     { id: 'email', header: t('searches.columns.email'), cell: (line) => line.email },
@@ -165,6 +164,17 @@ export default function SearchesPage() {
               {line.statusReason}
             </Box>
           )}
+          {/* The action sits with the failure it answers (admins only; the API agrees). */}
+          {admin && line.status === 'failed' && (
+            <Button
+              variant="inline-link"
+              ariaLabel={t('searches.resend.label', { serial: line.serialNumber })}
+              onClick={() => setResending(line)}
+              data-testid={`resend-${line.id}`}
+            >
+              {t('searches.resend.action')}
+            </Button>
+          )}
         </SpaceBetween>
       ),
     },
@@ -178,27 +188,9 @@ export default function SearchesPage() {
       header: t('searches.columns.clientAddress'),
       cell: (line) => line.clientAddress ?? t('common.none'),
     },
-    {
-      id: 'actions',
-      header: t('table.actions'),
-      width: 120,
-      cell: (line) =>
-        line.status === 'failed' ? (
-          <Button
-            variant="inline-link"
-            ariaLabel={t('searches.resend.label', { serial: line.serialNumber })}
-            onClick={() => setResending(line)}
-            data-testid={`resend-${line.id}`}
-          >
-            {t('searches.resend.action')}
-          </Button>
-        ) : null,
-    },
   ];
-  // The client address and the resend are for admins only (the API agrees).
-  const columns = allColumns.filter(
-    (column) => admin || (column.id !== 'clientAddress' && column.id !== 'actions'),
-  );
+  // The client address is for admins only (the API gives it to no one else).
+  const columns = allColumns.filter((column) => admin || column.id !== 'clientAddress');
   const shownColumns = columnDisplay.filter((entry) =>
     columns.some((column) => column.id === entry.id),
   );
@@ -341,7 +333,7 @@ export default function SearchesPage() {
               choices: columns.map((column) => ({
                 id: column.id,
                 label: column.header,
-                alwaysVisible: column.id === 'serialNumber' || column.id === 'actions',
+                alwaysVisible: column.id === 'serialNumber' || column.id === 'status',
               })),
               display: shownColumns,
               // Columns only admins see keep their place in the stored arrangement.
