@@ -59,6 +59,9 @@ type Outcome = 'sent' | 'failed' | 'skipped' | 'retry';
  */
 const unrecordedSends = new Map<string, string | null>();
 
+/** Claims whose write failed without an answer, by request: retried under the same id. */
+const unansweredClaims = new Map<string, string>();
+
 /**
  * Delivers one request's mail at most once: reads what the mail needs, claims it
  * (`pending` -> `sending`, a conditional write only one attempt wins), sends, then records
@@ -73,7 +76,13 @@ export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
   const pdf = suppressed ? undefined : await readPdf(request.pdfKey);
   const appUrl = await getAppUrl();
 
-  if (!(await moveStatus(request.id, 'pending', 'sending', null, true))) return 'skipped';
+  // The claim id is kept until the claim has an answer: retried after an outage, the same
+  // claim succeeds again if its first write did reach the table.
+  const claim = unansweredClaims.get(request.id) ?? randomUUID();
+  unansweredClaims.set(request.id, claim);
+  const claimed = await moveStatus(request.id, 'pending', 'sending', null, claim);
+  unansweredClaims.delete(request.id);
+  if (!claimed) return 'skipped';
   const fail = async (reason: string) => {
     await moveStatus(request.id, 'sending', 'failed', reason);
     logger.warn('report mail failed', { id: request.id, reason });

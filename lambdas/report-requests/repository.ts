@@ -250,13 +250,19 @@ export async function getVerification(
 /**
  * Moves the request from `from` to `to` if it is still in `from`; false when another
  * mailer (or an earlier attempt) already moved it. This is what makes delivery idempotent.
+ *
+ * With `claim` (the mailer's claim, `pending` -> `sending`), the attempt is counted and the
+ * request tagged with the claim id; the same claim may then be made again. A claim whose
+ * write reached the table but whose answer was lost (the table went away, the SDK or the
+ * stream retries it) would otherwise find the request taken, by itself, and leave it in
+ * `sending` with no mail sent.
  */
 export async function moveStatus(
   id: string,
   from: DeliveryStatus,
   to: DeliveryStatus,
   reason: string | null = null,
-  countAttempt = false,
+  claim?: string,
 ): Promise<boolean> {
   try {
     await getDocuments().send(
@@ -265,15 +271,17 @@ export async function moveStatus(
         Key: keys.reportRequest(id),
         UpdateExpression:
           'SET #status = :to, statusReason = :reason, statusAt = :at' +
-          (countAttempt ? ' ADD deliveryAttempts :one' : ''),
-        ConditionExpression: '#status = :from',
+          (claim ? ', claimId = :claim ADD deliveryAttempts :one' : ''),
+        ConditionExpression: claim
+          ? '#status = :from OR (#status = :to AND claimId = :claim)'
+          : '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':from': from,
           ':to': to,
           ':reason': reason,
           ':at': new Date().toISOString(),
-          ...(countAttempt ? { ':one': 1 } : {}),
+          ...(claim ? { ':one': 1, ':claim': claim } : {}),
         },
       }),
     );

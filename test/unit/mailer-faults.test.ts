@@ -9,20 +9,39 @@ import type * as RepositoryModule from '../../lambdas/report-requests/repository
  * The table is a status in memory behind the repository's `moveStatus`.
  */
 
-/** `down` fails every call; `blips` fails that many calls, then the table answers again. */
-const table = { status: 'pending', reason: null as string | null, down: false, blips: 0 };
+/**
+ * `down` fails every call; `blips` fails that many calls, then the table answers again;
+ * `lostAnswers` lets that many writes happen but fails their answer (the table went away
+ * between committing and answering).
+ */
+const table = {
+  status: 'pending',
+  reason: null as string | null,
+  claim: undefined as string | undefined,
+  down: false,
+  blips: 0,
+  lostAnswers: 0,
+};
 const unreachable = () =>
   Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-const moveStatus = vi.fn(async (_id: string, from: string, to: string, reason: string | null) => {
-  if (table.down) throw unreachable();
-  if (table.blips > 0) {
-    table.blips -= 1;
-    throw unreachable();
-  }
-  if (table.status !== from) return false;
-  Object.assign(table, { status: to, reason });
-  return true;
-});
+/** As the repository's: conditional on `from`, or on the same claim id for a repeated claim. */
+const moveStatus = vi.fn(
+  async (_id: string, from: string, to: string, reason: string | null, claim?: string) => {
+    if (table.down) throw unreachable();
+    if (table.blips > 0) {
+      table.blips -= 1;
+      throw unreachable();
+    }
+    const sameClaim = typeof claim === 'string' && table.status === to && table.claim === claim;
+    if (table.status !== from && !sameClaim) return false;
+    Object.assign(table, { status: to, reason }, typeof claim === 'string' ? { claim } : {});
+    if (table.lostAnswers > 0) {
+      table.lostAnswers -= 1;
+      throw unreachable();
+    }
+    return true;
+  },
+);
 const isSuppressed = vi.fn(async () => {
   if (table.down) throw unreachable();
   return false;
@@ -87,7 +106,14 @@ const retried = { batchItemFailures: [{ itemIdentifier: '100' }] };
 const done = { batchItemFailures: [] };
 
 beforeEach(() => {
-  Object.assign(table, { status: 'pending', reason: null, down: false, blips: 0 });
+  Object.assign(table, {
+    status: 'pending',
+    reason: null,
+    claim: undefined,
+    down: false,
+    blips: 0,
+    lostAnswers: 0,
+  });
   vi.clearAllMocks();
 });
 
@@ -140,6 +166,23 @@ describe('mailer under faults', () => {
     expect(await handler(streamEvent)).toEqual(done);
     expect(sesSend).toHaveBeenCalledTimes(1);
     expect(table.status).toBe('sent');
+  });
+
+  it('claims again under the same claim when the answer to its claim was lost', async () => {
+    table.lostAnswers = 1;
+    expect(await handler(streamEvent)).toEqual(retried);
+    expect(table.status).toBe('sending');
+    expect(sesSend).not.toHaveBeenCalled();
+    expect(await handler(streamEvent)).toEqual(done);
+    expect(sesSend).toHaveBeenCalledTimes(1);
+    expect(table.status).toBe('sent');
+  });
+
+  it('does not take over a claim made by another attempt', async () => {
+    Object.assign(table, { status: 'sending', claim: 'someone-else' });
+    expect(await handler(streamEvent)).toEqual(done);
+    expect(sesSend).not.toHaveBeenCalled();
+    expect(table.status).toBe('sending');
   });
 
   it('leaves the request pending when S3 cannot give the PDF, and sends it once S3 is back', async () => {
