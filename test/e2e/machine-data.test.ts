@@ -23,6 +23,7 @@ import { tableReader } from '../support/table';
 import { requestReport } from '../support/visitor';
 import {
   AppShell,
+  chooseDateRange,
   DashboardPage,
   LoginPage,
   MachineDataPage,
@@ -470,6 +471,20 @@ describe('machine data, dashboard and search history in the browser', () => {
     // The client address column is there for admins.
     expect(await text(history.table())).toContain('Client address');
     await screenshot(page, 'searches-filtered-en-light');
+
+    // Request dates: today keeps both, a day long past keeps none.
+    const today = new Date().toISOString().slice(0, 10);
+    await chooseDateRange(page, 'searches-dates', today, today);
+    await expect.poll(() => history.rows().count()).toBe(2);
+    expect(await text(page.locator('[data-testid="searches-dates"]'))).not.toContain('Any date');
+    await chooseDateRange(page, 'searches-dates', '2020-01-01', '2020-01-31');
+    await expect
+      .poll(() => text(history.table()))
+      .toContain('No report request matches these filters.');
+    await page.locator('[data-testid="searches-clear"]').click();
+    expect(await history.serial().inputValue()).toBe('');
+    await history.serial().fill(serial(8));
+    await expect.poll(() => history.rows().count()).toBe(2);
 
     const download = page.waitForEvent('download');
     await page.locator('[data-testid="export-csv"]').first().click();

@@ -213,3 +213,26 @@ export class MachineDataPage {
       .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   }
 }
+
+/** Types an absolute range (`YYYY-MM-DD`) into a Cloudscape DateRangePicker and applies it. */
+export async function chooseDateRange(
+  page: Page,
+  testId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const picker = wrapper.findDateRangePicker(`[data-testid="${testId}"]`);
+  await page.locator(picker.findTrigger().toSelector()).click();
+  const dropdown = picker.findDropdown({ expandToViewport: true });
+  // The inputs are masked: typed digit by digit, as a person would, the separators come by themselves.
+  for (const [input, date] of [
+    [dropdown.findStartDateInput(), from],
+    [dropdown.findEndDateInput(), to],
+  ] as const) {
+    const field = page.locator(input.findNativeInput().toSelector());
+    await field.fill('');
+    await field.pressSequentially(date.replaceAll('-', ''));
+  }
+  await page.locator(dropdown.findApplyButton().toSelector()).click();
+  await page.locator(dropdown.toSelector()).waitFor({ state: 'detached' });
+}
