@@ -27,7 +27,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useLanguage } from '../../../i18n/use-language';
 import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
 import type { DateRange } from '../../../lib/date-range';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { usePageSizePreference } from '../../../lib/page-size';
 import { useCursorList } from '../../../lib/use-cursor-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -43,6 +43,7 @@ import {
   resendReport,
   type SearchHistoryFilters,
 } from '../api';
+import { dateTimeParts } from '../request-time';
 import { searchHistoryCsv } from '../search-csv';
 import '../searches-page.css';
 
@@ -104,7 +105,6 @@ export default function SearchesPage() {
     changed?.page === page ? (changed?.lines.get(line.id) ?? line) : line,
   );
   const filtered = isFiltered(filters);
-  const dateTime = (value: string) => formatDateTime(value, language) ?? value;
 
   const clearFilters = () => {
     setRange({});
@@ -125,7 +125,19 @@ export default function SearchesPage() {
     {
       id: 'requestedAt',
       header: t('searches.columns.requestedAt'),
-      cell: (line) => <span className="searches-nowrap">{dateTime(line.requestedAt)}</span>,
+      // Date and time may take two lines (the columns that follow need the room), but
+      // each stays whole.
+      cell: (line) => {
+        const parts = dateTimeParts(line.requestedAt, language);
+        return parts ? (
+          <>
+            <span className="searches-nowrap">{parts.date}</span>{' '}
+            <span className="searches-nowrap">{parts.time}</span>
+          </>
+        ) : (
+          line.requestedAt
+        );
+      },
     },
     {
       id: 'serialNumber',
@@ -143,14 +155,14 @@ export default function SearchesPage() {
     {
       id: 'productName',
       header: t('searches.columns.productName'),
-      minWidth: 180,
+      minWidth: 150,
       cell: (line) => line.productName,
     },
     { id: 'email', header: t('searches.columns.email'), cell: (line) => line.email },
     {
       id: 'language',
       header: t('searches.columns.language'),
-      cell: (line) => t(`language.${line.language}`),
+      cell: (line) => <span className="searches-nowrap">{t(`language.${line.language}`)}</span>,
     },
     {
       id: 'status',
