@@ -33,6 +33,17 @@ export default defineConfig({
         },
       },
       {
+        // Emulators switched off and on under a stack of each file's own: slow, so not in
+        // `npm test` (`npm run test:faults`).
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
