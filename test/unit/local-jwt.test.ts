@@ -36,6 +36,17 @@ const issuer = 'http://127.0.0.1/pool';
 const claims = { iss: issuer, aud: 'client', sub: 'user-1', 'custom:role': 'staff' };
 const inTenMinutes = () => Math.floor(Date.now() / 1000) + 600;
 
+describe('local gateway token check', () => {
+  it('reads the keys once, not on every request', async () => {
+    const jwks = await jwksServer();
+    const verify = createJwtVerifier({ issuer, jwksUrl: jwks.url, clientId: 'client' });
+    const token = await forgeToken(claims, { expiresAt: inTenMinutes() });
+    for (let call = 0; call < 5; call++)
+      expect((await verify(`Bearer ${token}`))?.sub).toBe('user-1');
+    expect(jwks.requests()).toBe(1);
+  });
+});
+
 describe('local gateway token check with the issuer down', () => {
   it('keeps accepting valid tokens with the last keys it read once a refresh fails', async () => {
     const jwks = await jwksServer();
