@@ -7,15 +7,14 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeliveryStatusIndicator } from '../../../components/delivery-status';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardPath, parseDashboard, type Dashboard } from '../api';
+import { RecentRequests } from '../components/recent-requests';
 
 /** The charts load apart: their code is most of the page's, and the figures come first. */
 const DailyCharts = lazy(() => import('../components/daily-charts'));
@@ -27,8 +26,6 @@ const counters = [
   'units',
   'machineResults',
 ] as const satisfies readonly (keyof Dashboard)[];
-
-type RecentRequest = Dashboard['recentRequests'][number];
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -123,47 +120,19 @@ export default function DashboardPage() {
         ) : (
           chartsLoading
         )}
-        <Table<RecentRequest>
-          data-testid="dashboard-recent"
-          variant="container"
+        <Container
           header={
             <Header variant="h2" description={t('dashboard.recent.description')}>
               {t('dashboard.recent.title')}
             </Header>
           }
-          items={figures?.recentRequests ?? []}
-          loading={loading}
-          loadingText={t('common.loading')}
-          ariaLabels={{ tableLabel: t('dashboard.recent.title') }}
-          empty={
-            <Box textAlign="center" color="text-body-secondary">
-              {t('dashboard.recent.empty')}
-            </Box>
-          }
-          columnDefinitions={[
-            {
-              id: 'requestedAt',
-              header: t('dashboard.recent.requestedAt'),
-              cell: (request) => dateTime(request.requestedAt),
-            },
-            {
-              id: 'email',
-              header: t('dashboard.recent.email'),
-              isRowHeader: true,
-              cell: (request) => request.email,
-            },
-            {
-              id: 'serialNumber',
-              header: t('dashboard.recent.serialNumber'),
-              cell: (request) => request.serialNumber,
-            },
-            {
-              id: 'status',
-              header: t('dashboard.recent.status'),
-              cell: (request) => <DeliveryStatusIndicator status={request.status} />,
-            },
-          ]}
-        />
+        >
+          {figures ? (
+            <RecentRequests requests={figures.recentRequests} />
+          ) : (
+            <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>
+          )}
+        </Container>
       </SpaceBetween>
     </ContentLayout>
   );
