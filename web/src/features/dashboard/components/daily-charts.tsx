@@ -117,6 +117,8 @@ export default function DailyCharts({ daily }: { daily: readonly DailyCounts[] }
           yTitle={t('dashboard.charts.results')}
           ariaLabel={t('dashboard.charts.resultsTitle')}
           legendTitle={t('dashboard.charts.legend')}
+          // An empty chart has nothing to explain: both cards keep the same height.
+          hideLegend={results.empty}
           empty={
             <Box textAlign="center" color="text-body-secondary" data-testid="results-chart-empty">
               {t('dashboard.charts.resultsEmpty')}
