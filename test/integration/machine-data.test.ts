@@ -199,6 +199,20 @@ describe('ingest', () => {
     expect(machines.body.items.find((item) => item.id === machine.id)?.lastUsedAt).not.toBeNull();
   });
 
+  it('stores a full batch of 500 results of one day in one request', async () => {
+    const { key } = await newMachine();
+    const before = await reader.stats();
+    const at = Date.now() - 120 * 60_000;
+    const results = Array.from({ length: 500 }, (_, index) => ({
+      ...result(200 + (index % 50), `Step ${Math.floor(index / 50)}`, 'pass', 0),
+      testedAt: new Date(at + index * 1000).toISOString(),
+    }));
+    const response = await ingest(key, { results });
+    expect(response).toEqual({ status: 200, body: { received: 500, stored: 500, duplicates: 0 } });
+    expect((await reader.stats()).machineResults).toBe((before.machineResults ?? 0) + 500);
+    expect(await history(200)).toHaveLength(10);
+  });
+
   it('refuses a batch with any invalid result whole, naming each row', async () => {
     const { key } = await newMachine();
     const before = await reader.stats();

@@ -26,6 +26,7 @@ function processesMentioning(text: string): number[] {
 }
 
 describe('npm start', () => {
+  // Two starts and two stops of the whole stack: more than the project's 30 s on a busy machine.
   it('keeps data across a restart, frees every port on Ctrl-C, and npm run reset wipes it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'trc-lifecycle-'));
     const first = await startStackProcess({ dataDir, env: { SAMPLE_DATA: '1' } });
@@ -65,7 +66,7 @@ describe('npm start', () => {
       env: { ...process.env, LOCAL_DATA_DIR: dataDir },
     });
     expect(existsSync(dataDir)).toBe(false);
-  });
+  }, 90_000);
 
   it('says in one line what to do when a port is taken', async () => {
     const base = await findFreeBasePort();
