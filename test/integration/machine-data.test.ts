@@ -119,7 +119,9 @@ describe('machine keys', () => {
     expect(created.key).toMatch(/^mk_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}$/);
     expect(created.machine).toMatchObject({ note: 'Line 2', lastUsedAt: null, revokedAt: null });
     const stored = await reader.get(keys.machine(created.machine.id));
-    expect(JSON.stringify(stored)).not.toContain(created.key.split('_')[2]);
+    const secret = created.key.slice('mk_'.length + 36 + 1);
+    expect(secret).toHaveLength(43);
+    expect(JSON.stringify(stored)).not.toContain(secret);
     expect(stored?.keyHash).toMatch(/^[0-9a-f]{64}$/);
     const list = await as<{ items: Machine[] }>(admin, '/api/machines?limit=1000');
     const listed = list.body.items.find((machine) => machine.id === created.machine.id);
@@ -323,13 +325,24 @@ describe('results list', () => {
         result(62, testName, 'pass', 10),
       ],
     });
-    const list = async (query: string) =>
-      (
-        await as<{ items: TestResult[] }>(
-          staff,
-          `/api/machine-data?limit=50&testName=${encodeURIComponent(testName)}${query}`,
-        )
-      ).body.items.map((item) => item.serialNumber);
+    // Filters apply to what each call reads (a bounded number of items), so a page may hold
+    // fewer than `limit` and a cursor to go on: follow it as the web app does.
+    const list = async (query: string) => {
+      const serials: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: TestResult[]; nextCursor: string | null } = (
+          await as<{ items: TestResult[]; nextCursor: string | null }>(
+            staff,
+            `/api/machine-data?limit=50&testName=${encodeURIComponent(testName)}${query}` +
+              (cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''),
+          )
+        ).body;
+        serials.push(...page.items.map((item) => item.serialNumber));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return serials;
+    };
     expect(await list('')).toEqual([serial(62), serial(61), serial(60)]);
     expect(await list('&result=fail')).toEqual([serial(61)]);
     const today = new Date().toISOString().slice(0, 10);
