@@ -7,7 +7,8 @@ import { callApi } from '../support/api';
 import { launchBrowser } from '../support/browser';
 import { cognitoAdmin, forgeToken, signIn } from '../support/cognito';
 import { AppShell, LoginPage, switchLanguage } from '../e2e/pages';
-import { adminToken, expectUnavailable, startFaultStack, type FaultStack } from './support';
+import { startInProcessStack, type InProcessStack } from '../support/in-process-stack';
+import { adminToken, expectUnavailable } from './support';
 
 /**
  * cognito-local down: tokens already issued keep working (the gateway verifies them with
@@ -15,13 +16,13 @@ import { adminToken, expectUnavailable, startFaultStack, type FaultStack } from 
  * (staff accounts) answers 503, signing in fails with "Connection failed." on the page, and
  * everything works again when the pool is back.
  */
-let fault: FaultStack;
+let fault: InProcessStack;
 let token: string;
 
 beforeAll(async () => {
   // The sign-in page comes from web/dist; any build has it (`npm run build:web` refreshes it).
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) await buildWeb();
-  fault = await startFaultStack('cognito');
+  fault = await startInProcessStack('cognito');
   token = await adminToken(fault.stack);
 }, 120_000);
 

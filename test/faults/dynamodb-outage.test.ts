@@ -8,10 +8,9 @@ import {
   expectUnavailable,
   newMachineKey,
   seedCatalogue,
-  startFaultStack,
   until,
-  type FaultStack,
 } from './support';
+import { startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 
 /**
  * DynamoDB Local stopped in the middle of a steady mix of calls, then started again with
@@ -22,13 +21,13 @@ import {
  * is mailed exactly once. A frozen (hung, not stopped) DynamoDB is answered within the
  * client time-outs, well before the gateway's 10 s handler time-out.
  */
-let fault: FaultStack;
+let fault: InProcessStack;
 let token: string;
 let machineKey: string;
 let serial: (n: number) => string;
 
 beforeAll(async () => {
-  fault = await startFaultStack('dynamodb');
+  fault = await startInProcessStack('dynamodb');
   token = await adminToken(fault.stack);
   ({ serial } = await seedCatalogue(fault.stack, token, 'DBF'));
   machineKey = await newMachineKey(fault.stack, token, 'Outage bench');

@@ -11,10 +11,9 @@ import {
   expectEveryRequestMailedOnce,
   expectUnavailable,
   seedCatalogue,
-  startFaultStack,
   until,
-  type FaultStack,
 } from './support';
+import { startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 
 /**
  * The reports bucket (s3rver) down: a report request answers 503 and leaves nothing behind
@@ -22,11 +21,11 @@ import {
  * link of an earlier report answers 503, and a request accepted before the outage whose
  * mail falls in it waits and is mailed once when S3 is back.
  */
-let fault: FaultStack;
+let fault: InProcessStack;
 let serial: (n: number) => string;
 
 beforeAll(async () => {
-  fault = await startFaultStack('s3');
+  fault = await startInProcessStack('s3');
   ({ serial } = await seedCatalogue(fault.stack, await adminToken(fault.stack), 'S3F'));
 }, 120_000);
 

@@ -1,61 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
-import { findFreeBasePort } from '../../bin/local/preflight';
 import { localCredentials, localRegion } from '../../bin/local/settings';
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { message } from '../../lambdas/shared/contract/messages';
 import type { MachineCreated } from '../../lambdas/shared/contract/schemas/machine-data';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
 import type { StackInfo } from '../support/stack-process';
 import { tableReader } from '../support/table';
-
-/**
- * Fault tests run a stack of their own in the test's process (as
- * test/integration/mail-outage.test.ts does), so they can switch its emulators off and on
- * (`local.dynamodbEmulator`, `s3Emulator`, `cognitoEmulator`, `mailEmulator`).
- */
-export interface FaultStack {
-  local: LocalStack;
-  stack: StackInfo;
-  stop(): Promise<void>;
-}
-
-export async function startFaultStack(name: string): Promise<FaultStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), `fault-${name}-`));
-  const admin = { email: `${name}.admin@example.com`, password: 'Fault-Admin-2026!' };
-  // The handlers log every 503 at warn; the test reads the answers, not the logs.
-  process.env.LOG_LEVEL ??= 'error';
-  const local = await startLocalStack({
-    port: await findFreeBasePort(),
-    dataDir,
-    admin,
-    selfRegistration: false,
-    sampleData: false,
-  });
-  const stack: StackInfo = {
-    appUrl: local.appUrl,
-    mailViewerUrl: local.mailViewerUrl,
-    sampleSerial: null,
-    ports: local.ports,
-    resources: local.resources,
-    endpoints: local.endpoints,
-    admin,
-    dataDir,
-  };
-  return {
-    local,
-    stack,
-    stop: async () => {
-      await local.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Polls `probe` until it returns something other than undefined/false, or fails at the deadline. */
 export async function until<T>(

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFreeBasePort } from '../../bin/local/preflight';
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi, mailsTo } from '../support/api';
 import { signIn } from '../support/cognito';
+import { startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 import type { StackInfo } from '../support/stack-process';
 import { tableReader } from '../support/table';
 import { newVisitorAddress, requestReport } from '../support/visitor';
@@ -17,38 +13,19 @@ import { newVisitorAddress, requestReport } from '../support/visitor';
  * can switch its SES emulator off and on), 20 requests while mail is down, then every
  * mail arrives exactly once and every record ends `sent`.
  */
-let local: LocalStack;
+let own: InProcessStack;
+let local: InProcessStack['local'];
 let stack: StackInfo;
-const dataDir = mkdtempSync(join(tmpdir(), 'mail-outage-'));
-const admin = { email: 'outage.admin@example.com', password: 'Outage-Admin-2026!' };
 
 beforeAll(async () => {
-  local = await startLocalStack({
-    port: await findFreeBasePort(),
-    dataDir,
-    admin,
-    selfRegistration: false,
-    sampleData: false,
-  });
-  stack = {
-    appUrl: local.appUrl,
-    mailViewerUrl: local.mailViewerUrl,
-    sampleSerial: null,
-    ports: local.ports,
-    resources: local.resources,
-    endpoints: local.endpoints,
-    admin,
-    dataDir,
-  };
+  own = await startInProcessStack('mail-outage');
+  ({ local, stack } = own);
 }, 120_000);
 
-afterAll(async () => {
-  await local?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => own?.stop());
 
 it('delivers every report requested while the mail service was down, exactly once', async () => {
-  const token = (await signIn(stack, admin.email, admin.password)).IdToken;
+  const token = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
   const product = await callApi<{ id: string }>(stack, '/api/products', {
     method: 'POST',
     token,
