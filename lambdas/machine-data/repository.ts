@@ -9,7 +9,7 @@ import {
   type TestResult,
 } from '../shared/contract/schemas/machine-data';
 import type { ReportTestResult } from '../shared/contract/schemas/report-request';
-import { cancellationReasons, decodeCursor, encodeCursor } from '../shared/dynamo';
+import { cancellationReasons, decodeCursor, queryFilteredPage } from '../shared/dynamo';
 import { keys } from '../shared/keys';
 
 /**
@@ -192,9 +192,6 @@ async function saveChunk(chunk: NewResult[], source: string, receivedAt: string)
 
 const toResult = (item: Record<string, unknown>): TestResult => testResultSchema.parse(item);
 
-/** Reads pages until `limit` items matched or a few pages were read (filters apply after reading). */
-const maxPagesPerRequest = 10;
-
 /**
  * A page of results, newest first: one unit's history (its partition) or all results
  * (gsi1, in tested-at order, the date range in the key condition). Test name and result
@@ -250,19 +247,10 @@ export async function listResults(
   if (Object.keys(names).length) input.ExpressionAttributeNames = names;
   if (filters.length) input.FilterExpression = filters.join(' AND ');
 
-  const items: TestResult[] = [];
-  let lastKey = input.ExclusiveStartKey;
-  for (let page = 0; page < maxPagesPerRequest && items.length < query.limit; page++) {
-    const result = await getDocuments().send(
-      new QueryCommand({ ...input, ExclusiveStartKey: lastKey, Limit: query.limit - items.length }),
-    );
-    items.push(...(result.Items ?? []).map(toResult));
-    lastKey = result.LastEvaluatedKey;
-    if (!lastKey) break;
-  }
+  const page = await queryFilteredPage(input, query.limit, toResult);
   if (query.serial) {
     // A unit's partition is in test order; its history reads newest first.
-    items.sort((a, b) => b.testedAt.localeCompare(a.testedAt));
+    page.items.sort((a, b) => b.testedAt.localeCompare(a.testedAt));
   }
-  return { items, nextCursor: encodeCursor(lastKey) };
+  return page;
 }

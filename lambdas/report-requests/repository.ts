@@ -18,7 +18,12 @@ import {
   type ListReportRequestsQuery,
   type ReportVerification,
 } from '../shared/contract/schemas/report-request';
-import { cancellationReasons, countersUpdate, decodeCursor, encodeCursor } from '../shared/dynamo';
+import {
+  cancellationReasons,
+  countersUpdate,
+  decodeCursor,
+  queryFilteredPage,
+} from '../shared/dynamo';
 import { keys } from '../shared/keys';
 import { quotaExceeded, quotaUpdate, type Quota } from './rate-limit';
 
@@ -183,28 +188,20 @@ export async function listReportRequests(
     names['#status'] = 'status';
     values[':status'] = query.status;
   }
-  const items: ReportRequestRecord[] = [];
-  let lastKey = decodeCursor(query.cursor, { gsi1pk: 'REPORTREQS' }) as
-    Record<string, unknown> | undefined;
-  for (let page = 0; page < 10 && items.length < query.limit; page++) {
-    const result = await getDocuments().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: query.limit - items.length,
-        ExclusiveStartKey: lastKey,
-      }),
-    );
-    items.push(...(result.Items ?? []).map((item) => reportRequestRecordSchema.parse(item)));
-    lastKey = result.LastEvaluatedKey;
-    if (!lastKey) break;
-  }
-  return { items, nextCursor: encodeCursor(lastKey) };
+  return queryFilteredPage(
+    {
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      ExclusiveStartKey: decodeCursor(query.cursor, { gsi1pk: 'REPORTREQS' }),
+    },
+    query.limit,
+    (item) => reportRequestRecordSchema.parse(item),
+  );
 }
 
 /** The newest requests (the dashboard's list): one Query, `Limit` items. */

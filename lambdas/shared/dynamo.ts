@@ -1,5 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { getDocuments } from './aws/dynamodb';
 import { getConfig } from './config';
 import { ValidationError } from './errors';
 import { keys } from './keys';
@@ -67,4 +72,30 @@ export function decodeCursor(
     if ((decoded as Record<string, unknown>)[name] !== value) throw invalid();
   }
   return decoded as Record<string, string>;
+}
+
+/** Pages one filtered list call reads at most, so a rare match costs bounded reads. */
+const maxPagesPerCall = 10;
+
+/**
+ * One page of a Query whose filter applies after reading: reads on from `input`'s start
+ * key until `limit` items matched, the results ended, or a few pages were read. A page may
+ * therefore hold fewer than `limit` items and still have a cursor to go on.
+ */
+export async function queryFilteredPage<T>(
+  input: QueryCommandInput,
+  limit: number,
+  parse: (item: Record<string, unknown>) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const items: T[] = [];
+  let lastKey = input.ExclusiveStartKey;
+  for (let page = 0; page < maxPagesPerCall && items.length < limit; page++) {
+    const result = await getDocuments().send(
+      new QueryCommand({ ...input, ExclusiveStartKey: lastKey, Limit: limit - items.length }),
+    );
+    items.push(...(result.Items ?? []).map(parse));
+    lastKey = result.LastEvaluatedKey;
+    if (!lastKey) break;
+  }
+  return { items, nextCursor: encodeCursor(lastKey) };
 }
