@@ -22,6 +22,14 @@ export const userPoolDefinition = {
   client: {
     /** SRP does not run against cognito-local; password auth over TLS in AWS. */
     authFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    /** Attributes the app client may read (Cognito names). */
+    readAttributes: ['email', 'email_verified', 'name', 'custom:role'],
+    /**
+     * Attributes a user may write through the app client (sign-up, their own profile).
+     * Never `custom:role`: roles are granted by admins only. The local stack refuses every
+     * other attribute write as Cognito does (bin/local/cognito.ts).
+     */
+    writeAttributes: ['email', 'name'],
     idTokenValidityMinutes: 60,
     accessTokenValidityMinutes: 60,
     refreshTokenValidityDays: 30,

@@ -1,9 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Server } from 'node:http';
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './settings';
+import { userPoolDefinition } from '../../lib/auth-definition';
+import { checkSignature, publicOperations } from './cognito-iam';
+import { localCredentials, repoRoot } from './settings';
 
 /**
  * cognito-local, composed in-process like its `createDefaultServer`, but with the
@@ -68,10 +77,11 @@ export async function startCognito(options: {
     ...stored,
     // The issuer of every token: the local gateway verifies tokens against it.
     TokenConfig: { IssuerDomain: url },
-    ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false },
+    // On a port of its own choosing: callers reach it through the IAM check on `port`.
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
   };
   const clock = new services.DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const dataStoreFactory = ownKeysOnly(new StormDBDataStoreFactory(dataDirectory), lib('errors'));
   const cognitoClient = await new CognitoServiceFactoryImpl(
     dataDirectory,
     dataStoreFactory,
@@ -97,14 +107,114 @@ export async function startCognito(options: {
   };
   const router = awsCompatibleRouter(Router(serviceSet), cognitoClient, lib('errors'), options);
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
-  const httpServer = (await server.start()) as Server;
+  const emulator = (await server.start()) as Server;
+  const front = await iamFront(port, (emulator.address() as AddressInfo).port);
+  const close = (httpServer: Server) =>
+    new Promise<void>((resolve) => {
+      httpServer.closeAllConnections?.();
+      httpServer.close(() => resolve());
+    });
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        httpServer.closeAllConnections?.();
-        httpServer.close(() => resolve());
-      }),
+    stop: async () => {
+      await close(front);
+      await close(emulator);
+    },
+  };
+}
+
+/**
+ * The user pool's front door, as IAM guards it in AWS: every operation but the app
+ * client's own needs a Signature Version 4 by the local stack's credentials
+ * (bin/local/cognito-iam.ts). Requests that pass are forwarded to cognito-local.
+ */
+async function iamFront(port: number, emulatorPort: number): Promise<Server> {
+  const server = createHttpServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const target = String(request.headers['x-amz-target'] ?? '').split('.')[1];
+      if (request.method === 'POST' && target && !publicOperations.has(target)) {
+        const refusal = checkSignature(
+          { method: 'POST', path: request.url ?? '/', headers: request.headers, body },
+          localCredentials,
+        );
+        if (refusal) {
+          response.writeHead(refusal.status, {
+            'content-type': 'application/x-amz-json-1.1',
+            'access-control-allow-origin': '*',
+          });
+          response.end(JSON.stringify({ __type: refusal.type, message: refusal.message }));
+          return;
+        }
+      }
+      const forward = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: emulatorPort,
+          method: request.method,
+          path: request.url,
+          headers: { ...request.headers, 'content-length': String(body.length) },
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forward.on('error', () => {
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+/**
+ * cognito-local keeps users, clients and pools in plain objects keyed by name, and reads
+ * them with `object[name]`: a user named `__proto__`, `constructor` or `toString` would
+ * be found in the object's prototype (an "account" with no name, that an update then
+ * saves as a new user). Here a name is found only when it is the object's own key, and
+ * `__proto__` is never written as one. Cognito itself has no such names.
+ */
+function ownKeysOnly(factory: any, errors: any) {
+  const path = (key: string | string[]) => (Array.isArray(key) ? key : [key]);
+  const refuseProto = (key: string | string[]) => {
+    if (path(key).includes('__proto__')) {
+      throw new errors.InvalidParameterError('This name cannot be stored by the local user pool');
+    }
+  };
+  return {
+    async create(ctx: unknown, id: string, defaults: object) {
+      const store = await factory.create(ctx, id, defaults);
+      return {
+        getRoot: (c: unknown) => store.getRoot(c),
+        async get(c: unknown, key: string | string[], defaultValue?: unknown) {
+          let node: unknown = await store.getRoot(c);
+          for (const part of path(key)) {
+            if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) {
+              return defaultValue ?? null;
+            }
+            node = (node as Record<string, unknown>)[part];
+          }
+          return store.get(c, key, defaultValue);
+        },
+        set(c: unknown, key: string | string[], value: unknown) {
+          refuseProto(key);
+          return store.set(c, key, value);
+        },
+        delete(c: unknown, key: string | string[]) {
+          refuseProto(key);
+          return store.delete(c, key);
+        },
+      };
+    },
   };
 }
 
@@ -162,6 +272,10 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag);
  * - ForgotPassword for an unknown user answers like a sent code (user existence hidden);
  * - SignUp is refused when self-registration is off (the pool's AllowAdminCreateUserOnly);
+ * - a client may write only the attributes the app client's definition allows
+ *   (lib/auth-definition.ts, `writeAttributes`): signing up with `custom:role`, or setting
+ *   one's own role, is `NotAuthorizedException` "A client attempted to write unauthorized
+ *   attribute", as in AWS (cognito-local writes whatever it is sent);
  * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens;
  * - GetTokensFromRefreshToken (Amplify's refresh), which it lacks, refreshes tokens.
  */
@@ -172,7 +286,25 @@ function awsCompatibleRouter(
   settings: { selfRegistration: boolean },
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
+  const writable = new Set<string>(userPoolDefinition.client.writeAttributes);
+  const attributeNames: Record<string, (request: any) => unknown[]> = {
+    SignUp: (request) => (request?.UserAttributes ?? []).map((item: any) => item?.Name),
+    UpdateUserAttributes: (request) =>
+      (request?.UserAttributes ?? []).map((item: any) => item?.Name),
+    DeleteUserAttributes: (request) => request?.UserAttributeNames ?? [],
+  };
   return (target) => {
+    const names = attributeNames[target];
+    if (names) {
+      const route = router(target);
+      return async (ctx, request) => {
+        const list = names(request);
+        if (!Array.isArray(list) || list.some((name) => !writable.has(String(name)))) {
+          throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
+        }
+        return route(ctx, request);
+      };
+    }
     if (target === 'SignUp' && !settings.selfRegistration) {
       return async () => {
         throw new errors.NotAuthorizedError('SignUp is not permitted for this user pool');

@@ -3,10 +3,10 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ErrorBody, ErrorCode } from '../../lambdas/shared/contract/error-codes';
+import type { ErrorCode } from '../../lambdas/shared/contract/error-codes';
 import { errorStatus } from '../../lambdas/shared/contract/error-codes';
-import { message, type MessageKey } from '../../lambdas/shared/contract/messages';
-import type { HttpEvent, HttpResult } from '../../lambdas/shared/http';
+import type { MessageKey } from '../../lambdas/shared/contract/messages';
+import { errorBody, type HttpEvent, type HttpResult } from '../../lambdas/shared/http';
 import { routeKey, routes, type RouteDefinition } from '../../lambdas/routes';
 import { securityHeaders } from '../../lib/security-headers';
 import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from './edge';
@@ -286,7 +286,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'tim
 }
 
 function sendError(response: ServerResponse, code: ErrorCode, key: MessageKey): void {
-  const body: ErrorBody = { error: { code, message: message(key) } };
+  const body = errorBody(code, key);
   response.writeHead(errorStatus[code], {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',

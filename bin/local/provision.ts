@@ -164,6 +164,8 @@ async function ensureUserPool(
       UserPoolId: userPoolId,
       ClientName: 'web',
       ExplicitAuthFlows: [...client.authFlows],
+      ReadAttributes: [...client.readAttributes],
+      WriteAttributes: [...client.writeAttributes],
       PreventUserExistenceErrors: 'ENABLED',
       IdTokenValidity: client.idTokenValidityMinutes,
       AccessTokenValidity: client.accessTokenValidityMinutes,

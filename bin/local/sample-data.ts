@@ -1,13 +1,14 @@
 import { createProduct } from '../../lambdas/products/repository';
+import type { AuditActor } from '../../lambdas/shared/contract/schemas/audit';
 import type { ProductFields } from '../../lambdas/shared/contract/schemas/product';
 import { createSerialRange } from '../../lambdas/serial-ranges/repository';
 
 /**
  * A small, realistic catalogue for a fresh local store: written through the same
- * repositories as the API (transactions, counters), by a named sample author.
+ * repositories as the API (transactions, counters, audit entries), by a named sample author.
  * Never part of the AWS deployment.
  */
-const author = 'sample-data@example.com';
+const author: AuditActor = { id: 'sample-data', email: 'sample-data@example.com' };
 
 const products: (ProductFields & { ranges: [string, string, string][] })[] = [
   {

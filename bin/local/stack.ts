@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../../lambdas/shared/config';
-import { getStats } from '../../lambdas/shared/stats';
+import { getStats } from '../../lambdas/shared/data/counters';
 import type { CognitoMail } from './cognito';
 import { loadSampleData } from './sample-data';
 import {
@@ -149,6 +150,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       REPORTS_BUCKET: resources.reportsBucket,
       MAIL_FROM: localSiteSettings.mailFrom,
       APP_URL: `http://localhost:${ports.gateway}`,
+      // Per start: cursors of an earlier run are answered "invalid or expired".
+      CURSOR_SECRET: randomBytes(32).toString('base64url'),
       DYNAMODB_ENDPOINT: dynamodb.url,
       COGNITO_ENDPOINT: cognito.url,
       S3_ENDPOINT: s3.url,
@@ -248,7 +251,7 @@ function emulatorSwitch<T extends Emulator>(
 async function loadSampleDataOnce(marker: string): Promise<string | null> {
   if (existsSync(marker))
     return (JSON.parse(readFileSync(marker, 'utf8')) as { serial: string }).serial;
-  if ((await getStats()).products > 0) return null;
+  if ((await getStats()).products !== 0) return null;
   const serial = await loadSampleData();
   writeFileSync(marker, JSON.stringify({ serial }));
   return serial;

@@ -34,7 +34,7 @@ async function probe(name: CheckName): Promise<'ok' | 'unreachable'> {
 }
 
 /** `GET /api/health`: 200 when every dependency answers, else 503 naming the failing ones. */
-export const handler = createHttpHandler({}, async () => {
+export const handler = createHttpHandler('GET /api/health', async () => {
   const names = Object.keys(probes) as CheckName[];
   const results = await Promise.all(names.map(probe));
   const checks = Object.fromEntries(names.map((name, index) => [name, results[index]]));

@@ -1,6 +1,5 @@
 import { authenticateMachine } from '../machines/authenticate';
 import { touchMachine } from '../machines/repository';
-import { ingestBatchSchema } from '../shared/contract/schemas/machine-data';
 import { createHttpHandler, ok } from '../shared/http';
 import { ingestBatch } from './service';
 
@@ -9,14 +8,11 @@ import { ingestBatch } from './service';
  * row is invalid; idempotent when re-sent.
  */
 export const handler = createHttpHandler(
-  {
-    authenticate: authenticateMachine,
-    body: ingestBatchSchema,
-    invalidBodyMessage: 'errors.batchRefused',
-  },
+  'POST /api/machine-data/ingest',
   async ({ body, principal }) => {
     const summary = await ingestBatch(body, principal);
     await touchMachine(principal);
     return ok(summary);
   },
+  { authenticate: authenticateMachine },
 );

@@ -1,8 +1,7 @@
-import { listTestResultsQuerySchema } from '../shared/contract/schemas/machine-data';
 import { createHttpHandler, ok } from '../shared/http';
 import { listResults } from './repository';
 
 /** `GET /api/machine-data`: results newest first, or one unit's history (`serial`). */
-export const handler = createHttpHandler({ query: listTestResultsQuerySchema }, async ({ query }) =>
+export const handler = createHttpHandler('GET /api/machine-data', async ({ query }) =>
   ok(await listResults(query)),
 );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { findRangeContaining } from '../serial-ranges/repository';
 import { csvRecords } from '../shared/contract/csv';
 import {
@@ -12,8 +13,9 @@ import {
 } from '../shared/contract/schemas/machine-data';
 import { validate, type MessageRef } from '../shared/contract/validation';
 import { ValidationError } from '../shared/errors';
+import { actorOf, type Caller } from '../shared/http';
 import { countMetric } from '../shared/metrics';
-import { saveResults, type NewResult } from './repository';
+import { saveResults, type BatchSource, type NewResult } from './repository';
 
 /** Distinct serials looked up at once: each is one Query. */
 const lookupConcurrency = 16;
@@ -42,7 +44,7 @@ async function serialsOutsideRanges(results: readonly NewResult[]): Promise<Set<
 
 async function store(
   results: NewResult[],
-  source: string,
+  source: BatchSource,
   fieldOf: (row: number) => string,
 ): Promise<IngestSummary> {
   const outside = await serialsOutsideRanges(results);
@@ -73,14 +75,20 @@ export async function ingestBatch(batch: IngestBatch, machine: Machine): Promise
     return { ...result, machineId: machine.name };
   });
   if (Object.keys(fields).length > 0) refuse(fields);
-  return store(results, `machine:${machine.name}`, (row) => `results.${row}`);
+  const source: BatchSource = {
+    actor: { id: machine.id, machine: machine.name },
+    action: 'ingest',
+    batchId: randomUUID(),
+    source: `machine:${machine.name}`,
+  };
+  return store(results, source, (row) => `results.${row}`);
 }
 
 /**
  * `POST /api/machine-data` (staff): results as CSV text with a header line. Row errors are
  * named `row <line>.<field>`, where line 1 is the header, as a spreadsheet counts.
  */
-export async function uploadCsv(text: string, staffEmail: string): Promise<IngestSummary> {
+export async function uploadCsv(text: string, caller: Caller): Promise<IngestSummary> {
   const { records, missing } = csvRecords(text, requiredUploadColumns);
   if (missing.length > 0) {
     throw new ValidationError({}, 'errors.csvHeader', { columns: testResultColumns.join(', ') });
@@ -101,5 +109,11 @@ export async function uploadCsv(text: string, staffEmail: string): Promise<Inges
     }
   });
   if (Object.keys(fields).length > 0) refuse(fields);
-  return store(results, `upload:${staffEmail}`, (row) => `row ${row + 2}`);
+  const source: BatchSource = {
+    actor: actorOf(caller),
+    action: 'upload',
+    batchId: randomUUID(),
+    source: `upload:${caller.email}`,
+  };
+  return store(results, source, (row) => `row ${row + 2}`);
 }

@@ -1,30 +1,29 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { getDocuments } from '../shared/aws/dynamodb';
-import { getConfig } from '../shared/config';
+import { z } from 'zod';
+import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   machineSchema,
   type CreateMachineInput,
   type Machine,
   type MachineCreated,
 } from '../shared/contract/schemas/machine-data';
-import { cancellationReasons, decodeCursor, encodeCursor } from '../shared/dynamo';
+import { changesBetween } from '../shared/data/audit';
+import { equals, itemMissing } from '../shared/data/expressions';
+import { keys, queries } from '../shared/keys';
+import { getItem, queryPage, type Page } from '../shared/data/read';
+import { audited } from '../shared/data/transaction';
+import { updateItem } from '../shared/data/write';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import { keys } from '../shared/keys';
-
-const table = () => getConfig().TABLE_NAME;
 
 /** Keys read `mk_<machine id>_<secret>`: the id finds the item, the secret is checked by hash. */
 const keyPattern = /^mk_([A-Za-z0-9-]{36})_([A-Za-z0-9_-]{43})$/;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 
-const toMachine = (item: Record<string, unknown>): Machine => machineSchema.parse(item);
+/** The stored machine: the API shape plus the hash of its key. */
+const machineItemSchema = machineSchema.extend({ keyHash: z.string() });
+
+const notFound = () => new NotFoundError('errors.machineNotFound');
 
 /**
  * Creates a machine and its key. The key is returned once and only its SHA-256 is
@@ -32,11 +31,12 @@ const toMachine = (item: Record<string, unknown>): Machine => machineSchema.pars
  */
 export async function createMachine(
   input: CreateMachineInput,
-  by: string,
+  actor: AuditActor,
 ): Promise<MachineCreated> {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
+  const by = actor.email ?? actor.id;
   const machine: Machine = {
     id,
     name: input.name,
@@ -50,90 +50,102 @@ export async function createMachine(
     createdBy: by,
     updatedBy: by,
   };
-  try {
-    await getDocuments().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.machineName(input.name), machineId: id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.machine(id),
-                ...keys.machineIndexes(id, input.name),
-                ...machine,
-                keyHash: hashOf(secret).toString('hex'),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
-      throw new ConflictError(
-        'errors.machineNameTaken',
-        {},
-        {
-          name: { key: 'errors.machineNameTaken' },
-        },
-      );
-    }
-    throw error;
-  }
+  await audited({
+    actor,
+    action: 'create',
+    entity: 'machine',
+    entityId: id,
+    changes: changesBetween(undefined, machine, ['name', 'note']),
+  })
+    .put(
+      { ...keys.machineName(input.name), machineId: id },
+      {
+        condition: itemMissing(),
+        onConditionFailed: () =>
+          new ConflictError(
+            'errors.machineNameTaken',
+            {},
+            { name: { key: 'errors.machineNameTaken' } },
+          ),
+      },
+    )
+    .put(
+      {
+        ...keys.machine(id),
+        ...keys.machineIndexes(id, input.name),
+        ...machine,
+        keyHash: hashOf(secret).toString('hex'),
+      },
+      { condition: itemMissing() },
+    )
+    .commit({ now: new Date(now) });
   return { machine, key: `mk_${id}_${secret}` };
 }
 
 /** Machines in name order, revoked ones included (they explain old results). */
-export async function listMachines(limit: number, cursor: string | undefined) {
-  const result = await getDocuments().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'MACHINES' },
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor, { gsi1pk: 'MACHINES' }),
-    }),
-  );
-  return {
-    items: (result.Items ?? []).map(toMachine),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
+export function listMachines(limit: number, cursor: string | undefined): Promise<Page<Machine>> {
+  return queryPage(queries.machinesByName(), machineSchema, {
+    limit,
+    cursor,
+    scope: { list: 'machines' },
+  });
 }
 
-/** Revokes a key for good; the machine stays listed. Revoking twice changes nothing. */
-export async function revokeMachine(id: string, by: string): Promise<Machine> {
+const getMachineItem = (id: string) =>
+  getItem(keys.machine(id), machineItemSchema, { consistent: true });
+
+/**
+ * Revokes a key for good; the machine stays listed. Revoking twice changes nothing (and
+ * records nothing more).
+ */
+export async function revokeMachine(id: string, actor: AuditActor): Promise<Machine> {
+  const current = await getMachineItem(id);
+  if (!current) throw notFound();
+  if (current.revokedAt) return machineSchema.parse(current);
   const now = new Date().toISOString();
+  const by = actor.email ?? actor.id;
+  const revoked: Machine = machineSchema.parse({
+    ...current,
+    revokedAt: now,
+    revokedBy: by,
+    updatedAt: now,
+    updatedBy: by,
+    version: current.version + 1,
+  });
+  const transaction = audited({
+    actor,
+    action: 'revoke',
+    entity: 'machine',
+    entityId: id,
+    changes: changesBetween(current, revoked, ['revokedAt', 'revokedBy']),
+  }).update(
+    keys.machine(id),
+    {
+      set: {
+        revokedAt: now,
+        revokedBy: by,
+        updatedAt: now,
+        updatedBy: by,
+        version: revoked.version,
+      },
+    },
+    // Revoked (or changed) meanwhile: the stored machine is the answer.
+    {
+      condition: equals('version', current.version),
+      onConditionFailed: () => new MachineChanged(),
+    },
+  );
   try {
-    const result = await getDocuments().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.machine(id),
-        UpdateExpression:
-          'SET revokedAt = :now, revokedBy = :by, updatedAt = :now, updatedBy = :by ADD version :one',
-        ConditionExpression: 'attribute_exists(pk) AND revokedAt = :null',
-        ExpressionAttributeValues: { ':now': now, ':by': by, ':one': 1, ':null': null },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toMachine(result.Attributes!);
+    await transaction.commit({ now: new Date(now) });
   } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    const { Item } = await getDocuments().send(
-      new GetCommand({ TableName: table(), Key: keys.machine(id), ConsistentRead: true }),
-    );
-    if (!Item) throw new NotFoundError('errors.machineNotFound');
-    return toMachine(Item);
+    if (!(error instanceof MachineChanged)) throw error;
   }
+  const stored = await getMachineItem(id);
+  if (!stored) throw notFound();
+  return machineSchema.parse(stored);
 }
+
+class MachineChanged extends Error {}
 
 /**
  * The machine a key belongs to, or undefined when the key is malformed, unknown, wrong
@@ -143,25 +155,19 @@ export async function machineForKey(key: string): Promise<Machine | undefined> {
   const match = keyPattern.exec(key);
   if (!match) return undefined;
   const [, id, secret] = match as unknown as [string, string, string];
-  const { Item } = await getDocuments().send(
-    new GetCommand({ TableName: table(), Key: keys.machine(id), ConsistentRead: true }),
-  );
-  if (!Item || Item.revokedAt) return undefined;
-  const stored = Buffer.from(String(Item.keyHash), 'hex');
+  const item = await getMachineItem(id);
+  if (!item || item.revokedAt) return undefined;
+  const stored = Buffer.from(item.keyHash, 'hex');
   const given = hashOf(secret);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return undefined;
-  return toMachine(Item);
+  return machineSchema.parse(item);
 }
 
-/** Records a key's use; at most one write a minute per key, so ingest bursts cost nothing extra. */
+/**
+ * Records a key's use; at most one write a minute per key, so ingest bursts cost nothing
+ * extra. Bookkeeping, not a change anyone makes: no audit entry.
+ */
 export async function touchMachine(machine: Machine, now = new Date()): Promise<void> {
   if (machine.lastUsedAt && now.getTime() - Date.parse(machine.lastUsedAt) < 60_000) return;
-  await getDocuments().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.machine(machine.id),
-      UpdateExpression: 'SET lastUsedAt = :now',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    }),
-  );
+  await updateItem(keys.machine(machine.id), { set: { lastUsedAt: now.toISOString() } });
 }

@@ -1,38 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  ListProductsQuery,
-  Page,
-  Product,
-  ProductFields,
+import type { AuditActor } from '../shared/contract/schemas/audit';
+import {
+  productSchema,
+  type ListProductsQuery,
+  type Product,
+  type ProductFields,
 } from '../shared/contract/schemas/product';
-import { productSchema } from '../shared/contract/schemas/product';
-import { getDocuments } from '../shared/aws/dynamodb';
-import { getConfig } from '../shared/config';
-import { cancellationReasons, countersUpdate, decodeCursor, encodeCursor } from '../shared/dynamo';
+import { changesBetween } from '../shared/data/audit';
+import { and, equals, itemExists, itemMissing } from '../shared/data/expressions';
+import { keys, queries } from '../shared/keys';
+import { getItem, queryPage, type Page } from '../shared/data/read';
+import { audited } from '../shared/data/transaction';
 import { AbortedError, ConflictError, NotFoundError } from '../shared/errors';
-import { keys } from '../shared/keys';
 
-const table = () => getConfig().TABLE_NAME;
-
-/** Item -> API shape: the schema drops keys and internal attributes. */
-const toProduct = (item: Record<string, unknown>): Product => productSchema.parse(item);
+/** The fields a person edits, in form order: what an audit entry compares. */
+const editableFields = [
+  'name',
+  'temperatureMin',
+  'temperatureMax',
+  'fluid',
+  'connection',
+  'pressureFC',
+  'pressureWCB',
+  'pressureSUS',
+  'application',
+  'applicationMedium',
+] as const satisfies readonly (keyof ProductFields)[];
 
 const nameTaken = () =>
   new ConflictError('errors.productNameTaken', {}, { name: { key: 'errors.productNameTaken' } });
+const notFound = () => new NotFoundError('errors.productNotFound');
 
-export async function getProduct(id: string): Promise<Product | undefined> {
-  const { Item } = await getDocuments().send(
-    new GetCommand({ TableName: table(), Key: keys.product(id), ConsistentRead: true }),
-  );
-  return Item ? toProduct(Item) : undefined;
+export function getProduct(id: string): Promise<Product | undefined> {
+  return getItem(keys.product(id), productSchema, { consistent: true });
 }
 
+/** The product's name claim: one item per name (case-insensitive), naming its product. */
+const nameClaim = (name: string, productId: string) => ({ ...keys.productName(name), productId });
+
 /**
- * One transaction: the product, the claim on its name, and the counter. A taken
- * name cancels all three.
+ * One transaction: the product, the claim on its name, the counter and the audit entry.
+ * A taken name cancels all of it.
  */
-export async function createProduct(fields: ProductFields, by: string): Promise<Product> {
+export async function createProduct(fields: ProductFields, actor: AuditActor): Promise<Product> {
   const id = randomUUID();
   const now = new Date().toISOString();
   const product: Product = {
@@ -41,41 +51,29 @@ export async function createProduct(fields: ProductFields, by: string): Promise<
     version: 1,
     createdAt: now,
     updatedAt: now,
-    createdBy: by,
-    updatedBy: by,
+    createdBy: actor.email ?? actor.id,
+    updatedBy: actor.email ?? actor.id,
   };
-  try {
-    await getDocuments().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.product(id),
-                ...keys.productIndexes(id, fields.name, now),
-                ...product,
-                // Ranges referring to the product; deleting needs it at zero.
-                rangeCount: 0,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.productName(fields.name), productId: id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          countersUpdate({ products: 1 }),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[1] === 'ConditionalCheckFailed') throw nameTaken();
-    throw error;
-  }
+  await audited({
+    actor,
+    action: 'create',
+    entity: 'product',
+    entityId: id,
+    changes: changesBetween(undefined, fields, editableFields),
+  })
+    .put(
+      // `rangeCount`: ranges referring to the product; deleting needs it at zero.
+      {
+        ...keys.product(id),
+        ...keys.productIndexes(id, fields.name, now),
+        ...product,
+        rangeCount: 0,
+      },
+      { condition: itemMissing() },
+    )
+    .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken })
+    .count({ products: 1 })
+    .commit({ now: new Date(now) });
   return product;
 }
 
@@ -87,12 +85,13 @@ export async function updateProduct(
   id: string,
   fields: ProductFields,
   expectedVersion: number,
-  by: string,
+  actor: AuditActor,
 ): Promise<Product> {
   const current = await getProduct(id);
-  if (!current) throw new NotFoundError('errors.productNotFound');
+  if (!current) throw notFound();
   if (current.version !== expectedVersion) throw new AbortedError();
   const now = new Date().toISOString();
+  const by = actor.email ?? actor.id;
   const updated: Product = {
     ...current,
     ...fields,
@@ -100,128 +99,82 @@ export async function updateProduct(
     updatedAt: now,
     updatedBy: by,
   };
-  const renamed = current.name.toLowerCase() !== fields.name.toLowerCase();
-  // Everything but the id and the creation audit, which never change.
-  const changes = {
-    ...fields,
-    version: updated.version,
-    updatedAt: now,
-    updatedBy: by,
-    ...keys.productIndexes(id, fields.name, now),
-  };
-  const names = Object.keys(changes);
-  try {
-    await getDocuments().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.product(id),
-              UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
-              ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-              ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-              ExpressionAttributeValues: {
-                ...Object.fromEntries(
-                  names.map((name) => [`:${name}`, (changes as Record<string, unknown>)[name]]),
-                ),
-                ':expected': expectedVersion,
-              },
-            },
-          },
-          ...(renamed
-            ? [
-                {
-                  Delete: {
-                    TableName: table(),
-                    Key: keys.productName(current.name),
-                    ConditionExpression: 'productId = :id',
-                    ExpressionAttributeValues: { ':id': id },
-                  },
-                },
-                {
-                  Put: {
-                    TableName: table(),
-                    Item: { ...keys.productName(fields.name), productId: id },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw new AbortedError();
-    if (reasons?.[2] === 'ConditionalCheckFailed') throw nameTaken();
-    throw error;
+  const transaction = audited({
+    actor,
+    action: 'update',
+    entity: 'product',
+    entityId: id,
+    changes: changesBetween(current, fields, editableFields),
+  }).update(
+    keys.product(id),
+    {
+      // Everything but the id and the creation audit, which never change.
+      set: {
+        ...fields,
+        version: updated.version,
+        updatedAt: now,
+        updatedBy: by,
+        ...keys.productIndexes(id, fields.name, now),
+      },
+    },
+    {
+      condition: and(itemExists(), equals('version', expectedVersion)),
+      onConditionFailed: () => new AbortedError(),
+    },
+  );
+  if (current.name.toLowerCase() !== fields.name.toLowerCase()) {
+    transaction
+      .delete(keys.productName(current.name), { condition: equals('productId', id) })
+      .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken });
   }
+  await transaction.commit({ now: new Date(now) });
   return updated;
 }
 
 /** Refused while serial ranges refer to the product (its `rangeCount` is kept in their transactions). */
-export async function deleteProduct(id: string): Promise<void> {
+export async function deleteProduct(id: string, actor: AuditActor): Promise<void> {
   const current = await getProduct(id);
-  if (!current) throw new NotFoundError('errors.productNotFound');
-  try {
-    await getDocuments().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.product(id),
-              ConditionExpression: 'attribute_exists(pk) AND rangeCount = :zero',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.productName(current.name),
-              ConditionExpression: 'productId = :id',
-              ExpressionAttributeValues: { ':id': id },
-            },
-          },
-          countersUpdate({ products: -1 }),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
-      if (!(await getProduct(id))) throw new NotFoundError('errors.productNotFound');
+  if (!current) throw notFound();
+  await audited({
+    actor,
+    action: 'delete',
+    entity: 'product',
+    entityId: id,
+    changes: changesBetween(current, undefined, editableFields),
+  })
+    .delete(keys.product(id), {
+      condition: and(equals('version', current.version), equals('rangeCount', 0)),
+      // Gone, changed or still holding ranges: read again to tell which.
+      onConditionFailed: () => new ProductChanged(),
+    })
+    .delete(keys.productName(current.name), { condition: equals('productId', id) })
+    .count({ products: -1 })
+    .commit()
+    .catch(async (error: unknown) => {
+      if (!(error instanceof ProductChanged)) throw error;
+      const now = await getProduct(id);
+      if (!now) throw notFound();
+      if (now.version !== current.version) throw new AbortedError();
       throw new AbortedError('errors.productHasRanges');
-    }
-    throw error;
-  }
+    });
 }
+
+class ProductChanged extends Error {}
 
 /**
  * A page of products in name order (optionally names starting with `filter`) or in
  * last-update order: one Query on gsi1 or gsi2, whatever the catalogue's size.
  */
-export async function listProducts(
-  query: ListProductsQuery,
-): Promise<Omit<Page<Product>, 'total'>> {
+export function listProducts(query: ListProductsQuery): Promise<Page<Product>> {
   const byName = query.sort === 'name';
-  const index = byName ? 'gsi1' : 'gsi2';
-  const partition: Record<string, string> = { [`${index}pk`]: 'PRODUCTS' };
-  const prefix = byName ? `NAME#${(query.filter ?? '').toLowerCase()}` : 'UPDATED#';
-  const result = await getDocuments().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: index,
-      KeyConditionExpression: `#pk = :pk AND begins_with(#sk, :prefix)`,
-      ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
-      ExpressionAttributeValues: { ':pk': 'PRODUCTS', ':prefix': prefix },
-      ScanIndexForward: query.order === 'asc',
-      Limit: query.limit,
-      ExclusiveStartKey: decodeCursor(query.cursor, partition),
-    }),
+  return queryPage(
+    byName ? queries.productsByName(query.filter) : queries.productsByUpdate(),
+    productSchema,
+    {
+      forward: query.order === 'asc',
+      limit: query.limit,
+      cursor: query.cursor,
+      scope: { list: 'products', sort: query.sort, order: query.order, filter: query.filter },
+    },
   );
-  return {
-    items: (result.Items ?? []).map(toProduct),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
 }

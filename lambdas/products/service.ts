@@ -1,12 +1,12 @@
-import type { Caller } from '../shared/http';
 import type {
   ListProductsQuery,
   Page,
   Product,
   ProductFields,
 } from '../shared/contract/schemas/product';
+import { getStats } from '../shared/data/counters';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { getStats } from '../shared/stats';
+import { actorOf, type Caller } from '../shared/http';
 import * as products from './repository';
 
 export async function listProducts(query: ListProductsQuery): Promise<Page<Product>> {
@@ -25,12 +25,13 @@ export async function getProduct(id: string): Promise<Product> {
 }
 
 export const createProduct = (fields: ProductFields, caller: Caller) =>
-  products.createProduct(fields, caller.email);
+  products.createProduct(fields, actorOf(caller));
 
 export const updateProduct = (
   id: string,
   { version, ...fields }: ProductFields & { version: number },
   caller: Caller,
-) => products.updateProduct(id, fields, version, caller.email);
+) => products.updateProduct(id, fields, version, actorOf(caller));
 
-export const deleteProduct = (id: string) => products.deleteProduct(id);
+export const deleteProduct = (id: string, caller: Caller) =>
+  products.deleteProduct(id, actorOf(caller));

@@ -1,4 +1,3 @@
-import { createReportRequestSchema } from '../shared/contract/schemas/report-request';
 import { createHttpHandler, created } from '../shared/http';
 import { clientAddress } from './identifiers';
 import { preloadReportFonts } from './pdf/render';
@@ -8,10 +7,7 @@ import { requestReport } from './service';
 preloadReportFonts();
 
 /** `POST /api/report-requests` (public, rate limited): a visitor asks for a unit's report. */
-export const handler = createHttpHandler(
-  { body: createReportRequestSchema },
-  async ({ body, event }) => {
-    const address = clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp);
-    return created(await requestReport(body, address));
-  },
-);
+export const handler = createHttpHandler('POST /api/report-requests', async ({ body, event }) => {
+  const address = clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp);
+  return created(await requestReport(body, address));
+});

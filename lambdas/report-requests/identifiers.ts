@@ -17,9 +17,6 @@ export function newRequestId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** Ids look like this; anything else is answered `not-found` without a read. */
-export const requestIdPattern = /^[A-Za-z0-9_-]{22}$/;
-
 /**
  * The client address of a request: CloudFront's `CloudFront-Viewer-Address` (ip:port,
  * set by CloudFront and by the local gateway, never by the client) when present, else

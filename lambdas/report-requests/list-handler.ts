@@ -1,7 +1,4 @@
-import {
-  listReportRequestsQuerySchema,
-  type ReportRequestSummary,
-} from '../shared/contract/schemas/report-request';
+import type { ReportRequestSummary } from '../shared/contract/schemas/report-request';
 import { createHttpHandler, ok } from '../shared/http';
 import { listReportRequests, type ReportRequestRecord } from './repository';
 
@@ -24,13 +21,10 @@ export function summary(record: ReportRequestRecord, admin: boolean): ReportRequ
 }
 
 /** `GET /api/report-requests` (staff, admin): the search history, newest first. */
-export const handler = createHttpHandler(
-  { query: listReportRequestsQuerySchema },
-  async ({ query, caller }) => {
-    const page = await listReportRequests(query);
-    return ok({
-      items: page.items.map((record) => summary(record, caller!.role === 'admin')),
-      nextCursor: page.nextCursor,
-    });
-  },
-);
+export const handler = createHttpHandler('GET /api/report-requests', async ({ query, caller }) => {
+  const page = await listReportRequests(query);
+  return ok({
+    items: page.items.map((record) => summary(record, caller.role === 'admin')),
+    nextCursor: page.nextCursor,
+  });
+});

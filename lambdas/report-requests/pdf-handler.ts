@@ -1,32 +1,31 @@
-import { z } from 'zod';
 import { NotFoundError } from '../shared/errors';
 import { createHttpHandler } from '../shared/http';
-import { requestIdPattern } from './identifiers';
 import { getReportRequest, readPdf } from './repository';
-
-const paramsSchema = z.object({ id: z.string().regex(requestIdPattern) });
 
 /**
  * `GET /api/report-requests/{id}/pdf` (public): the id is the secret. After the retention
  * the link answers `not-found` with the "expired" message, also before TTL and the
  * bucket lifecycle have removed the record and the object.
  */
-export const handler = createHttpHandler({ params: paramsSchema }, async ({ params }) => {
-  const request = await getReportRequest(params.id);
-  if (!request) throw new NotFoundError();
-  if (Date.parse(request.pdfExpiresAt) <= Date.now()) {
-    throw new NotFoundError('errors.reportExpired');
-  }
-  const pdf = await readPdf(request.pdfKey);
-  if (!pdf) throw new NotFoundError('errors.reportExpired');
-  return {
-    status: 200,
-    binary: pdf,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${request.reportNumber}.pdf"`,
-      // Personal data: never kept by shared caches; the browser may reuse it briefly.
-      'cache-control': 'private, max-age=300',
-    },
-  };
-});
+export const handler = createHttpHandler(
+  'GET /api/report-requests/{id}/pdf',
+  async ({ params }) => {
+    const request = await getReportRequest(params.id);
+    if (!request) throw new NotFoundError();
+    if (Date.parse(request.pdfExpiresAt) <= Date.now()) {
+      throw new NotFoundError('errors.reportExpired');
+    }
+    const pdf = await readPdf(request.pdfKey);
+    if (!pdf) throw new NotFoundError('errors.reportExpired');
+    return {
+      status: 200,
+      binary: pdf,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="${request.reportNumber}.pdf"`,
+        // Personal data: never kept by shared caches; the browser may reuse it briefly.
+        'cache-control': 'private, max-age=300',
+      },
+    };
+  },
+);

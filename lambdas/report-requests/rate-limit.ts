@@ -1,11 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { getDocuments } from '../shared/aws/dynamodb';
+import { attributeMissing, lessThan, or } from '../shared/data/expressions';
 import { getConfig } from '../shared/config';
-import { RateLimitedError } from '../shared/errors';
 import { keys } from '../shared/keys';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { Transaction } from '../shared/data/transaction';
+import { updateItem } from '../shared/data/write';
+import { RateLimitedError } from '../shared/errors';
 
 /** At most `limit` requests per fixed window of `minutes`. */
 export interface Quota {
@@ -27,23 +25,26 @@ export function quotaWindow(now: Date, minutes: number): { start: string; end: D
  * across a window edge may reach twice the limit, which is acceptable for abuse limits
  * and costs one write instead of a sliding log. The counter expires by TTL.
  */
-export function quotaUpdate(quota: Quota, now: Date): TransactItem {
+function quotaWrite(quota: Quota, now: Date) {
   const window = quotaWindow(now, quota.minutes);
   return {
-    Update: {
-      TableName: getConfig().TABLE_NAME,
-      Key: keys.rateWindow(quota.kind, quota.subject, window.start),
-      UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':limit': quota.limit,
-        // An hour after the window ends: TTL deletes lazily, the condition never relies on it.
-        ':expires': Math.ceil(window.end.getTime() / 1000) + 3600,
-      },
+    key: keys.rateWindow(quota.kind, quota.subject, window.start),
+    update: {
+      add: { count: 1 },
+      // An hour after the window ends: TTL deletes lazily, the condition never relies on it.
+      setIfMissing: { expiresAt: Math.ceil(window.end.getTime() / 1000) + 3600 },
     },
+    condition: or(attributeMissing('count'), lessThan('count', quota.limit)),
   };
+}
+
+/** Counts a request against a quota inside `transaction`; a used-up quota cancels it (429). */
+export function countQuota(transaction: Transaction, quota: Quota, now: Date): Transaction {
+  const { key, update, condition } = quotaWrite(quota, now);
+  return transaction.update(key, update, {
+    condition,
+    onConditionFailed: () => quotaExceeded(quota, now),
+  });
 }
 
 /** The 429 for a used-up quota: retry when its window ends. */
@@ -59,12 +60,8 @@ export function quotaExceeded(quota: Quota, now: Date): RateLimitedError {
 
 /** Counts a request against a quota on its own (not inside a transaction). */
 export async function consumeQuota(quota: Quota, now: Date): Promise<void> {
-  try {
-    await getDocuments().send(new UpdateCommand(quotaUpdate(quota, now).Update!));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw quotaExceeded(quota, now);
-    throw error;
-  }
+  const { key, update, condition } = quotaWrite(quota, now);
+  if (!(await updateItem(key, update, { condition }))) throw quotaExceeded(quota, now);
 }
 
 /** The configured quotas of one client address and one recipient. */

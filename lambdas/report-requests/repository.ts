@@ -1,16 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { setTimeout as delay } from 'node:timers/promises';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { getDocuments } from '../shared/aws/dynamodb';
 import { getS3 } from '../shared/aws/s3';
 import { getConfig } from '../shared/config';
+import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   deliveryStatuses,
   reportLanguages,
@@ -18,16 +10,12 @@ import {
   type ListReportRequestsQuery,
   type ReportVerification,
 } from '../shared/contract/schemas/report-request';
-import {
-  cancellationReasons,
-  countersUpdate,
-  decodeCursor,
-  queryFilteredPage,
-} from '../shared/dynamo';
-import { keys } from '../shared/keys';
-import { quotaExceeded, quotaUpdate, type Quota } from './rate-limit';
-
-const table = () => getConfig().TABLE_NAME;
+import { and, equals, itemMissing, or, type Condition } from '../shared/data/expressions';
+import { keys, queries } from '../shared/keys';
+import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
+import { audited, unaudited } from '../shared/data/transaction';
+import { updateItem } from '../shared/data/write';
+import { countQuota, type Quota } from './rate-limit';
 
 /**
  * Delivery states of a request's mail:
@@ -101,63 +89,34 @@ export async function readPdf(key: string): Promise<Uint8Array | undefined> {
 export class ReportNumberTaken extends Error {}
 
 /**
- * Writes the request record, the report's verification item, the request counter and
+ * Writes the request record, the report's verification item, the request counters and
  * the recipient's quota in one transaction: all of it or nothing. The PDF is already
- * in the bucket, so no record ever points at a missing PDF.
+ * in the bucket, so no record ever points at a missing PDF. A visitor's request is its
+ * own history: no audit entry.
  */
 export async function saveReportRequest(
   record: ReportRequestRecord,
   verification: ReportVerification & { pdfExpiresAt: string },
   emailQuota: Quota,
   now: Date,
-  attempt = 1,
 ): Promise<void> {
-  try {
-    await getDocuments().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.reportRequest(record.id),
-                ...keys.reportRequestIndexes(record.id, record.requestedAt),
-                ...record,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.reportVerification(verification.reportNumber), ...verification },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          countersUpdate({ reportRequests: 1 }),
-          quotaUpdate(emailQuota, now),
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.daily(record.requestedAt.slice(0, 10)),
-              UpdateExpression: 'ADD reportRequests :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[3] === 'ConditionalCheckFailed') throw quotaExceeded(emailQuota, now);
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw new ReportNumberTaken();
-    if (reasons?.includes('TransactionConflict') && attempt < 6) {
-      // Concurrent requests update the same counters: retry after a jittered pause.
-      await delay(20 * 2 ** attempt * Math.random());
-      return saveReportRequest(record, verification, emailQuota, now, attempt + 1);
-    }
-    throw error;
-  }
+  const transaction = unaudited()
+    .put(
+      {
+        ...keys.reportRequest(record.id),
+        ...keys.reportRequestIndexes(record.id, record.requestedAt),
+        ...record,
+      },
+      { condition: itemMissing() },
+    )
+    .put(
+      { ...keys.reportVerification(verification.reportNumber), ...verification },
+      { condition: itemMissing(), onConditionFailed: () => new ReportNumberTaken() },
+    )
+    .count({ reportRequests: 1 });
+  await countQuota(transaction, emailQuota, now)
+    .update(keys.daily(record.requestedAt.slice(0, 10)), { add: { reportRequests: 1 } })
+    .commit();
 }
 
 /**
@@ -165,65 +124,39 @@ export async function saveReportRequest(
  * the key condition; serial, email and status filter what it reads (a few pages at most
  * per call, so a rare match costs a bounded number of reads and a cursor to go on).
  */
-export async function listReportRequests(
+export function listReportRequests(
   query: ListReportRequestsQuery,
-): Promise<{ items: ReportRequestRecord[]; nextCursor: string | null }> {
-  const values: Record<string, unknown> = {
-    ':pk': 'REPORTREQS',
-    ':from': `AT#${query.from ?? ''}`,
-    ':to': `AT#${query.to ? `${query.to}T23:59:59.999Z` : '9999'}`,
-  };
-  const filters: string[] = [];
-  const names: Record<string, string> = {};
-  if (query.serial) {
-    filters.push('serialNumber = :serial');
-    values[':serial'] = query.serial.toUpperCase();
-  }
-  if (query.email) {
-    filters.push('emailLower = :email');
-    values[':email'] = query.email.toLowerCase();
-  }
-  if (query.status) {
-    filters.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = query.status;
-  }
-  return queryFilteredPage(
-    {
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-      ScanIndexForward: false,
-      ExclusiveStartKey: decodeCursor(query.cursor, { gsi1pk: 'REPORTREQS' }),
+): Promise<Page<ReportRequestRecord>> {
+  const filters: Condition[] = [];
+  if (query.serial) filters.push(equals('serialNumber', query.serial.toUpperCase()));
+  if (query.email) filters.push(equals('emailLower', query.email.toLowerCase()));
+  if (query.status) filters.push(equals('status', query.status));
+  return queryPage(queries.reportRequestsBetween(query.from, query.to), reportRequestRecordSchema, {
+    forward: false,
+    filter: filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : and(...filters),
+    limit: query.limit,
+    cursor: query.cursor,
+    scope: {
+      list: 'report-requests',
+      from: query.from,
+      to: query.to,
+      serial: query.serial?.toUpperCase(),
+      email: query.email?.toLowerCase(),
+      status: query.status,
     },
-    query.limit,
-    (item) => reportRequestRecordSchema.parse(item),
-  );
+  });
 }
 
 /** The newest requests (the dashboard's list): one Query, `Limit` items. */
-export async function latestReportRequests(limit: number): Promise<ReportRequestRecord[]> {
-  const result = await getDocuments().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'REPORTREQS' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (result.Items ?? []).map((item) => reportRequestRecordSchema.parse(item));
+export function latestReportRequests(limit: number): Promise<ReportRequestRecord[]> {
+  return queryItems(queries.reportRequestsBetween(), reportRequestRecordSchema, {
+    forward: false,
+    limit,
+  });
 }
 
-export async function getReportRequest(id: string): Promise<ReportRequestRecord | undefined> {
-  const { Item } = await getDocuments().send(
-    new GetCommand({ TableName: table(), Key: keys.reportRequest(id) }),
-  );
-  return Item ? reportRequestRecordSchema.parse(Item) : undefined;
+export function getReportRequest(id: string): Promise<ReportRequestRecord | undefined> {
+  return getItem(keys.reportRequest(id), reportRequestRecordSchema);
 }
 
 const verificationSchema = z.object({
@@ -235,13 +168,8 @@ const verificationSchema = z.object({
   fingerprint: z.string(),
 });
 
-export async function getVerification(
-  reportNumber: string,
-): Promise<ReportVerification | undefined> {
-  const { Item } = await getDocuments().send(
-    new GetCommand({ TableName: table(), Key: keys.reportVerification(reportNumber) }),
-  );
-  return Item ? verificationSchema.parse(Item) : undefined;
+export function getVerification(reportNumber: string): Promise<ReportVerification | undefined> {
+  return getItem(keys.reportVerification(reportNumber), verificationSchema);
 }
 
 /**
@@ -254,45 +182,68 @@ export async function getVerification(
  * stream retries it) would otherwise find the request taken, by itself, and leave it in
  * `sending` with no mail sent.
  */
-export async function moveStatus(
+export function moveStatus(
   id: string,
   from: DeliveryStatus,
   to: DeliveryStatus,
   reason: string | null = null,
   claim?: string,
 ): Promise<boolean> {
+  return updateItem(
+    keys.reportRequest(id),
+    {
+      set: {
+        status: to,
+        statusReason: reason,
+        statusAt: new Date().toISOString(),
+        ...(claim ? { claimId: claim } : {}),
+      },
+      ...(claim ? { add: { deliveryAttempts: 1 } } : {}),
+    },
+    {
+      condition: claim
+        ? or(equals('status', from), and(equals('status', to), equals('claimId', claim)))
+        : equals('status', from),
+    },
+  );
+}
+
+/**
+ * An admin puts a failed (or stuck) mail back in the outbox: the same conditional move as
+ * the mailer's, recorded in the audit trail with the move it made. False when the request
+ * was no longer in `from`.
+ */
+export async function resendRequest(
+  id: string,
+  from: DeliveryStatus,
+  actor: AuditActor,
+  reason: string | null = null,
+): Promise<boolean> {
+  const at = new Date().toISOString();
   try {
-    await getDocuments().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.reportRequest(id),
-        UpdateExpression:
-          'SET #status = :to, statusReason = :reason, statusAt = :at' +
-          (claim ? ', claimId = :claim ADD deliveryAttempts :one' : ''),
-        ConditionExpression: claim
-          ? '#status = :from OR (#status = :to AND claimId = :claim)'
-          : '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':from': from,
-          ':to': to,
-          ':reason': reason,
-          ':at': new Date().toISOString(),
-          ...(claim ? { ':one': 1, ':claim': claim } : {}),
-        },
-      }),
-    );
+    await audited({
+      actor,
+      action: 'resend',
+      entity: 'report-request',
+      entityId: id,
+      changes: { status: { from, to: 'pending' } },
+    })
+      .update(
+        keys.reportRequest(id),
+        { set: { status: 'pending', statusReason: reason, statusAt: at } },
+        { condition: equals('status', from), onConditionFailed: () => new NotInState() },
+      )
+      .commit({ now: new Date(at) });
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof NotInState) return false;
     throw error;
   }
 }
 
+class NotInState extends Error {}
+
 /** True when SES reported the address as bouncing or complaining (suppression list). */
 export async function isSuppressed(email: string): Promise<boolean> {
-  const { Item } = await getDocuments().send(
-    new GetCommand({ TableName: table(), Key: keys.suppressedRecipient(email) }),
-  );
-  return Item !== undefined;
+  return (await getItem(keys.suppressedRecipient(email), z.object({}))) !== undefined;
 }

@@ -1,9 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { getDocuments } from '../shared/aws/dynamodb';
-import { getConfig } from '../shared/config';
 import { keys } from '../shared/keys';
+import { putItem } from '../shared/data/write';
 import { logger } from '../shared/logger';
 
 /**
@@ -119,11 +117,7 @@ export async function handler(event: SNSEvent): Promise<void> {
       });
       continue;
     }
-    await Promise.all(
-      items.map((item) =>
-        getDocuments().send(new PutCommand({ TableName: getConfig().TABLE_NAME, Item: item })),
-      ),
-    );
+    await Promise.all(items.map((item) => putItem(item)));
     // The address itself stays out of the logs; the item holds it.
     logger.info('Recipients suppressed', {
       messageId: record.Sns.MessageId,

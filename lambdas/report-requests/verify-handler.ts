@@ -1,22 +1,20 @@
-import { z } from 'zod';
 import { reportNumberPattern } from '../shared/contract/schemas/report-request';
 import { NotFoundError } from '../shared/errors';
 import { createHttpHandler, ok } from '../shared/http';
 import { getVerification } from './repository';
 
-const paramsSchema = z.object({
-  reportNumber: z.string().transform((value) => value.trim().toUpperCase()),
-});
-
 /**
  * `GET /api/report-requests/verify/{reportNumber}` (public): what anyone holding a copy
  * needs to check it is genuine. It holds no personal data.
  */
-export const handler = createHttpHandler({ params: paramsSchema }, async ({ params }) => {
-  // A malformed number gets the same answer as an unknown one, without a read.
-  const verification = reportNumberPattern.test(params.reportNumber)
-    ? await getVerification(params.reportNumber)
-    : undefined;
-  if (!verification) throw new NotFoundError('errors.reportNotFound');
-  return ok(verification);
-});
+export const handler = createHttpHandler(
+  'GET /api/report-requests/verify/{reportNumber}',
+  async ({ params }) => {
+    // A malformed number gets the same answer as an unknown one, without a read.
+    const verification = reportNumberPattern.test(params.reportNumber)
+      ? await getVerification(params.reportNumber)
+      : undefined;
+    if (!verification) throw new NotFoundError('errors.reportNotFound');
+    return ok(verification);
+  },
+);

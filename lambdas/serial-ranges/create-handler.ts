@@ -1,9 +1,7 @@
-import { createSerialRangeSchema } from '../shared/contract/schemas/serial-range';
 import { created, createHttpHandler } from '../shared/http';
 import { createSerialRange } from './service';
 
 /** `POST /api/serial-numbers`: refused with `already-exists` when it overlaps a range. */
-export const handler = createHttpHandler(
-  { body: createSerialRangeSchema },
-  async ({ body, caller }) => created(await createSerialRange(body, caller!)),
+export const handler = createHttpHandler('POST /api/serial-numbers', async ({ body, caller }) =>
+  created(await createSerialRange(body, caller)),
 );

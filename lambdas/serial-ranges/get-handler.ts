@@ -1,8 +1,7 @@
 import { createHttpHandler, ok } from '../shared/http';
-import { idParams } from '../shared/id-params';
 import { getSerialRange } from './service';
 
 /** `GET /api/serial-numbers/{id}`. */
-export const handler = createHttpHandler({ params: idParams }, async ({ params }) =>
+export const handler = createHttpHandler('GET /api/serial-numbers/{id}', async ({ params }) =>
   ok(await getSerialRange(params.id)),
 );

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { getDocuments } from '../shared/aws/dynamodb';
-import { getConfig } from '../shared/config';
-import type { Page } from '../shared/contract/schemas/product';
+import { z } from 'zod';
+import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   serialRangeSchema,
   type ListSerialRangesQuery,
@@ -12,25 +9,30 @@ import {
   type SerialRangeFields,
 } from '../shared/contract/schemas/serial-range';
 import { parseSerial, type ParsedSerial } from '../shared/contract/serial';
-import { cancellationReasons, countersUpdate, decodeCursor, encodeCursor } from '../shared/dynamo';
+import { changesBetween } from '../shared/data/audit';
+import { equals, itemExists, itemMissing } from '../shared/data/expressions';
+import { keys, queries, type ItemKey } from '../shared/keys';
+import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
+import { audited, WriteConflict, type Transaction } from '../shared/data/transaction';
 import { AbortedError, ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import { keys, type ItemKey } from '../shared/keys';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const table = () => getConfig().TABLE_NAME;
 /** Writers racing on one partition retry this often before answering "busy". */
 const maxAttempts = 8;
 
 /** The stored range: the API fields plus what the lookup and the overlap check need. */
-interface RangeItem extends SerialRange {
-  prefix: string;
-  width: number;
-  startNumber: number;
-  endNumber: number;
-}
+const rangeItemSchema = serialRangeSchema.extend({
+  prefix: z.string(),
+  width: z.number().int(),
+  startNumber: z.number().int(),
+  endNumber: z.number().int(),
+});
+type RangeItem = z.infer<typeof rangeItemSchema>;
+
+/** The fields a person edits: what an audit entry compares. */
+const editableFields = ['productId', 'startSerial', 'endSerial', 'productionDate'] as const;
 
 const toRange = (item: object): SerialRange => serialRangeSchema.parse(item);
+const notFound = () => new NotFoundError('errors.serialRangeNotFound');
 
 function parsed(serial: string): ParsedSerial {
   const result = parseSerial(serial);
@@ -71,14 +73,16 @@ const describe = (range: Pick<RangeItem, 'startSerial' | 'endSerial'>) =>
   `${range.startSerial} – ${range.endSerial}`;
 const sameKey = (a: ItemKey, b: ItemKey) => a.pk === b.pk && a.sk === b.sk;
 
-export async function getSerialRange(id: string): Promise<RangeItem | undefined> {
-  const { Item } = await getDocuments().send(
-    new GetCommand({ TableName: table(), Key: keys.serialRange(id), ConsistentRead: true }),
-  );
-  return Item as RangeItem | undefined;
+export function getSerialRange(id: string): Promise<RangeItem | undefined> {
+  return getItem(keys.serialRange(id), rangeItemSchema, { consistent: true });
 }
 
 export const publicRange = toRange;
+
+const versionSchema = z.object({ version: z.number().int() });
+
+/** Another writer changed the partition between our read and our write. */
+class PartitionMoved extends Error {}
 
 /**
  * Reads what a write to the range's partition depends on: the partition's version
@@ -86,34 +90,26 @@ export const publicRange = toRange;
  * overlaps some range exactly when it overlaps one of these two neighbours.
  */
 async function checkNeighbours(range: RangeItem): Promise<number> {
-  const documents = getDocuments();
-  const partition = keys.serialPartitionVersion(range.prefix, range.width);
   const zeros = '0'.repeat(range.width);
   const nines = '9'.repeat(range.width);
   const start = digitsOf(range);
   const neighbours = (from: string, to: string, forward: boolean) =>
-    documents.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': partition.pk, ':from': from, ':to': to },
-        ScanIndexForward: forward,
-        // Two: the range being edited may be one of them.
-        Limit: 2,
-        ConsistentRead: true,
-      }),
-    );
+    queryItems(queries.serialStarts(range.prefix, range.width, from, to), rangeItemSchema, {
+      forward,
+      // Two: the range being edited may be one of them.
+      limit: 2,
+      consistent: true,
+    });
   const [version, before, after] = await Promise.all([
-    documents.send(new GetCommand({ TableName: table(), Key: partition, ConsistentRead: true })),
+    getItem(keys.serialPartitionVersion(range.prefix, range.width), versionSchema, {
+      consistent: true,
+    }),
     neighbours(zeros, start, false),
     neighbours(start, nines, true),
   ]);
-  const others = (items: Record<string, unknown>[] | undefined) =>
-    (items ?? [])
-      .map((item) => item as unknown as RangeItem)
-      .filter((item) => item.id !== range.id);
-  const previous = others(before.Items)[0];
-  const next = others(after.Items)[0];
+  const others = (items: RangeItem[]) => items.filter((item) => item.id !== range.id);
+  const previous = others(before)[0];
+  const next = others(after)[0];
   const conflict =
     (previous && previous.endNumber >= range.startNumber && previous) ||
     (next && next.startNumber <= range.endNumber && next);
@@ -126,36 +122,32 @@ async function checkNeighbours(range: RangeItem): Promise<number> {
       },
     );
   }
-  return Number(version.Item?.version ?? 0);
+  return version?.version ?? 0;
 }
 
 /** Bumps the partition's version if it is still the one read: the guard against races. */
-function bumpVersion(range: RangeItem, expected: number): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: keys.serialPartitionVersion(range.prefix, range.width),
-      UpdateExpression: 'SET #version = :next',
-      ConditionExpression: expected === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: {
-        ':next': expected + 1,
-        ...(expected === 0 ? {} : { ':expected': expected }),
-      },
+function bumpVersion(transaction: Transaction, range: RangeItem, expected: number): Transaction {
+  return transaction.update(
+    keys.serialPartitionVersion(range.prefix, range.width),
+    { set: { version: expected + 1 } },
+    {
+      condition: expected === 0 ? itemMissing() : equals('version', expected),
+      onConditionFailed: () => new PartitionMoved(),
     },
-  };
+  );
 }
 
-function adjustProductRanges(productId: string, delta: 1 | -1): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: keys.product(productId),
-      UpdateExpression: 'ADD rangeCount :delta',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta },
+/** Counts a range on its product; the product must exist. */
+function adjustProductRanges(transaction: Transaction, productId: string, delta: 1 | -1) {
+  return transaction.update(
+    keys.product(productId),
+    { add: { rangeCount: delta } },
+    {
+      condition: itemExists(),
+      onConditionFailed: () =>
+        new ValidationError({ productId: { key: 'errors.serialRangeProduct' } }),
     },
-  };
+  );
 }
 
 /**
@@ -164,35 +156,15 @@ function adjustProductRanges(productId: string, delta: 1 | -1): TransactItem {
  */
 async function writeGuarded(
   range: RangeItem,
-  items: (version: number) => {
-    items: TransactItem[];
-    /** Item whose failed condition means the product does not exist. */
-    productIndex?: number;
-    /** Item whose failed condition means the edit was based on an old version. */
-    staleIndex?: number;
-  },
+  build: (version: number) => Transaction,
 ): Promise<void> {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const version = await checkNeighbours(range);
-    const transaction = items(version);
     try {
-      await getDocuments().send(new TransactWriteCommand({ TransactItems: transaction.items }));
+      await build(version).commit({ conflictRetries: 0 });
       return;
     } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (
-        transaction.productIndex !== undefined &&
-        reasons[transaction.productIndex] === 'ConditionalCheckFailed'
-      ) {
-        throw new ValidationError({ productId: { key: 'errors.serialRangeProduct' } });
-      }
-      if (
-        transaction.staleIndex !== undefined &&
-        reasons[transaction.staleIndex] === 'ConditionalCheckFailed'
-      ) {
-        throw new AbortedError();
-      }
+      if (!(error instanceof PartitionMoved || error instanceof WriteConflict)) throw error;
       // A concurrent writer bumped the version or holds an item: wait a little, with
       // jitter so racing writers fall out of step, then read again.
       await delay(attempt * (10 + Math.random() * 40));
@@ -203,10 +175,11 @@ async function writeGuarded(
 
 export async function createSerialRange(
   fields: SerialRangeFields,
-  by: string,
+  actor: AuditActor,
 ): Promise<SerialRange> {
   const now = new Date().toISOString();
   const id = randomUUID();
+  const by = actor.email ?? actor.id;
   const range = rangeItem(id, fields, {
     version: 1,
     createdAt: now,
@@ -215,29 +188,23 @@ export async function createSerialRange(
     updatedBy: by,
   });
   const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now) };
-  await writeGuarded(range, (version) => ({
-    productIndex: 4,
-    items: [
-      bumpVersion(range, version),
-      {
-        Put: {
-          TableName: table(),
-          Item: { ...range, ...lookupKey(range) },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: table(),
-          Item: { ...stored, ...keys.serialRange(id) },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      { Put: { TableName: table(), Item: { ...range, ...adjacencyKey(range) } } },
-      adjustProductRanges(range.productId, 1),
-      countersUpdate({ serialRanges: 1, units: range.totalUnits }),
-    ],
-  }));
+  await writeGuarded(range, (version) => {
+    const transaction = audited({
+      actor,
+      action: 'create',
+      entity: 'serial-range',
+      entityId: id,
+      changes: changesBetween(undefined, range, editableFields),
+    });
+    bumpVersion(transaction, range, version)
+      .put({ ...range, ...lookupKey(range) }, { condition: itemMissing() })
+      .put({ ...stored, ...keys.serialRange(id) }, { condition: itemMissing() })
+      .put({ ...range, ...adjacencyKey(range) });
+    return adjustProductRanges(transaction, range.productId, 1).count({
+      serialRanges: 1,
+      units: range.totalUnits,
+    });
+  });
   return toRange(range);
 }
 
@@ -250,10 +217,10 @@ export async function updateSerialRange(
   id: string,
   fields: SerialRangeFields,
   expectedVersion: number,
-  by: string,
+  actor: AuditActor,
 ): Promise<SerialRange> {
   const current = await getSerialRange(id);
-  if (!current) throw new NotFoundError('errors.serialRangeNotFound');
+  if (!current) throw notFound();
   if (current.version !== expectedVersion) throw new AbortedError();
   const now = new Date().toISOString();
   const range = rangeItem(id, fields, {
@@ -261,73 +228,60 @@ export async function updateSerialRange(
     createdAt: current.createdAt,
     createdBy: current.createdBy,
     updatedAt: now,
-    updatedBy: by,
+    updatedBy: actor.email ?? actor.id,
   });
   const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now) };
-  const productChanged = current.productId !== range.productId;
-  const unitsDelta = range.totalUnits - current.totalUnits;
 
   await writeGuarded(range, (version) => {
-    const items: TransactItem[] = [
-      bumpVersion(range, version),
+    const transaction = audited({
+      actor,
+      action: 'update',
+      entity: 'serial-range',
+      entityId: id,
+      changes: changesBetween(current, range, editableFields),
+    });
+    bumpVersion(transaction, range, version).put(
+      { ...stored, ...keys.serialRange(id) },
       {
-        Put: {
-          TableName: table(),
-          Item: { ...stored, ...keys.serialRange(id) },
-          ConditionExpression: '#version = :expected',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':expected': expectedVersion },
-        },
+        condition: equals('version', expectedVersion),
+        onConditionFailed: () => new AbortedError(),
       },
-    ];
+    );
     for (const [oldKey, newKey] of [
       [lookupKey(current), lookupKey(range)],
       [adjacencyKey(current), adjacencyKey(range)],
     ] as const) {
-      if (!sameKey(oldKey, newKey)) {
-        items.push({ Delete: { TableName: table(), Key: oldKey } });
-      }
-      items.push({ Put: { TableName: table(), Item: { ...range, ...newKey } } });
+      if (!sameKey(oldKey, newKey)) transaction.delete(oldKey);
+      transaction.put({ ...range, ...newKey });
     }
-    let productIndex: number | undefined;
-    if (productChanged) {
-      items.push(adjustProductRanges(current.productId, -1));
-      productIndex = items.length;
-      items.push(adjustProductRanges(range.productId, 1));
+    if (current.productId !== range.productId) {
+      adjustProductRanges(transaction, current.productId, -1);
+      adjustProductRanges(transaction, range.productId, 1);
     }
-    if (unitsDelta !== 0) items.push(countersUpdate({ units: unitsDelta }));
-    return { items, productIndex, staleIndex: 1 };
+    return transaction.count({ units: range.totalUnits - current.totalUnits });
   });
   return toRange(range);
 }
 
-export async function deleteSerialRange(id: string): Promise<void> {
+export async function deleteSerialRange(id: string, actor: AuditActor): Promise<void> {
   const current = await getSerialRange(id);
-  if (!current) throw new NotFoundError('errors.serialRangeNotFound');
-  try {
-    await getDocuments().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.serialRange(id),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':version': current.version },
-            },
-          },
-          { Delete: { TableName: table(), Key: lookupKey(current) } },
-          { Delete: { TableName: table(), Key: adjacencyKey(current) } },
-          adjustProductRanges(current.productId, -1),
-          countersUpdate({ serialRanges: -1, units: -current.totalUnits }),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)) throw new AbortedError();
-    throw error;
-  }
+  if (!current) throw notFound();
+  const transaction = audited({
+    actor,
+    action: 'delete',
+    entity: 'serial-range',
+    entityId: id,
+    changes: changesBetween(current, undefined, editableFields),
+  })
+    .delete(keys.serialRange(id), {
+      condition: equals('version', current.version),
+      onConditionFailed: () => new AbortedError(),
+    })
+    .delete(lookupKey(current))
+    .delete(adjacencyKey(current));
+  await adjustProductRanges(transaction, current.productId, -1)
+    .count({ serialRanges: -1, units: -current.totalUnits })
+    .commit();
 }
 
 /**
@@ -339,82 +293,38 @@ export async function findRangeContaining(serial: string): Promise<SerialRange |
   const target = parseSerial(serial);
   if (!target) return undefined;
   const width = target.digits.length;
-  const partition = keys.serialPartitionVersion(target.prefix, width);
-  const { Items } = await getDocuments().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :zeros AND :digits',
-      ExpressionAttributeValues: {
-        ':pk': partition.pk,
-        ':zeros': '0'.repeat(width),
-        ':digits': target.digits,
-      },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
+  const [candidate] = await queryItems(
+    queries.serialStarts(target.prefix, width, '0'.repeat(width), target.digits),
+    rangeItemSchema,
+    { forward: false, limit: 1 },
   );
-  const candidate = Items?.[0] as RangeItem | undefined;
   return candidate && candidate.endNumber >= target.number ? toRange(candidate) : undefined;
 }
 
+const rangeCountSchema = z.object({ rangeCount: z.number().int().default(0) });
+
 /** The product's range count, kept on its item by every range transaction (0 if none). */
 export async function countProductRanges(productId: string): Promise<number> {
-  const { Item } = await getDocuments().send(
-    new GetCommand({
-      TableName: table(),
-      Key: keys.product(productId),
-      ProjectionExpression: 'rangeCount',
-    }),
-  );
-  return Number(Item?.rangeCount ?? 0);
+  return (await getItem(keys.product(productId), rangeCountSchema))?.rangeCount ?? 0;
 }
 
 /** A page of ranges: all in serial or update order, or one product's in serial order. */
-export async function listSerialRanges(
-  query: ListSerialRangesQuery,
-): Promise<Omit<Page<SerialRange>, 'total'>> {
+export function listSerialRanges(query: ListSerialRangesQuery): Promise<Page<SerialRange>> {
   const filter = query.filter ?? '';
-  const forward = query.order === 'asc';
-  const input: {
-    IndexName?: string;
-    KeyConditionExpression: string;
-    ExpressionAttributeValues: Record<string, string>;
-    partition: Record<string, string>;
-  } = query.productId
-    ? {
-        // begins_with needs a non-empty prefix: without a filter, the whole partition.
-        KeyConditionExpression: filter ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': keys.productRangesPartition(query.productId),
-          ...(filter ? { ':prefix': filter } : {}),
-        },
-        partition: { pk: keys.productRangesPartition(query.productId) },
-      }
-    : query.sort === 'startSerial'
-      ? {
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': 'RANGES', ':prefix': `SERIAL#${filter}` },
-          partition: { gsi1pk: 'RANGES' },
-        }
-      : {
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': 'RANGES', ':prefix': 'UPDATED#' },
-          partition: { gsi2pk: 'RANGES' },
-        };
-  const { partition, ...search } = input;
-  const result = await getDocuments().send(
-    new QueryCommand({
-      TableName: table(),
-      ...search,
-      ScanIndexForward: forward,
-      Limit: query.limit,
-      ExclusiveStartKey: decodeCursor(query.cursor, partition),
-    }),
-  );
-  return {
-    items: (result.Items ?? []).map(toRange),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
+  let keyQuery;
+  if (query.productId) keyQuery = queries.productRanges(query.productId, filter);
+  else if (query.sort === 'startSerial') keyQuery = queries.rangesBySerial(filter);
+  else keyQuery = queries.rangesByUpdate();
+  return queryPage(keyQuery, serialRangeSchema, {
+    forward: query.order === 'asc',
+    limit: query.limit,
+    cursor: query.cursor,
+    scope: {
+      list: 'serial-ranges',
+      sort: query.sort,
+      order: query.order,
+      filter: query.filter,
+      productId: query.productId,
+    },
+  });
 }

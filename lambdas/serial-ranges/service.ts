@@ -1,4 +1,4 @@
-import type { Caller } from '../shared/http';
+import { actorOf, type Caller } from '../shared/http';
 import type { Page } from '../shared/contract/schemas/product';
 import type {
   ListSerialRangesQuery,
@@ -6,7 +6,7 @@ import type {
   SerialRangeFields,
 } from '../shared/contract/schemas/serial-range';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { getStats } from '../shared/stats';
+import { getStats } from '../shared/data/counters';
 import * as ranges from './repository';
 
 export async function listSerialRanges(query: ListSerialRangesQuery): Promise<Page<SerialRange>> {
@@ -36,12 +36,13 @@ export async function lookupSerial(serial: string): Promise<SerialRange> {
 }
 
 export const createSerialRange = (fields: SerialRangeFields, caller: Caller) =>
-  ranges.createSerialRange(fields, caller.email);
+  ranges.createSerialRange(fields, actorOf(caller));
 
 export const updateSerialRange = (
   id: string,
   { version, ...fields }: SerialRangeFields & { version: number },
   caller: Caller,
-) => ranges.updateSerialRange(id, fields, version, caller.email);
+) => ranges.updateSerialRange(id, fields, version, actorOf(caller));
 
-export const deleteSerialRange = (id: string) => ranges.deleteSerialRange(id);
+export const deleteSerialRange = (id: string, caller: Caller) =>
+  ranges.deleteSerialRange(id, actorOf(caller));

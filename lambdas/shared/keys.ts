@@ -1,7 +1,10 @@
 /**
- * Key builders for the single table. No key string is assembled anywhere else.
+ * Key builders for the single table: every item key, index key and key query. No key
+ * string is assembled anywhere else (a unit test reads the sources to hold that line).
  * See docs/data-model.md for the access patterns they serve.
  */
+import type { IndexName } from './table';
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -14,6 +17,26 @@ export interface IndexKeys {
   gsi2pk?: string;
   gsi2sk?: string;
 }
+
+/** The sort-key part of a key query. */
+export type SortCondition =
+  { beginsWith: string } | { between: readonly [from: string, to: string] } | { atMost: string };
+
+/**
+ * One partition of the table or of an index, optionally narrowed on the sort key: what
+ * a Query's `KeyConditionExpression` says (`data/read.ts` turns it into one).
+ */
+export interface KeyQuery {
+  /** The index queried; the table itself when left out. */
+  index?: IndexName;
+  partition: string;
+  sort?: SortCondition;
+}
+
+/** The last ISO date-time of a day, for ranges that end on a date. */
+const endOfDay = (date: string) => `${date}T23:59:59.999Z`;
+/** Sorts after every ISO date-time: an open end. */
+const openEnd = '9999';
 
 export const keys = {
   /** The counters item, updated in the same transaction as every counted write. */
@@ -63,7 +86,6 @@ export const keys = {
     pk: `PRODUCTRANGES#${productId}`,
     sk: `${startSerial}#${rangeId}`,
   }),
-  productRangesPartition: (productId: string) => `PRODUCTRANGES#${productId}`,
 
   /**
    * A report request: the search-history entry and the mail outbox item (the table
@@ -98,7 +120,6 @@ export const keys = {
     pk: `UNIT#${serial}`,
     sk: `RESULT#${testName}#${testedAt}#${machineId}`,
   }),
-  unitResultsPartition: (serial: string) => `UNIT#${serial}`,
   /** Every result in tested-at order (the Machine Data list). */
   unitResultIndexes: (
     serial: string,
@@ -112,7 +133,6 @@ export const keys = {
 
   /** One day's counts (report requests, passed and failed results): the dashboard charts. */
   daily: (date: string): ItemKey => ({ pk: 'DAILY', sk: date }),
-  dailyPartition: 'DAILY',
 
   /** A test bench's machine key (only the key's hash is stored). */
   machine: (id: string): ItemKey => ({ pk: `MACHINE#${id}`, sk: 'MACHINE' }),
@@ -124,5 +144,91 @@ export const keys = {
   machineIndexes: (id: string, name: string): IndexKeys => ({
     gsi1pk: 'MACHINES',
     gsi1sk: `NAME#${name.toLowerCase()}#${id}`,
+  }),
+
+  /**
+   * One audit entry: a record's history is its own partition, in time order; `entryId`
+   * keeps two entries of the same millisecond apart.
+   */
+  auditEntry: (entity: string, entityId: string, at: string, entryId: string): ItemKey => ({
+    pk: `AUDIT#${entity}#${entityId}`,
+    sk: `AT#${at}#${entryId}`,
+  }),
+  /** The whole log, one partition per UTC day (the admin's Activity page). */
+  auditEntryIndexes: (at: string, entryId: string): IndexKeys => ({
+    gsi1pk: `AUDITDAY#${at.slice(0, 10)}`,
+    gsi1sk: `AT#${at}#${entryId}`,
+  }),
+};
+
+/** Key queries: each list or lookup's partition and sort-key range. */
+export const queries = {
+  /** Products in name order; names starting with `filter`, case-insensitively. */
+  productsByName: (filter = ''): KeyQuery => ({
+    index: 'gsi1',
+    partition: 'PRODUCTS',
+    sort: { beginsWith: `NAME#${filter.toLowerCase()}` },
+  }),
+  productsByUpdate: (): KeyQuery => ({
+    index: 'gsi2',
+    partition: 'PRODUCTS',
+    sort: { beginsWith: 'UPDATED#' },
+  }),
+  /** Ranges in serial order; starting serials beginning with `filter`. */
+  rangesBySerial: (filter = ''): KeyQuery => ({
+    index: 'gsi1',
+    partition: 'RANGES',
+    sort: { beginsWith: `SERIAL#${filter}` },
+  }),
+  rangesByUpdate: (): KeyQuery => ({
+    index: 'gsi2',
+    partition: 'RANGES',
+    sort: { beginsWith: 'UPDATED#' },
+  }),
+  /** One product's ranges in serial order; starting serials beginning with `filter`. */
+  productRanges: (productId: string, filter = ''): KeyQuery => ({
+    partition: keys.productRange(productId, '', '').pk,
+    ...(filter ? { sort: { beginsWith: filter } } : {}),
+  }),
+  /** The lookup entries of one prefix and width whose start lies in `from`–`to`. */
+  serialStarts: (prefix: string, width: number, from: string, to: string): KeyQuery => ({
+    partition: keys.serialPartitionVersion(prefix, width).pk,
+    sort: { between: [from, to] },
+  }),
+  /** Search history between two dates (inclusive), either end open. */
+  reportRequestsBetween: (from?: string, to?: string): KeyQuery => ({
+    index: 'gsi1',
+    partition: 'REPORTREQS',
+    sort: { between: [`AT#${from ?? ''}`, `AT#${to ? endOfDay(to) : openEnd}`] },
+  }),
+  /** One unit's results, in test-name then time order. */
+  unitResults: (serial: string): KeyQuery => ({
+    partition: keys.unitResult(serial, '', '', '').pk,
+    sort: { beginsWith: 'RESULT#' },
+  }),
+  /** Every result tested between two dates (inclusive), either end open. */
+  resultsBetween: (from?: string, to?: string): KeyQuery => ({
+    index: 'gsi1',
+    partition: 'RESULTS',
+    sort: {
+      between: [`AT#${from ? `${from}T00:00:00.000Z` : ''}`, `AT#${to ? endOfDay(to) : openEnd}`],
+    },
+  }),
+  machinesByName: (): KeyQuery => ({ index: 'gsi1', partition: 'MACHINES' }),
+  /** The day counters of `from`–`to` (dates). */
+  dailyBetween: (from: string, to: string): KeyQuery => ({
+    partition: keys.daily('').pk,
+    sort: { between: [from, to] },
+  }),
+  /** A record's audit entries in time order. */
+  auditOf: (entity: string, entityId: string): KeyQuery => ({
+    partition: keys.auditEntry(entity, entityId, '', '').pk,
+    sort: { beginsWith: 'AT#' },
+  }),
+  /** One UTC day of the whole audit log. */
+  auditOfDay: (day: string): KeyQuery => ({
+    index: 'gsi1',
+    partition: keys.auditEntryIndexes(day, '').gsi1pk!,
+    sort: { beginsWith: 'AT#' },
   }),
 };

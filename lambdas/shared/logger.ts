@@ -31,7 +31,9 @@ export function configuredLevel(): PowertoolsLevel {
 }
 
 let appliedLevel = configuredLevel();
-const powertools = new Logger({ serviceName, logLevel: appliedLevel });
+/** The Powertools Logger under {@link logger}: its middy middleware adds the Lambda context. */
+export const powertoolsLogger = new Logger({ serviceName, logLevel: appliedLevel });
+const powertools = powertoolsLogger;
 
 /*
  * Keys of the work in progress live in an AsyncLocalStorage, not in the Logger's own

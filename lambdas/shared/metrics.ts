@@ -20,13 +20,6 @@ export const metricsNamespace = 'TestReportCenter';
 export const metricNames = ['ReportRequests', 'MailsSent', 'MailsFailed', 'IngestRows'] as const;
 export type MetricName = (typeof metricNames)[number];
 
-const metrics = new Metrics({ namespace: metricsNamespace, serviceName, logger });
-
-/** Adds `value` (a count) to a metric of the current invocation; {@link flushMetrics} sends it. */
-export function countMetric(name: MetricName, value = 1): void {
-  metrics.addMetric(name, MetricUnit.Count, value);
-}
-
 /**
  * Whether flushed metrics are printed. In Lambda always (they are data, not chatter),
  * unless `LOG_LEVEL=silent`; elsewhere (the local stack, tests) only when `LOG_LEVEL`
@@ -40,12 +33,28 @@ function printsMetrics(): boolean {
 }
 
 /**
- * Prints the metrics counted since the last flush as one EMF line, at the end of every
- * invocation (createHttpHandler and the mailer call it). Nothing counted prints nothing:
- * most requests count no metric, and Powertools would warn about an empty flush.
+ * Powertools Metrics, flushed at the end of every invocation (its `logMetrics` middy
+ * middleware on the API, {@link flushMetrics} in the mailer). Most requests count no
+ * metric: an empty flush prints nothing (Powertools would warn about it on every request),
+ * and nothing is printed where {@link printsMetrics} says no.
  */
+class ApplicationMetrics extends Metrics {
+  override publishStoredMetrics(): this {
+    if (!this.hasStoredMetrics()) return this;
+    if (printsMetrics()) return super.publishStoredMetrics();
+    this.clearMetrics();
+    return this;
+  }
+}
+
+export const metrics = new ApplicationMetrics({ namespace: metricsNamespace, serviceName, logger });
+
+/** Adds `value` (a count) to a metric of the current invocation; {@link flushMetrics} sends it. */
+export function countMetric(name: MetricName, value = 1): void {
+  metrics.addMetric(name, MetricUnit.Count, value);
+}
+
+/** Prints the metrics counted since the last flush (the mailer calls it per batch). */
 export function flushMetrics(): void {
-  if (!metrics.hasStoredMetrics()) return;
-  if (printsMetrics()) metrics.publishStoredMetrics();
-  else metrics.clearMetrics();
+  metrics.publishStoredMetrics();
 }

@@ -18,6 +18,17 @@ export const tableDefinition = {
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
+export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
+
+/** The key attribute names of the table (no index) or of an index. */
+export function keyAttributes(index?: IndexName): { partition: string; sort: string } {
+  if (!index) return { partition: tableDefinition.partitionKey, sort: tableDefinition.sortKey };
+  const definition = tableDefinition.globalSecondaryIndexes.find(
+    (candidate) => candidate.indexName === index,
+  )!;
+  return { partition: definition.partitionKey, sort: definition.sortKey };
+}
+
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const { partitionKey, sortKey, globalSecondaryIndexes, streamViewType } = tableDefinition;
   const keyNames = [

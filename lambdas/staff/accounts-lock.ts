@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as delay } from 'node:timers/promises';
-import { getDocuments } from '../shared/aws/dynamodb';
-import { getConfig } from '../shared/config';
-import { AbortedError } from '../shared/errors';
+import { attributeMissing, equals, lessThan, or } from '../shared/data/expressions';
 import { keys } from '../shared/keys';
+import { deleteItem, putItem } from '../shared/data/write';
+import { AbortedError } from '../shared/errors';
 
 /** Longer than any account change takes; a crashed holder frees the lock after it. */
 const leaseMs = 15_000;
@@ -18,43 +16,21 @@ const attempts = 10;
  * `aborted` with "try again".
  */
 export async function withAccountsLock<T>(work: () => Promise<T>): Promise<T> {
-  const documents = getDocuments();
-  const TableName = getConfig().TABLE_NAME;
   const owner = randomUUID();
   for (let attempt = 1; ; attempt++) {
     const now = Date.now();
-    try {
-      await documents.send(
-        new PutCommand({
-          TableName,
-          Item: { ...keys.accountsLock(), owner, leaseUntil: now + leaseMs },
-          ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      );
-      break;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      if (attempt === attempts) throw new AbortedError('errors.staffChangeInProgress');
-      await delay(100 + Math.random() * 200);
-    }
+    const taken = await putItem(
+      { ...keys.accountsLock(), owner, leaseUntil: now + leaseMs },
+      { condition: or(attributeMissing('pk'), lessThan('leaseUntil', now)) },
+    );
+    if (taken) break;
+    if (attempt === attempts) throw new AbortedError('errors.staffChangeInProgress');
+    await delay(100 + Math.random() * 200);
   }
   try {
     return await work();
   } finally {
-    await documents
-      .send(
-        new DeleteCommand({
-          TableName,
-          Key: keys.accountsLock(),
-          ConditionExpression: '#owner = :owner',
-          ExpressionAttributeNames: { '#owner': 'owner' },
-          ExpressionAttributeValues: { ':owner': owner },
-        }),
-      )
-      // Lost the lease (it expired and another holder took it): nothing to release.
-      .catch((error: unknown) => {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
+    // Lost the lease (it expired and another holder took it): nothing to release.
+    await deleteItem(keys.accountsLock(), { condition: equals('owner', owner) });
   }
 }

@@ -2,7 +2,12 @@ import {
   InvalidPasswordException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Caller } from '../shared/http';
+import { actorOf, type Caller } from '../shared/http';
+import { forgetStanding } from '../shared/http/standing';
+import { changesBetween, type AuditRecord } from '../shared/data/audit';
+import { encodeCursor as signCursor, decodeCursor as readCursor } from '../shared/data/cursor';
+import { audited } from '../shared/data/transaction';
+import { deleteItem } from '../shared/data/write';
 import type {
   CreateStaffInput,
   ListStaffQuery,
@@ -20,19 +25,21 @@ import {
 import { withAccountsLock } from './accounts-lock';
 import * as accounts from './repository';
 
-/** Opaque list cursor: the offset of the next page in the filtered, sorted list. */
-function decodeCursor(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const offset = Number(text);
-  // Only cursors this service wrote are accepted: they decode to digits and back.
-  if (!/^\d{1,9}$/.test(text) || encodeCursor(offset) !== cursor) {
-    throw new ValidationError({ cursor: { key: 'validation.invalid' } });
+/**
+ * List cursors: the offset of the next page in the filtered, sorted list, signed like
+ * every list cursor (data/cursor.ts) and bound to the filter.
+ */
+const cursorScope = (query: ListStaffQuery) => ({ list: 'staff', filter: query.filter });
+
+async function decodeCursor(query: ListStaffQuery): Promise<number> {
+  const key = await readCursor(query.cursor, cursorScope(query));
+  if (!key) return 0;
+  const offset = Number(key.offset);
+  if (!/^\d{1,9}$/.test(key.offset ?? '')) {
+    throw new ValidationError({ cursor: { key: 'errors.invalidCursor' } }, 'errors.invalidCursor');
   }
   return offset;
 }
-
-const encodeCursor = (offset: number) => Buffer.from(String(offset)).toString('base64url');
 
 export async function listStaff(query: ListStaffQuery): Promise<StaffList> {
   const needle = query.filter?.toLowerCase();
@@ -48,19 +55,47 @@ export async function listStaff(query: ListStaffQuery): Promise<StaffList> {
         a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
         a.email.localeCompare(b.email),
     );
-  const offset = decodeCursor(query.cursor);
+  const offset = await decodeCursor(query);
   const end = offset + query.limit;
   return {
     items: matching.slice(offset, end),
-    nextCursor: end < matching.length ? encodeCursor(end) : null,
+    nextCursor:
+      end < matching.length ? await signCursor({ offset: String(end) }, cursorScope(query)) : null,
     total: matching.length,
   };
 }
 
 /**
- * Staff management acts on the caller's current account, not the token's snapshot: an
- * admin demoted or disabled a minute ago cannot keep managing accounts until the token
- * expires.
+ * The fields of an account an audit entry follows (never a password). `enabled` stands
+ * for the status an admin switches.
+ */
+const auditedFields = ['name', 'email', 'role', 'enabled'] as const;
+const auditView = (member: StaffMember | undefined) =>
+  member && {
+    name: member.name,
+    email: member.email,
+    role: member.role,
+    enabled: member.status !== 'disabled',
+  };
+
+/**
+ * Records a change to an account. Accounts live in Cognito, outside the table's
+ * transactions, so the entry is written first and taken back if Cognito refuses the
+ * change: an account never changes without its entry, and a refused change leaves none.
+ */
+async function withAuditEntry<T>(record: AuditRecord, change: () => Promise<T>): Promise<T> {
+  const { auditEntry } = await audited(record).commit();
+  try {
+    return await change();
+  } catch (error) {
+    if (auditEntry) await deleteItem(auditEntry);
+    throw error;
+  }
+}
+
+/**
+ * Staff management acts on the caller's current account, read inside the accounts lease:
+ * an admin demoted by a change that finished a moment ago is refused here too.
  */
 async function assertStillAdmin(caller: Caller): Promise<void> {
   const current = await accounts.findStaff(caller.sub);
@@ -89,8 +124,20 @@ export async function createStaff(input: CreateStaffInput, caller: Caller): Prom
   }
   try {
     await accounts.setPassword(id, input.password);
+    await audited({
+      actor: actorOf(caller),
+      action: 'create',
+      entity: 'staff',
+      entityId: id,
+      changes: changesBetween(
+        undefined,
+        { name: input.name, email, role: input.role, enabled: true },
+        auditedFields,
+      ),
+    }).commit();
   } catch (error) {
-    // No half-made account: without its password it would be unusable.
+    // No half-made account: without its password it would be unusable, and without its
+    // audit entry it would be an account nobody is recorded to have made.
     await accounts.deleteAccount(id);
     if (error instanceof InvalidPasswordException) {
       throw new ValidationError({ password: { key: 'errors.passwordRejected' } });
@@ -121,11 +168,33 @@ export async function updateStaff(
       const activeAdmins = (await accounts.listAllStaff()).filter(isActiveAdmin);
       if (activeAdmins.length <= 1) throw new AbortedError('errors.lastAdmin');
     }
-    if (change.role !== undefined && change.role !== target.role) {
-      await accounts.setRole(id, change.role);
-    }
-    if (change.enabled !== undefined && change.enabled !== (target.status !== 'disabled')) {
-      await accounts.setEnabled(id, change.enabled);
+    const before = auditView(target)!;
+    const after = {
+      ...before,
+      role: change.role ?? before.role,
+      enabled: change.enabled ?? before.enabled,
+    };
+    const changes = changesBetween(before, after, auditedFields);
+    if (Object.keys(changes).length > 0) {
+      const record: AuditRecord = {
+        actor: actorOf(caller),
+        action: 'update',
+        entity: 'staff',
+        entityId: id,
+        changes,
+      };
+      await withAuditEntry(record, async () => {
+        if (after.role !== before.role) await accounts.setRole(id, after.role!);
+        try {
+          if (after.enabled !== before.enabled) await accounts.setEnabled(id, after.enabled);
+        } catch (error) {
+          // All or nothing, as far as Cognito allows: put the role back.
+          if (after.role !== before.role && before.role) await accounts.setRole(id, before.role);
+          throw error;
+        }
+      });
+      // The account's standing changed: this process reads it again on its next call.
+      forgetStanding(id);
     }
     const updated = await accounts.findStaff(id);
     if (!updated) throw new NotFoundError('errors.staffNotFound');

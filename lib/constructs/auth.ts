@@ -5,6 +5,7 @@ import {
   ClientAttributes,
   FeaturePlan,
   Mfa,
+  type StandardAttributesMask,
   StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
@@ -19,6 +20,28 @@ import { userPoolDefinition } from '../auth-definition';
 const roleAttribute = roleClaim.replace(/^custom:/, '');
 const adminRole: Role = 'admin';
 const { customAttributes, passwordPolicy, client } = userPoolDefinition;
+
+/** CDK's names of the standard attributes the definition uses (Cognito names them otherwise). */
+const standardAttributeMask: Record<string, keyof StandardAttributesMask> = {
+  email: 'email',
+  email_verified: 'emailVerified',
+  name: 'fullname',
+};
+
+/** The definition's attribute names (`email`, `custom:role`, ...) as CDK's client attributes. */
+function clientAttributes(names: readonly string[]): ClientAttributes {
+  const custom = names.filter((name) => name.startsWith('custom:'));
+  const standard = names
+    .filter((name) => !name.startsWith('custom:'))
+    .map((name) => {
+      const mask = standardAttributeMask[name];
+      if (!mask) throw new Error(`No CDK name for the standard attribute ${name}`);
+      return [mask, true] as const;
+    });
+  return new ClientAttributes()
+    .withStandardAttributes(Object.fromEntries(standard) as StandardAttributesMask)
+    .withCustomAttributes(...custom.map((name) => name.slice('custom:'.length)));
+}
 
 export interface AuthProps {
   /**
@@ -119,14 +142,9 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.minutes(client.accessTokenValidityMinutes),
       refreshTokenValidity: Duration.days(client.refreshTokenValidityDays),
       enableTokenRevocation: true,
-      readAttributes: new ClientAttributes()
-        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
-        .withCustomAttributes(roleAttribute),
+      readAttributes: clientAttributes(client.readAttributes),
       // Roles are granted by admins only: a user must never write their own role.
-      writeAttributes: new ClientAttributes().withStandardAttributes({
-        email: true,
-        fullname: true,
-      }),
+      writeAttributes: clientAttributes(client.writeAttributes),
     });
 
     if (props.adminEmail) {

@@ -14,20 +14,23 @@ export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Variables a function needs in AWS: every name of `lambdas/shared/config.ts` except
- * `AWS_REGION` (Lambda sets it) and the local-only ones: the `*_ENDPOINT` emulator
- * overrides and `APP_URL` (in AWS the app's address is read from the SSM parameter
- * named by `APP_URL_PARAMETER`).
+ * `AWS_REGION` (Lambda sets it), the local-only ones (the `*_ENDPOINT` emulator
+ * overrides, `APP_URL`, read in AWS from the SSM parameter named by `APP_URL_PARAMETER`,
+ * and `CURSOR_SECRET`) and `CURSOR_SECRET_ARN`, which the API construct gives its
+ * functions only.
  */
 export type FunctionEnvironmentName = Exclude<
   keyof Config,
-  'AWS_REGION' | 'APP_URL' | `${string}_ENDPOINT`
+  'AWS_REGION' | 'APP_URL' | `${string}_ENDPOINT` | 'CURSOR_SECRET' | 'CURSOR_SECRET_ARN'
 >;
 
 /** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
 export type SharedEnvironment = Record<Exclude<FunctionEnvironmentName, 'TABLE_NAME'>, string>;
 
 const requiredEnvironment = environmentVariables.filter(
-  (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
+  (name) =>
+    !['AWS_REGION', 'APP_URL', 'CURSOR_SECRET', 'CURSOR_SECRET_ARN'].includes(name) &&
+    !name.endsWith('_ENDPOINT'),
 );
 
 /**

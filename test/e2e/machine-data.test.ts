@@ -56,9 +56,16 @@ async function ingest(key: string, results: unknown[]) {
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-async function dashboard(): Promise<DashboardFigures> {
-  const answer = await asAdmin<DashboardFigures>('/api/dashboard');
+/** The dashboard's figures; every counter here is a number (null would be unrepresentable). */
+type Figures = { [K in keyof DashboardFigures]: NonNullable<DashboardFigures[K]> } & {
+  lastMachineDataAt: string | null;
+};
+
+async function dashboard(): Promise<Figures> {
+  const answer = await asAdmin<Figures>('/api/dashboard');
   expect(answer.status).toBe(200);
+  expect(typeof answer.body.machineResults).toBe('number');
+  expect(typeof answer.body.reportRequests).toBe('number');
   return answer.body;
 }
 
@@ -216,7 +223,7 @@ describe('machine data, dashboard and search history in the browser', () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let machineKey = '';
-  let before: DashboardFigures;
+  let before: Figures;
   const visitor = `visitor.${randomUUID().slice(0, 6)}@example.com`;
   /** The request whose mail the suppression list made fail. */
   let failedRequestId = '';

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import * as cognito from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { localCredentials, localRegion } from '../../bin/local/settings';
 import type { StackInfo } from './stack-process';
 
 /** One Cognito API call on the stack's cognito-local, answer as status and JSON body. */
@@ -33,14 +36,40 @@ export async function signIn(stack: StackInfo, email: string, password: string) 
   return result;
 }
 
-/** Calls a Cognito admin API on cognito-local. */
-export async function cognitoAdmin(stack: StackInfo, target: string, input: object) {
-  const { status, body } = await cognitoRequest(stack, target, {
-    UserPoolId: stack.resources.userPoolId,
-    ...input,
-  });
-  if (status !== 200) throw new Error(`${target} failed: ${JSON.stringify(body)}`);
+const adminClients = new Map<string, CognitoIdentityProviderClient>();
+
+/**
+ * Calls a Cognito admin API on the local user pool, signed with the local stack's
+ * credentials as IAM requires (the local stack refuses unsigned admin calls, as AWS does).
+ */
+export async function cognitoAdmin(
+  stack: StackInfo,
+  target: string,
+  input: object,
+): Promise<Record<string, unknown>> {
+  let client = adminClients.get(stack.endpoints.cognito);
+  if (!client) {
+    client = new CognitoIdentityProviderClient({
+      region: localRegion,
+      credentials: localCredentials,
+      endpoint: stack.endpoints.cognito,
+    });
+    adminClients.set(stack.endpoints.cognito, client);
+  }
+  const Command = (cognito as unknown as Record<string, new (input: object) => unknown>)[
+    `${target}Command`
+  ];
+  if (!Command) throw new Error(`No Cognito operation ${target}`);
+  const output = (await client.send(
+    new Command({ UserPoolId: stack.resources.userPoolId, ...input }) as never,
+  )) as unknown as Record<string, unknown>;
+  const { $metadata: _metadata, ...body } = output;
   return body;
+}
+
+/** An unsigned call of any operation, as a client without AWS credentials would make it. */
+export function cognitoUnsigned(stack: StackInfo, target: string, input: object) {
+  return cognitoRequest(stack, target, input);
 }
 
 /** Creates a confirmed user with the given attributes (role optional). */

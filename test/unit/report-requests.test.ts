@@ -3,8 +3,8 @@ import {
   clientAddress,
   newReportNumber,
   newRequestId,
-  requestIdPattern,
 } from '../../lambdas/report-requests/identifiers';
+import { requestIdPattern } from '../../lambdas/shared/contract/schemas/params';
 import { reportMail } from '../../lambdas/report-requests/mail-content';
 import { isDeliveryRecord } from '../../lambdas/report-requests/mailer';
 import { quotaWindow } from '../../lambdas/report-requests/rate-limit';

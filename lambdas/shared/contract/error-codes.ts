@@ -20,13 +20,28 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 
-/** The body of every error answer: `{ error: { code, message, fields? } }`. */
+/** A catalogue message by its key, with the values of its `{{placeholders}}`. */
+export interface ErrorMessageRef {
+  messageKey: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The body of every error answer: `{ error: { code, message, messageKey, params?,
+ * fields?, fieldMessages? } }`. `message` and `fields` are the English texts; `messageKey`
+ * (and `fieldMessages`) name the catalogue entries they come from, with their `params`, so
+ * a client shows them in its own language without reading the English.
+ */
 export interface ErrorBody {
   error: {
     code: ErrorCode;
     message: string;
+    messageKey: string;
+    params?: Record<string, string | number>;
     /** Field name -> catalogue message, for `invalid-argument`. */
     fields?: Record<string, string>;
+    /** Field name -> the catalogue entry of its message. */
+    fieldMessages?: Record<string, ErrorMessageRef>;
     /** Present on `internal` errors so a report can be matched to the logs. */
     correlationId?: string;
   };

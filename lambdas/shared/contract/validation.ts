@@ -34,7 +34,7 @@ export function issueMessage(issue: z.core.$ZodIssue): MessageRef {
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.invalid' };
     case 'custom':
-      return ruleMessage(issue.params?.rule) ?? { key: 'validation.invalid' };
+      return ruleMessage(issue.params?.rule, issue.params) ?? { key: 'validation.invalid' };
     case 'invalid_value':
       // An empty choice (a Select left blank) is a missing value, not a wrong one.
       return issue.input === undefined || issue.input === null || issue.input === ''
@@ -47,9 +47,22 @@ export function issueMessage(issue: z.core.$ZodIssue): MessageRef {
   }
 }
 
-/** Messages of the named rules the shared schemas attach with `params: { rule }`. */
-function ruleMessage(rule: unknown): MessageRef | undefined {
+/**
+ * Messages of the named rules the shared schemas attach with `params: { rule }` (and the
+ * rule's own values, e.g. `max`).
+ */
+function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): MessageRef | undefined {
   switch (rule) {
+    case 'decimals':
+      return { key: 'validation.decimals', params: { max: Number(params.max) } };
+    case 'rangeSize':
+      return { key: 'validation.rangeSize', params: { max: Number(params.max) } };
+    case 'auditRange':
+      return { key: 'validation.auditRange', params: { max: Number(params.max) } };
+    case 'auditIdNeedsEntity':
+      return { key: 'validation.auditIdNeedsEntity' };
+    case 'nearZero':
+      return { key: 'validation.nearZero', params: { min: String(params.min) } };
     case 'length':
       return { key: 'validation.passwordLength', params: { min: passwordPolicy.minLength } };
     case 'case':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measurementField } from '../numbers';
 import { auditSchema, listPageSchema } from './product';
 import { testOutcomes } from './report-request';
 import { isoDateField, serialField } from './serial-range';
@@ -42,9 +43,7 @@ const resultShape = {
   serialNumber: serialField,
   testName: text(100),
   result: z.enum(testOutcomes),
-  value: z
-    .number()
-    .finite()
+  value: measurementField()
     .nullable()
     .optional()
     .transform((value) => value ?? null),
@@ -128,6 +127,12 @@ export const listTestResultsQuerySchema = z
     params: { rule: 'dateOrder' },
   });
 export type ListTestResultsQuery = z.infer<typeof listTestResultsQuerySchema>;
+
+/** `GET /api/machines` (admin): machines in name order, a page at a time. */
+export const listMachinesQuerySchema = z.strictObject({
+  limit: listPageSchema.limit,
+  cursor: listPageSchema.cursor,
+});
 
 /** `POST /api/machines` (admin): a machine key for one test bench. */
 export const createMachineSchema = z.strictObject({

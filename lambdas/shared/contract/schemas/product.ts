@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalField, versionField } from '../numbers';
 
 /**
  * The fluids a valve can be rated for. The list lives here, in the shared contract,
@@ -8,10 +9,10 @@ import { z } from 'zod';
 export const fluids = ['water', 'oil', 'gas', 'steam', 'air', 'chemical', 'slurry'] as const;
 export type Fluid = (typeof fluids)[number];
 
-/** Temperatures are °C; anything outside this span is a typing error for a valve. */
-export const temperatureLimits = { min: -273, max: 1200 } as const;
-/** Pressure ratings are bar (gauge), per body material. */
-export const pressureLimits = { min: 0, max: 1000 } as const;
+/** Temperatures are °C, to 0.01 °C; anything outside this span is a typing error for a valve. */
+export const temperatureLimits = { min: -273, max: 1200, decimals: 2 } as const;
+/** Pressure ratings are bar (gauge) per body material, to 0.01 bar. */
+export const pressureLimits = { min: 0, max: 1000, decimals: 2 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) =>
@@ -23,12 +24,8 @@ const optionalText = (max: number) =>
     .nullable()
     .optional()
     .transform((value) => value ?? null);
-const temperature = z.number().finite().min(temperatureLimits.min).max(temperatureLimits.max);
-const pressure = z
-  .number()
-  .finite()
-  .min(pressureLimits.min)
-  .max(pressureLimits.max)
+const temperature = decimalField(temperatureLimits);
+const pressure = decimalField(pressureLimits)
   .nullable()
   .optional()
   .transform((value) => value ?? null);
@@ -61,7 +58,7 @@ export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** An edit carries the version it was based on: a stale edit is refused, never merged. */
 export const updateProductSchema = z
-  .strictObject({ ...productShape, version: z.number().int().min(1) })
+  .strictObject({ ...productShape, version: versionField })
   .refine(inOrder, orderIssue);
 
 /** Who and when, on every record. */

@@ -145,12 +145,15 @@ export interface ReportRequestSummary {
 }
 
 /** `GET /api/dashboard`. */
+/** A counter; null when the table holds a figure too large to represent exactly. */
+type Counter = number | null;
+
 export interface DashboardFigures {
-  products: number;
-  serialRanges: number;
-  units: number;
-  reportRequests: number;
-  machineResults: number;
+  products: Counter;
+  serialRanges: Counter;
+  units: Counter;
+  reportRequests: Counter;
+  machineResults: Counter;
   lastMachineDataAt: string | null;
   /** The last 30 days, oldest first, days without activity included (UTC dates). */
   daily: { date: string; reportRequests: number; resultsPass: number; resultsFail: number }[];

@@ -6,6 +6,7 @@ import {
   parseSerial,
   rangeProblem,
 } from '../serial';
+import { versionField } from '../numbers';
 import { auditSchema, listPageSchema } from './product';
 
 export const serialField = z
@@ -37,7 +38,17 @@ const rangeShape = {
   productionDate: isoDateField,
 };
 
-/** Start and end share prefix and digit count, and end >= start; the issue names the rule. */
+/**
+ * Units one range may hold: far beyond any production run (a plant making a valve a
+ * second would need three years), and small enough that the unit counters stay exact
+ * however many ranges there are.
+ */
+export const maxRangeUnits = 100_000_000;
+
+/**
+ * Start and end share prefix and digit count, end >= start, and the range holds at most
+ * {@link maxRangeUnits}; the issue names the rule.
+ */
 function checkRange(
   value: { startSerial: string; endSerial: string },
   context: z.core.$RefinementCtx,
@@ -49,6 +60,16 @@ function checkRange(
       path: ['endSerial'],
       params: { rule: `serial${problem[0]!.toUpperCase()}${problem.slice(1)}` },
     });
+    return;
+  }
+  const start = parseSerial(value.startSerial);
+  const end = parseSerial(value.endSerial);
+  if (start && end && end.number - start.number + 1 > maxRangeUnits) {
+    context.addIssue({
+      code: 'custom',
+      path: ['endSerial'],
+      params: { rule: 'rangeSize', max: maxRangeUnits },
+    });
   }
 }
 
@@ -56,7 +77,7 @@ export const createSerialRangeSchema = z.strictObject(rangeShape).superRefine(ch
 export type SerialRangeFields = z.infer<typeof createSerialRangeSchema>;
 
 export const updateSerialRangeSchema = z
-  .strictObject({ ...rangeShape, version: z.number().int().min(1) })
+  .strictObject({ ...rangeShape, version: versionField })
   .superRefine(checkRange);
 
 export const serialRangeSchema = z

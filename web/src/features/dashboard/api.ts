@@ -6,14 +6,16 @@ import {
 import { parseAnswer } from '../../lib/api-client';
 
 const count = z.number().int().nonnegative();
+/** A total counter: null when the server holds a figure it cannot represent exactly. */
+const counter = count.nullable();
 
 /** Answer of `GET /api/dashboard` (`DashboardFigures`): counters, 30 days, the last requests. */
 export const dashboardSchema = z.object({
-  products: count,
-  serialRanges: count,
-  units: count,
-  reportRequests: count,
-  machineResults: count,
+  products: counter,
+  serialRanges: counter,
+  units: counter,
+  reportRequests: counter,
+  machineResults: counter,
   /** ISO date-time of the newest machine test result, null when there is none. */
   lastMachineDataAt: z.string().nullable(),
   /** The last 30 days (UTC dates), oldest first, days without activity included. */

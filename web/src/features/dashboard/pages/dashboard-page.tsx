@@ -92,7 +92,7 @@ export default function DashboardPage() {
                       tagOverride="span"
                       data-testid={`dashboard-${name}`}
                     >
-                      {formatNumber(figures[name], language)}
+                      {figures[name] === null ? '—' : formatNumber(figures[name], language)}
                     </Box>
                   ),
                 })),

@@ -1,0 +1,165 @@
+import type middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { Context } from 'aws-lambda';
+import type { ZodType } from 'zod';
+import type { RouteDefinition } from '../../routes';
+import { hasRoles, routeKey } from '../../routes';
+import type { MessageKey } from '../contract/messages';
+import { isRole, roleClaim } from '../contract/roles';
+import { validate } from '../contract/validation';
+import {
+  DomainError,
+  NotFoundError,
+  PermissionDeniedError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../errors';
+import { errorResult } from './responses';
+import { currentStanding } from './standing';
+import type { Caller, HttpEvent, HttpResult } from './types';
+
+/**
+ * The project's own middlewares: what is specific to this API. They pass what they find
+ * to the handler in the Lambda context's `api` ({@link ApiState}), as middy's middlewares
+ * pass values to handlers; middy's own middlewares do the generic HTTP work (header and
+ * event normalisation, JSON parsing).
+ */
+
+/** What the pipeline found out about a request, for the handler. */
+export interface ApiState {
+  correlationId: string;
+  caller?: Caller;
+  principal?: unknown;
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+}
+
+/** The Lambda context, carrying the pipeline's findings to the handler. */
+export type ApiContext = Context & { api?: ApiState };
+export type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext>;
+type JsonParserOptions = Parameters<typeof httpJsonBodyParser>[0];
+
+export const apiState = (request: middy.Request<HttpEvent, HttpResult, Error, ApiContext>) =>
+  (request.context.api ??= { correlationId: request.event.requestContext.requestId });
+
+/** Any error becomes the standard error body (registered first, so its `onError` runs last). */
+export function errorResponse(route: RouteDefinition): Middleware {
+  return {
+    onError: (request) => {
+      request.response = errorResult(
+        request.error,
+        apiState(request).correlationId,
+        routeKey(route),
+      );
+    },
+  };
+}
+
+/**
+ * The route's access rule. Routes with roles need a verified ID token with a role (API
+ * Gateway's JWT authorizer verified it; no role is an account awaiting approval, treated
+ * as signed out) and the account's current standing (http/standing.ts): a disabled,
+ * deleted or role-less account is signed out, a role the route does not admit is refused.
+ * The caller's role is the current one. Machine routes run their `authenticate` first, so
+ * an unauthenticated caller learns nothing of the body.
+ */
+export function authorization(
+  route: RouteDefinition,
+  authenticate?: (event: HttpEvent) => Promise<unknown>,
+): Middleware {
+  if (route.access === 'machine' && !authenticate) {
+    throw new Error(`${routeKey(route)} has machine access but no authenticate option`);
+  }
+  return {
+    before: async (request) => {
+      const state = apiState(request);
+      if (route.access === 'machine') {
+        state.principal = await authenticate!(request.event);
+        return;
+      }
+      if (!hasRoles(route)) return;
+      const claims = request.event.requestContext.authorizer?.jwt?.claims;
+      if (!claims || !isRole(claims[roleClaim]) || typeof claims.sub !== 'string') {
+        throw new UnauthenticatedError();
+      }
+      const standing = await currentStanding(claims.sub);
+      if (!standing.active || !standing.role) throw new UnauthenticatedError();
+      if (!route.access.includes(standing.role)) throw new PermissionDeniedError();
+      state.caller = { sub: claims.sub, email: String(claims.email ?? ''), role: standing.role };
+    },
+  };
+}
+
+/** Bodies above this size are refused before parsing. */
+export const maxBodyBytes = 1_048_576;
+
+/** The body as text, decoded from base64 when API Gateway encoded it; refused above the limit. */
+function bodyText(event: HttpEvent): string {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
+    throw new DomainError('payload-too-large', 'errors.payload-too-large');
+  }
+  return text;
+}
+
+/**
+ * Reads the body the route declares: text (a CSV upload) or JSON, whatever the content
+ * type says, parsed by middy's JSON body parser. An empty body is "no body" (the schema
+ * then says what is required); malformed JSON is `invalid-argument` "not valid JSON".
+ */
+export function bodyReader(route: RouteDefinition): Middleware {
+  // Any content type: clients have always been answered by the body, not its label.
+  // (`disableContentTypeCheck` is in 6.4's code; its type declaration leaves it out.)
+  const parser = httpJsonBodyParser({ disableContentTypeCheck: true } as JsonParserOptions);
+  return {
+    before: async (request) => {
+      if (!route.body) return;
+      const text = bodyText(request.event);
+      const state = apiState(request);
+      if (route.body === 'text' || text === '') {
+        state.body = route.body === 'text' ? text : undefined;
+        return;
+      }
+      const event = { ...request.event, body: text, isBase64Encoded: false };
+      try {
+        await parser.before!({ ...request, event } as typeof request);
+      } catch {
+        throw new ValidationError({}, 'errors.malformedJson');
+      }
+      state.body = event.body;
+    },
+  };
+}
+
+function checked<T>(schema: ZodType<T>, input: unknown, invalid?: MessageKey): T {
+  const result = validate(schema, input);
+  if (!result.success) throw new ValidationError(result.fields, invalid);
+  return result.data;
+}
+
+/**
+ * Validates with the route's shared schemas: the body and the query string
+ * (`invalid-argument` naming each field, with the catalogue's messages), then the path
+ * parameters (an invalid one names no record: `not-found`).
+ */
+export function validation(route: RouteDefinition): Middleware {
+  return {
+    before: (request) => {
+      const state = apiState(request);
+      const { pathParameters, queryStringParameters } = request.event;
+      if (route.body && route.body !== 'text') {
+        state.body = checked(route.body, state.body, route.invalidBodyMessage);
+      }
+      if (route.query) state.query = checked(route.query, queryStringParameters ?? {});
+      if (route.params) {
+        const result = validate(route.params, pathParameters ?? {});
+        if (!result.success) throw new NotFoundError();
+        state.params = result.data;
+      } else {
+        state.params = pathParameters ?? {};
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Role } from '../contract/roles';
+import type { AuditActor } from '../contract/schemas/audit';
+
+/** The API Gateway HTTP API (payload 2.0) event, with the JWT authorizer's claims. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: { authorizer?: { jwt?: { claims: Record<string, unknown> } } };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** The signed-in user: the verified ID token's subject and email, and their current role. */
+export interface Caller {
+  sub: string;
+  email: string;
+  role: Role;
+}
+
+/** Who a signed-in caller is, as an audit entry names them. */
+export const actorOf = (caller: Caller): AuditActor => ({ id: caller.sub, email: caller.email });
+
+export interface HttpResponse {
+  status: number;
+  /** JSON-encoded unless `binary` is given. */
+  body?: unknown;
+  /** Raw bytes (e.g. a PDF), sent base64-encoded as API Gateway expects; set `content-type`. */
+  binary?: Uint8Array;
+  headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown): HttpResponse => ({ status: 200, body });
+export const created = (body: unknown): HttpResponse => ({ status: 201, body });
