@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/unit/setup.ts'],
         },
       },
       {

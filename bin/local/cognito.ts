@@ -293,18 +293,7 @@ function awsCompatibleRouter(
       (request?.UserAttributes ?? []).map((item: any) => item?.Name),
     DeleteUserAttributes: (request) => request?.UserAttributeNames ?? [],
   };
-  return (target) => {
-    const names = attributeNames[target];
-    if (names) {
-      const route = router(target);
-      return async (ctx, request) => {
-        const list = names(request);
-        if (!Array.isArray(list) || list.some((name) => !writable.has(String(name)))) {
-          throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
-        }
-        return route(ctx, request);
-      };
-    }
+  const compatible = (target: string): Target => {
     if (target === 'SignUp' && !settings.selfRegistration) {
       return async () => {
         throw new errors.NotAuthorizedError('SignUp is not permitted for this user pool');
@@ -370,6 +359,18 @@ function awsCompatibleRouter(
         if (error instanceof errors.NotAuthorizedError && username) throw wrongCredentials();
         throw error;
       }
+    };
+  };
+  return (target) => {
+    const route = compatible(target);
+    const names = attributeNames[target];
+    if (!names) return route;
+    return async (ctx, request) => {
+      const list = names(request);
+      if (!Array.isArray(list) || list.some((name) => !writable.has(String(name)))) {
+        throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
+      }
+      return route(ctx, request);
     };
   };
 }

@@ -184,8 +184,9 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
 }
 
 function toEdgeRequest(request: IncomingMessage, url: URL): EdgeRequest {
-  const querystring: EdgeRequest['querystring'] = {};
-  url.searchParams.forEach((value, name) => (querystring[name] = { value }));
+  const querystring: EdgeRequest['querystring'] = Object.fromEntries(
+    [...url.searchParams].map(([name, value]) => [name, { value }]),
+  );
   return {
     method: request.method ?? 'GET',
     uri: url.pathname,
@@ -202,17 +203,22 @@ function buildEvent(
   pathParameters: Record<string, string>,
   claims: Record<string, string> | undefined,
 ): HttpEvent {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value!]),
+  );
   // As CloudFront does: the viewer's address and port, never a value the client sent.
   headers['cloudfront-viewer-address'] =
     `${request.socket.remoteAddress ?? '127.0.0.1'}:${request.socket.remotePort ?? 0}`;
-  const query: Record<string, string> = {};
+  // As API Gateway joins repeated names with commas. A Map: a name like `__proto__` or
+  // `constructor` is a parameter like any other (the route's schema refuses it).
+  const joined = new Map<string, string>();
   url.searchParams.forEach((value, name) => {
-    query[name] = name in query ? `${query[name]},${value}` : value;
+    const earlier = joined.get(name);
+    joined.set(name, earlier === undefined ? value : `${earlier},${value}`);
   });
+  const query = Object.fromEntries(joined);
   const now = new Date();
   const key = routeKey(route);
   const isText = /json|text|csv|x-www-form-urlencoded/.test(headers['content-type'] ?? 'json');

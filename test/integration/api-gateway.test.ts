@@ -45,7 +45,11 @@ describe('unknown API paths', () => {
       const response = await api(path);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
-        error: { code: 'not-found', message: 'This address does not exist.' },
+        error: {
+          code: 'not-found',
+          message: 'This address does not exist.',
+          messageKey: 'errors.routeNotFound',
+        },
       });
     },
   );

@@ -53,6 +53,9 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'POST /api/machines': adminOnly,
   'DELETE /api/machines/{id}': adminOnly,
   'GET /api/dashboard': staffAndAdmin,
+  // The whole log, as this bare path asks for it; one record's history
+  // (`?entity=&id=`) is open to staff too (test/integration/audit.test.ts).
+  'GET /api/audit': adminOnly,
   'GET /api/products': staffAndAdmin,
   'POST /api/products': staffAndAdmin,
   'GET /api/products/{id}': staffAndAdmin,

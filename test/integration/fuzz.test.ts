@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes, type HttpMethod } from '../../lambdas/routes';
 import { csvRecords } from '../../lambdas/shared/contract/csv';
 import { errorCodes, errorStatus, type ErrorCode } from '../../lambdas/shared/contract/error-codes';
+import { message, type MessageKey } from '../../lambdas/shared/contract/messages';
 import en from '../../lambdas/shared/contract/messages/en.json';
 import {
   csvRecordToResult,
@@ -544,21 +545,39 @@ const cataloguePatterns = (function leaves(node: unknown): RegExp[] {
 const isCatalogueText = (text: unknown) =>
   typeof text === 'string' && cataloguePatterns.some((pattern) => pattern.test(text));
 
-/** The standard error body: only `code`, `message`, `fields`; texts from the catalogue. */
+/**
+ * The standard error body: only `code`, `message`, `messageKey`, `params`, `fields` and
+ * `fieldMessages`; texts from the catalogue, each the English of its key and params.
+ */
 function checkErrorBody(status: number, contentTypeHeader: string | null, text: string): void {
   expect(contentTypeHeader ?? '').toMatch(/^application\/json/);
   const body = JSON.parse(text) as { error?: Record<string, unknown> };
   expect(Object.keys(body)).toEqual(['error']);
-  const { code, message, fields, ...rest } = body.error ?? {};
+  const {
+    code,
+    message: text_,
+    messageKey,
+    params,
+    fields,
+    fieldMessages,
+    ...rest
+  } = body.error ?? {};
   expect(rest).toEqual({});
   expect(errorCodes).toContain(code);
   expect(errorStatus[code as ErrorCode]).toBe(status);
-  expect(isCatalogueText(message), `message ${JSON.stringify(message)}`).toBe(true);
+  expect(isCatalogueText(text_), `message ${JSON.stringify(text_)}`).toBe(true);
+  expect(message(messageKey as MessageKey, params as Record<string, string>)).toBe(text_);
   if (fields !== undefined) {
     expect(typeof fields).toBe('object');
+    const refs = fieldMessages as Record<string, { messageKey: MessageKey; params?: object }>;
+    expect(Object.keys(refs ?? {})).toEqual(Object.keys(fields as object));
     for (const [name, fieldMessage] of Object.entries(fields as object)) {
       expect(isCatalogueText(fieldMessage), `${name}: ${JSON.stringify(fieldMessage)}`).toBe(true);
+      const ref = Object.getOwnPropertyDescriptor(refs, name)!.value as (typeof refs)[string];
+      expect(message(ref.messageKey, ref.params as Record<string, string>)).toBe(fieldMessage);
     }
+  } else {
+    expect(fieldMessages).toBeUndefined();
   }
 }
 

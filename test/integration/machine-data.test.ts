@@ -155,6 +155,7 @@ describe('machine keys', () => {
       expect(response.body.error).toEqual({
         code: 'unauthenticated',
         message: 'The machine key is missing, wrong or revoked',
+        messageKey: 'errors.machineKeyRejected',
       });
     }
     expect((await ingest(key, batch)).status).toBe(200);

@@ -236,6 +236,7 @@ describe('refused requests', () => {
       expect(response.body.error).toEqual({
         code: 'not-found',
         message: 'Serial Number Not Found',
+        messageKey: 'errors.serialNotFound',
       });
     }
     await delay(500);

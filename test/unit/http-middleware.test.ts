@@ -1,24 +1,40 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type * as RoutesModule from '../../lambdas/routes';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
-// A route table of the shapes the middleware must handle, standing in for the real one.
-vi.mock('../../lambdas/routes', async (importOriginal) => {
-  const original = await importOriginal<typeof RoutesModule>();
-  const routes = [
-    { method: 'POST', path: '/api/things', handler: 'x.ts', access: ['staff', 'admin'] },
-    { method: 'GET', path: '/api/admin-only', handler: 'x.ts', access: ['admin'] },
-    { method: 'GET', path: '/api/open', handler: 'x.ts', access: 'public' },
-  ] as const;
-  return {
-    ...original,
-    findRouteByKey: (key: string) => routes.find((route) => original.routeKey(route) === key),
-  };
+Object.assign(process.env, {
+  LOG_LEVEL: 'silent',
+  TABLE_NAME: 'table',
+  USER_POOL_ID: 'pool',
+  USER_POOL_CLIENT_ID: 'client',
+  REPORTS_BUCKET: 'reports',
+  MAIL_FROM: 'reports@example.com',
+  APP_URL: 'https://app.example.com',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
 });
 
 const { createHttpHandler, ok, created, maxBodyBytes } = await import('../../lambdas/shared/http');
+const { forgetStanding } = await import('../../lambdas/shared/http/standing');
 const { ConflictError, NotFoundError } = await import('../../lambdas/shared/errors');
+
+const cognito = mockClient(CognitoIdentityProviderClient);
+
+/** The account as Cognito answers AdminGetUser: enabled with a role, unless told otherwise. */
+function account(role: string | null, enabled = true) {
+  return {
+    Username: 'user-1',
+    Enabled: enabled,
+    UserAttributes: role ? [{ Name: 'custom:role', Value: role }] : [],
+  };
+}
 
 function event(routeKey: string, init: Partial<HttpEvent> & { role?: string | null } = {}) {
   const { role, ...rest } = init;
@@ -40,39 +56,42 @@ function event(routeKey: string, init: Partial<HttpEvent> & { role?: string | nu
   } as unknown as HttpEvent;
 }
 
-const thingSchema = z.strictObject({ name: z.string().trim().min(1).max(10), email: z.email() });
+const product = {
+  name: ' Valve ',
+  temperatureMin: -10,
+  temperatureMax: 100,
+  fluid: 'water',
+  connection: 'Flanged',
+};
+
+beforeEach(() => {
+  cognito.reset();
+  forgetStanding();
+  cognito.on(AdminGetUserCommand).resolves(account('staff'));
+});
 
 describe('createHttpHandler', () => {
-  beforeEach(() => {
-    process.env.LOG_LEVEL = 'silent';
-  });
-
-  const create = createHttpHandler({ body: thingSchema }, async ({ body, caller }) =>
-    created({ ...body, by: caller?.role }),
+  const create = createHttpHandler('POST /api/products', async ({ body, caller }) =>
+    created({ name: body.name, pressureFC: body.pressureFC, by: caller.role }),
   );
 
-  it('passes the parsed body and the caller to the use case', async () => {
+  it('passes the parsed body and the caller with their current role to the use case', async () => {
     const result = await create(
-      event('POST /api/things', {
-        role: 'staff',
-        body: JSON.stringify({ name: ' Valve ', email: 'x@example.com' }),
-      }),
+      event('POST /api/products', { role: 'staff', body: JSON.stringify(product) }),
     );
     expect(result.statusCode).toBe(201);
-    expect(JSON.parse(result.body!)).toEqual({
-      name: 'Valve',
-      email: 'x@example.com',
-      by: 'staff',
-    });
+    expect(JSON.parse(result.body!)).toEqual({ name: 'Valve', pressureFC: null, by: 'staff' });
     expect(result.headers).toMatchObject({ 'x-correlation-id': 'req-123' });
+    expect(cognito).toReceiveCommandWith(AdminGetUserCommand, {
+      UserPoolId: 'pool',
+      Username: 'user-1',
+    });
   });
 
   it('decodes base64 bodies', async () => {
-    const body = Buffer.from(JSON.stringify({ name: 'A', email: 'x@example.com' })).toString(
-      'base64',
-    );
+    const body = Buffer.from(JSON.stringify(product)).toString('base64');
     const result = await create(
-      event('POST /api/things', { role: 'admin', body, isBase64Encoded: true }),
+      event('POST /api/products', { role: 'admin', body, isBase64Encoded: true }),
     );
     expect(result.statusCode).toBe(201);
   });
@@ -81,114 +100,209 @@ describe('createHttpHandler', () => {
     ['no claims at all', undefined],
     ['a token without a role', null],
     ['an unknown role', 'superuser'],
-  ])('treats %s as signed out (401)', async (_, role) => {
-    const result = await create(event('POST /api/things', { role: role as string | null }));
+  ])('treats %s as signed out (401), without reading the account', async (_, role) => {
+    const result = await create(event('POST /api/products', { role: role as string | null }));
     expect(result.statusCode).toBe(401);
     expect(JSON.parse(result.body!).error.code).toBe('unauthenticated');
+    expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 0);
   });
 
-  it('refuses a role the route does not list with 403', async () => {
-    const handler = createHttpHandler({}, async () => ok({ secret: true }));
-    const result = await handler(event('GET /api/admin-only', { role: 'staff' }));
+  it.each([
+    ['disabled', account('admin', false)],
+    ['left without a role', account(null)],
+  ])('signs out an account %s since its token was issued (401)', async (_, now) => {
+    cognito.on(AdminGetUserCommand).resolves(now);
+    const result = await create(
+      event('POST /api/products', { role: 'admin', body: JSON.stringify(product) }),
+    );
+    expect(result.statusCode).toBe(401);
+  });
+
+  it('signs out a deleted account (401)', async () => {
+    cognito
+      .on(AdminGetUserCommand)
+      .rejects(new UserNotFoundException({ message: 'gone', $metadata: {} }));
+    const result = await create(
+      event('POST /api/products', { role: 'admin', body: JSON.stringify(product) }),
+    );
+    expect(result.statusCode).toBe(401);
+  });
+
+  it('refuses an admin demoted to staff on an admin route (403), though the token says admin', async () => {
+    const handler = createHttpHandler('GET /api/staff', async () => ok({ secret: true }));
+    const result = await handler(event('GET /api/staff', { role: 'admin' }));
     expect(result.statusCode).toBe(403);
     expect(JSON.parse(result.body!)).toEqual({
-      error: { code: 'permission-denied', message: 'You do not have permission to do this.' },
+      error: {
+        code: 'permission-denied',
+        message: 'You do not have permission to do this.',
+        messageKey: 'errors.permission-denied',
+      },
     });
+  });
+
+  it('reads the standing at most every few seconds per account', async () => {
+    const handler = createHttpHandler('GET /api/dashboard', async () => ok({}));
+    for (let i = 0; i < 3; i++) await handler(event('GET /api/dashboard', { role: 'staff' }));
+    expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 1);
+  });
+
+  it('answers 503 when the user pool cannot be reached and no standing was read', async () => {
+    const handler = createHttpHandler('GET /api/dashboard', async () => ok({}));
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    cognito.on(AdminGetUserCommand).rejects(unreachable);
+    expect((await handler(event('GET /api/dashboard', { role: 'staff' }))).statusCode).toBe(503);
+  });
+
+  it('keeps the last standing read for ten minutes while the user pool cannot be reached', async () => {
+    const { currentStanding } = await import('../../lambdas/shared/http/standing');
+    const start = 1_000_000;
+    expect(await currentStanding('user-1', start)).toEqual({ active: true, role: 'staff' });
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    cognito.on(AdminGetUserCommand).rejects(unreachable);
+    expect(await currentStanding('user-1', start + 9 * 60_000)).toEqual({
+      active: true,
+      role: 'staff',
+    });
+    await expect(currentStanding('user-1', start + 11 * 60_000)).rejects.toThrow(/ECONNREFUSED/);
+    // A refusal other than "unreachable" is never covered by an old standing.
+    cognito.on(AdminGetUserCommand).rejects(new Error('AccessDenied'));
+    await expect(currentStanding('user-1', start + 6_000)).rejects.toThrow(/AccessDenied/);
   });
 
   it('lets anyone call a public route', async () => {
-    const handler = createHttpHandler({}, async ({ caller }) => ok({ caller: caller ?? null }));
-    const result = await handler(event('GET /api/open'));
+    const handler = createHttpHandler('GET /api/health', async ({ caller }) =>
+      ok({ caller: caller ?? null }),
+    );
+    const result = await handler(event('GET /api/health'));
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body!)).toEqual({ caller: null });
+    expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 0);
   });
 
   it('answers malformed JSON with 400 invalid-argument', async () => {
-    const result = await create(event('POST /api/things', { role: 'admin', body: '{"name": ' }));
+    const result = await create(event('POST /api/products', { role: 'admin', body: '{"name": ' }));
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body!)).toEqual({
-      error: { code: 'invalid-argument', message: 'The request body is not valid JSON.' },
+      error: {
+        code: 'invalid-argument',
+        message: 'The request body is not valid JSON.',
+        messageKey: 'errors.malformedJson',
+      },
     });
   });
 
-  it('answers schema failures with field messages from the catalogue', async () => {
+  it('answers schema failures with field messages from the catalogue, and their keys', async () => {
     const result = await create(
-      event('POST /api/things', {
+      event('POST /api/products', {
         role: 'admin',
-        body: JSON.stringify({ name: '', email: 'nope', extra: '<script>' }),
+        body: JSON.stringify({ ...product, name: '', temperatureMin: 1e-200, extra: '<script>' }),
       }),
     );
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body!).error).toEqual({
       code: 'invalid-argument',
       message: 'Some of the information is not valid. Check the highlighted fields.',
+      messageKey: 'errors.invalid-argument',
       fields: {
         name: 'This field is required',
-        email: 'The Email field must be a valid email',
+        temperatureMin: 'Use at most 2 decimal places',
         extra: 'This field is not allowed',
+      },
+      fieldMessages: {
+        name: { messageKey: 'validation.required' },
+        temperatureMin: { messageKey: 'validation.decimals', params: { max: 2 } },
+        extra: { messageKey: 'validation.unknownField' },
       },
     });
   });
 
   it('refuses an empty body where one is required', async () => {
-    const result = await create(event('POST /api/things', { role: 'admin' }));
+    const result = await create(event('POST /api/products', { role: 'admin' }));
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body!).error.fields).toEqual({ _: 'This field is required' });
   });
 
   it('refuses bodies over the size limit before parsing (413)', async () => {
     const result = await create(
-      event('POST /api/things', { role: 'admin', body: 'x'.repeat(maxBodyBytes + 1) }),
+      event('POST /api/products', { role: 'admin', body: 'x'.repeat(maxBodyBytes + 1) }),
     );
     expect(result.statusCode).toBe(413);
     expect(JSON.parse(result.body!).error.code).toBe('payload-too-large');
+  });
+
+  it('passes a text body as it is (a CSV upload)', async () => {
+    const upload = createHttpHandler('POST /api/machine-data', async ({ body }) =>
+      ok({ length: body.length }),
+    );
+    const result = await upload(
+      event('POST /api/machine-data', { role: 'staff', body: 'a,b\n1,2' }),
+    );
+    expect(JSON.parse(result.body!)).toEqual({ length: 7 });
+  });
+
+  it('answers an invalid path parameter as not-found, after the body', async () => {
+    const update = createHttpHandler('PUT /api/products/{id}', async () => ok({}));
+    const tooLong = { pathParameters: { id: 'x'.repeat(65) } };
+    const badBody = await update(
+      event('PUT /api/products/{id}', { role: 'staff', body: '{}', ...tooLong }),
+    );
+    expect(badBody.statusCode).toBe(400);
+    const good = JSON.stringify({ ...product, version: 1 });
+    const result = await update(
+      event('PUT /api/products/{id}', { role: 'staff', body: good, ...tooLong }),
+    );
+    expect(result.statusCode).toBe(404);
   });
 
   it.each([
     [new NotFoundError(), 404, 'not-found'],
     [new ConflictError(), 409, 'already-exists'],
   ])('maps domain error %s to its code', async (error, status, code) => {
-    const handler = createHttpHandler({}, async () => {
+    const handler = createHttpHandler('GET /api/health', async () => {
       throw error;
     });
-    const result = await handler(event('GET /api/open'));
+    const result = await handler(event('GET /api/health'));
     expect(result.statusCode).toBe(status);
     expect(JSON.parse(result.body!).error.code).toBe(code);
   });
 
   it('hides unknown errors behind internal 500 with a correlation id', async () => {
-    const handler = createHttpHandler({}, async () => {
+    const handler = createHttpHandler('GET /api/health', async () => {
       throw new Error('database password is hunter2');
     });
-    const result = await handler(event('GET /api/open'));
+    const result = await handler(event('GET /api/health'));
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('hunter2');
     expect(JSON.parse(result.body!).error).toEqual({
       code: 'internal',
       message: 'Something went wrong on our side. Please try again.',
+      messageKey: 'errors.internal',
       correlationId: 'req-123',
     });
   });
 
   it('answers 503 unavailable when a dependency cannot be reached', async () => {
-    const handler = createHttpHandler({}, async () => {
+    const handler = createHttpHandler('GET /api/health', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
         code: 'ECONNREFUSED',
       });
     });
-    const result = await handler(event('GET /api/open'));
+    const result = await handler(event('GET /api/health'));
     expect(result.statusCode).toBe(503);
     expect(JSON.parse(result.body!).error.code).toBe('unavailable');
   });
 
-  it('fails closed for a route missing from the route table', async () => {
-    const handler = createHttpHandler({}, async () => ok({}));
-    const result = await handler(event('GET /api/not-in-table', { role: 'admin' }));
-    expect(result.statusCode).toBe(500);
+  it('refuses to build a handler for a route missing from the route table', () => {
+    expect(() =>
+      createHttpHandler('GET /api/not-in-table' as 'GET /api/health', async () => ok({})),
+    ).toThrow(/not in the route table/);
   });
 });
 
 describe('field messages', () => {
+  const thingSchema = z.strictObject({ name: z.string().trim().min(1).max(10), email: z.email() });
+
   it('keeps a field named __proto__ as a field', async () => {
     const { validate } = await import('../../lambdas/shared/contract/validation');
     const result = validate(thingSchema, JSON.parse('{"name":"a","email":"a@b.co","__proto__":1}'));

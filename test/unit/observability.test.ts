@@ -2,24 +2,12 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as RepositoryModule from '../../lambdas/report-requests/repository';
-import type * as RoutesModule from '../../lambdas/routes';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
 /*
  * Logs and metrics as they leave the process: what Powertools writes to stdout and stderr,
  * parsed back line by line.
  */
-
-vi.mock('../../lambdas/routes', async (importOriginal) => {
-  const original = await importOriginal<typeof RoutesModule>();
-  const routes = [
-    { method: 'POST', path: '/api/things', handler: 'x.ts', access: 'public' },
-  ] as const;
-  return {
-    ...original,
-    findRouteByKey: (key: string) => routes.find((route) => original.routeKey(route) === key),
-  };
-});
 
 // The mailer's storage and SES, replaced: each test says what they answer.
 const moveStatus = vi.fn();
@@ -88,13 +76,13 @@ afterEach(() => {
 function event(requestId: string, body: unknown): HttpEvent {
   return {
     version: '2.0',
-    routeKey: 'POST /api/things',
+    routeKey: 'GET /api/health',
     rawPath: '/api/things',
     rawQueryString: '',
     headers: {},
     isBase64Encoded: false,
     body: JSON.stringify(body),
-    requestContext: { requestId, routeKey: 'POST /api/things' },
+    requestContext: { requestId, routeKey: 'GET /api/health' },
   } as unknown as HttpEvent;
 }
 
@@ -149,7 +137,7 @@ describe('logger', () => {
 });
 
 describe('createHttpHandler', () => {
-  const handler = createHttpHandler({}, async ({ event: request }) => {
+  const handler = createHttpHandler('GET /api/health', async ({ event: request }) => {
     const { name } = JSON.parse(request.body!) as { name: string };
     logger.info('step one', { name });
     await tick();
@@ -198,13 +186,13 @@ describe('createHttpHandler', () => {
   });
 
   it('prints nothing for a request that counted nothing, and no empty-flush warning', async () => {
-    const quiet = createHttpHandler({}, async () => ok({}));
+    const quiet = createHttpHandler('GET /api/health', async () => ok({}));
     await quiet(event('req-q', {}));
     expect(lines()).toEqual([]);
   });
 
   it('still sends the metrics of a request that failed after counting', async () => {
-    const failing = createHttpHandler({}, async () => {
+    const failing = createHttpHandler('GET /api/health', async () => {
       countMetric('IngestRows', 7);
       throw new Error('boom');
     });

@@ -1,5 +1,22 @@
+import { DeleteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
+
+Object.assign(process.env, {
+  LOG_LEVEL: 'silent',
+  TABLE_NAME: 'table',
+  USER_POOL_ID: 'pool',
+  USER_POOL_CLIENT_ID: 'client',
+  REPORTS_BUCKET: 'reports',
+  MAIL_FROM: 'reports@example.com',
+  CURSOR_SECRET: 'a-cursor-secret-of-at-least-32-characters',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
+// The audit entries go to the table: its client answers here.
+const documents = mockClient(DynamoDBDocumentClient);
 
 // The use case's rules, with the Cognito repository and the table lease replaced.
 vi.mock('../../lambdas/staff/repository', () => ({
@@ -34,7 +51,11 @@ const member = (id: string, changes: Partial<StaffMember> = {}): StaffMember => 
 const caller = { sub: 'caller', email: 'caller@example.com', role: 'admin' as const };
 
 describe('staff rules', () => {
-  beforeEach(() => vi.resetAllMocks());
+  beforeEach(() => {
+    vi.resetAllMocks();
+    documents.reset();
+    documents.on(TransactWriteCommand).resolves({});
+  });
 
   it('refuses to demote the last active admin, and changes nothing', async () => {
     const accounts = new Map([
@@ -61,6 +82,48 @@ describe('staff rules', () => {
     vi.mocked(repository.listAllStaff).mockResolvedValue([...accounts.values()]);
     await updateStaff('other', { role: 'staff' }, caller);
     expect(repository.setRole).toHaveBeenCalledWith('other', 'staff');
+    // Its audit entry, written before the change: who, what, before and after.
+    expect(documents).toReceiveCommandWith(TransactWriteCommand, {
+      TransactItems: [
+        {
+          Put: expect.objectContaining({
+            Item: expect.objectContaining({
+              pk: 'AUDIT#staff#other',
+              actor: { id: 'caller', email: 'caller@example.com' },
+              action: 'update',
+              changes: { role: { from: 'admin', to: 'staff' } },
+            }),
+          }),
+        },
+      ],
+    });
+  });
+
+  it('takes the audit entry back when Cognito refuses the change', async () => {
+    const accounts = new Map([
+      ['caller', member('caller')],
+      ['other', member('other', { role: 'staff' })],
+    ]);
+    vi.mocked(repository.findStaff).mockImplementation(async (id) => accounts.get(id));
+    vi.mocked(repository.setEnabled).mockRejectedValue(new Error('Cognito said no'));
+    await expect(updateStaff('other', { enabled: false }, caller)).rejects.toThrow(
+      'Cognito said no',
+    );
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 1);
+    expect(documents).toReceiveCommandWith(DeleteCommand, {
+      Key: { pk: 'AUDIT#staff#other', sk: expect.stringMatching(/^AT#/) },
+    });
+  });
+
+  it('records nothing when the change changes nothing', async () => {
+    const accounts = new Map([
+      ['caller', member('caller')],
+      ['other', member('other', { role: 'staff' })],
+    ]);
+    vi.mocked(repository.findStaff).mockImplementation(async (id) => accounts.get(id));
+    await updateStaff('other', { role: 'staff' }, caller);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+    expect(repository.setRole).not.toHaveBeenCalled();
   });
 
   it('refuses a caller whose account is no longer an active admin', async () => {
@@ -82,6 +145,36 @@ describe('staff rules', () => {
         caller,
       ),
     ).rejects.toMatchObject({ code: 'invalid-argument', fields: { password: expect.anything() } });
+    expect(repository.deleteAccount).toHaveBeenCalledWith('new-id');
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+  });
+
+  it('records a new account without its password, or deletes it when the entry fails', async () => {
+    vi.mocked(repository.findStaff).mockResolvedValue(member('caller'));
+    vi.mocked(repository.createAccount).mockResolvedValue('new-id');
+    const input = {
+      name: 'New',
+      email: 'New@Example.com',
+      password: 'Whatever-2026!',
+      role: 'staff' as const,
+    };
+    await createStaff(input, caller);
+    const item =
+      documents.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item!;
+    expect(item).toMatchObject({
+      pk: 'AUDIT#staff#new-id',
+      action: 'create',
+      changes: {
+        name: { from: null, to: 'New' },
+        email: { from: null, to: 'new@example.com' },
+        role: { from: null, to: 'staff' },
+        enabled: { from: null, to: true },
+      },
+    });
+    expect(JSON.stringify(item)).not.toContain('Whatever-2026!');
+
+    documents.on(TransactWriteCommand).rejects(new Error('table unreachable'));
+    await expect(createStaff(input, caller)).rejects.toThrow('table unreachable');
     expect(repository.deleteAccount).toHaveBeenCalledWith('new-id');
   });
 

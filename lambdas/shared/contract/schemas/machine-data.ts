@@ -175,12 +175,15 @@ export const requiredUploadColumns = [
  * number when it looks like one (anything else stays text, and the schema names it).
  */
 export function csvRecordToResult(record: Record<string, string>): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(record)) {
-    const cell = raw.trim();
-    if (cell === '') continue;
-    result[name] =
-      name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell;
-  }
-  return result;
+  // Entries, not assignments: a column named `__proto__` must stay a column (and be
+  // refused as unknown), not set the record's prototype and vanish.
+  return Object.fromEntries(
+    Object.entries(record)
+      .map(([name, raw]) => [name, raw.trim()] as const)
+      .filter(([, cell]) => cell !== '')
+      .map(([name, cell]) => [
+        name,
+        name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell,
+      ]),
+  );
 }
