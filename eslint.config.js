@@ -13,6 +13,7 @@ export default tseslint.config(
       '.local-data/',
       '.test-data/',
       'test-artifacts/',
+      '.scratch/',
     ],
   },
   js.configs.recommended,

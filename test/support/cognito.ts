@@ -63,8 +63,7 @@ export async function cognitoAdmin(
   const output = (await client.send(
     new Command({ UserPoolId: stack.resources.userPoolId, ...input }) as never,
   )) as unknown as Record<string, unknown>;
-  const { $metadata: _metadata, ...body } = output;
-  return body;
+  return Object.fromEntries(Object.entries(output).filter(([name]) => name !== '$metadata'));
 }
 
 /** An unsigned call of any operation, as a client without AWS credentials would make it. */
