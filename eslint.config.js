@@ -126,6 +126,50 @@ export default tseslint.config(
     },
   },
   {
+    // One data path (docs/data-model.md): keys come from lambdas/shared/keys.ts, table
+    // commands from lambdas/shared/data/, so every write is a transaction with per-item
+    // failures and its audit entry, and every read is parsed.
+    files: ['lambdas/**/*.ts'],
+    ignores: ['lambdas/shared/keys.ts', 'lambdas/shared/data/**', 'lambdas/shared/aws/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@aws-sdk/lib-dynamodb',
+              message: 'Read and write through lambdas/shared/data/ (read, write, transaction).',
+            },
+            {
+              name: '@aws-sdk/client-dynamodb',
+              importNames: ['TransactionCanceledException', 'ConditionalCheckFailedException'],
+              message: 'A failed condition means what its item says (data/transaction.ts).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^[A-Z][A-Z0-9_]{2,}#/]',
+          message: 'Key strings are built in lambdas/shared/keys.ts only.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^[A-Z][A-Z0-9_]{2,}#/]',
+          message: 'Key strings are built in lambdas/shared/keys.ts only.',
+        },
+        {
+          selector: 'Literal[value=/^(PRODUCTS|RANGES|REPORTREQS|RESULTS|MACHINES|DAILY|STATS)$/]',
+          message: 'Index partitions are named in lambdas/shared/keys.ts only.',
+        },
+        {
+          selector: "MemberExpression[property.name='TABLE_NAME']",
+          message: 'The table is named by lambdas/shared/data/read.ts (tableName).',
+        },
+      ],
+    },
+  },
+  {
     // The CloudFront Function: a plain script for the cloudfront-js-2.0 runtime.
     files: ['lib/edge/*.js'],
     languageOptions: { sourceType: 'script', ecmaVersion: 2020, globals: {} },

@@ -7,6 +7,7 @@ import { getDynamoDb } from '../shared/aws/dynamodb';
 import { getS3 } from '../shared/aws/s3';
 import { getSes } from '../shared/aws/ses';
 import { getConfig } from '../shared/config';
+import { tableName } from '../shared/data/read';
 import { createHttpHandler } from '../shared/http';
 import { logger } from '../shared/logger';
 
@@ -14,7 +15,7 @@ const config = getConfig();
 
 /** Each dependency the product needs, probed with the cheapest read it allows. */
 const probes = {
-  table: () => getDynamoDb().send(new DescribeTableCommand({ TableName: config.TABLE_NAME })),
+  table: () => getDynamoDb().send(new DescribeTableCommand({ TableName: tableName() })),
   userPool: () =>
     getCognito().send(new DescribeUserPoolCommand({ UserPoolId: config.USER_POOL_ID })),
   bucket: () => getS3().send(new HeadBucketCommand({ Bucket: config.REPORTS_BUCKET })),

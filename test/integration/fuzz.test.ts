@@ -5,7 +5,12 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes, type HttpMethod } from '../../lambdas/routes';
 import { csvRecords } from '../../lambdas/shared/contract/csv';
-import { errorCodes, errorStatus, type ErrorCode } from '../../lambdas/shared/contract/error-codes';
+import {
+  errorCodes,
+  errorStatus,
+  type ErrorBody,
+  type ErrorCode,
+} from '../../lambdas/shared/contract/error-codes';
 import { message, type MessageKey } from '../../lambdas/shared/contract/messages';
 import en from '../../lambdas/shared/contract/messages/en.json';
 import {
@@ -1062,5 +1067,374 @@ describe('sizes, unknown fields and malformed paths', () => {
         checkErrorBody(answer.status, answer.contentType, answer.text);
       }
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Every route: query strings, path ids and cursors
+
+/** A list route's query that names a page, and how to ask for its first page of one item. */
+interface ListQuery {
+  route: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+/** The list routes and their orders and filters: each issues cursors of its own. */
+const listQueries = (): ListQuery[] => [
+  { route: 'GET /api/products', path: '/api/products', query: {} },
+  { route: 'GET /api/products', path: '/api/products', query: { sort: 'updatedAt' } },
+  { route: 'GET /api/products', path: '/api/products', query: { order: 'desc' } },
+  { route: 'GET /api/products', path: '/api/products', query: { filter: 'fuzz' } },
+  { route: 'GET /api/serial-numbers', path: '/api/serial-numbers', query: {} },
+  {
+    route: 'GET /api/serial-numbers',
+    path: '/api/serial-numbers',
+    query: { productId: fixture.productId },
+  },
+  { route: 'GET /api/report-requests', path: '/api/report-requests', query: {} },
+  { route: 'GET /api/machine-data', path: '/api/machine-data', query: {} },
+  {
+    route: 'GET /api/machine-data',
+    path: '/api/machine-data',
+    query: { serial: `${serialPrefix}00001` },
+  },
+  { route: 'GET /api/machines', path: '/api/machines', query: {} },
+  { route: 'GET /api/staff', path: '/api/staff', query: {} },
+  { route: 'GET /api/audit', path: '/api/audit', query: {} },
+  {
+    route: 'GET /api/audit',
+    path: '/api/audit',
+    query: { entity: 'product', id: fixture.productId },
+  },
+];
+
+const withQuery = (path: string, query: Record<string, string>) => {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+};
+
+/**
+ * Cursors the server did not issue for this list, made from ones it did: the payload
+ * changed under the same signature (a partition key alone, a wrong sort key, keys of
+ * another index, the old unsigned form), the signature changed, truncated, another
+ * list's real cursor, and garbage.
+ */
+function forgedCursors(real: string, otherLists: string[]): string[] {
+  const [payload = '', signature = ''] = real.split('.');
+  const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+    k: Record<string, string>;
+    t: number;
+  };
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const resigned = (key: Record<string, string>, t = decoded.t) =>
+    `${encode({ k: key, t })}.${signature}`;
+  const [firstName] = Object.keys(decoded.k);
+  const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+  return [
+    resigned({ [firstName ?? 'pk']: decoded.k[firstName ?? 'pk'] ?? 'X' }),
+    resigned({ ...decoded.k, sk: 'WRONG#SORT' }),
+    resigned({ ...decoded.k, gsi2pk: 'PRODUCTS', gsi2sk: 'UPDATED#9999' }),
+    resigned({ pk: 'STATS', sk: 'STATS' }),
+    resigned(decoded.k, decoded.t - 2 * 24 * 60 * 60_000),
+    resigned(decoded.k, 1e300 as number),
+    encode(decoded.k),
+    `${payload}.${flipped}`,
+    real.slice(0, -3),
+    `${real}x`,
+    `${payload}.`,
+    `.${signature}`,
+    'x'.repeat(5000),
+    '%%%',
+    '__proto__',
+    encode({ __proto__: { polluted: true } }),
+    ...otherLists,
+    // A change that leaves the payload as it was (a cursor with one key) is no forgery.
+  ].filter((cursor) => cursor !== real);
+}
+
+/** Hostile values of query parameters: number edge cases, prototype names, odd text. */
+const hostileQueryValue = fc.oneof(
+  fc.constantFrom(
+    '1e400',
+    '-1e400',
+    '1e-200',
+    '5e-324',
+    '9007199254740993',
+    '1e16',
+    '-0',
+    'NaN',
+    'Infinity',
+    '0x10',
+    ' 5 ',
+    '',
+    '0',
+    '-1',
+    '1001',
+    '99999999999999999999',
+    '2026-02-30',
+    '9999-99-99',
+    ...pollutionKeys,
+    ...hostileStrings.filter((value) => value.length < 200),
+  ),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
+
+describe('every route: query strings, path ids and cursors', () => {
+  const cursors = new Map<string, string>();
+
+  beforeAll(async () => {
+    // A second of each listed record, so a page of one names a next page.
+    const as = <T>(path: string, method: string, body: unknown) =>
+      callApi<T>(stack, path, { method, body, token: adminToken });
+    await as('/api/products', 'POST', { ...productTemplate, name: `Fuzz Valve ${tag} C` });
+    await as('/api/serial-numbers', 'POST', {
+      productId: fixture.productId,
+      startSerial: `${serialPrefix}00700`,
+      endSerial: `${serialPrefix}00710`,
+      productionDate: '2026-06-02',
+    });
+    await as('/api/machines', 'POST', { name: `Fuzz bench ${tag} 3` });
+    await send('POST', '/api/machine-data/ingest', 'machine', {
+      bytes: Buffer.from(
+        JSON.stringify({
+          results: [ingestRow, { ...ingestRow, testName: 'Shell test', value: 15 }],
+        }),
+      ),
+      contentType: 'application/json',
+    });
+    for (const list of listQueries()) {
+      const answer = await callApi<{ nextCursor?: string | null; cursor?: string | null }>(
+        stack,
+        withQuery(list.path, { ...list.query, limit: '1' }),
+        { token: adminToken },
+      );
+      expect(answer.status, `${list.path} ${JSON.stringify(answer.body)}`).toBe(200);
+      const next = answer.body.nextCursor ?? answer.body.cursor;
+      expect(next, `${list.path}?${JSON.stringify(list.query)} names a next page`).toBeTruthy();
+      cursors.set(JSON.stringify(list), next!);
+    }
+  }, 60_000);
+
+  it('follows every real cursor to its next page', async () => {
+    for (const list of listQueries()) {
+      const cursor = cursors.get(JSON.stringify(list))!;
+      const answer = await callApi(
+        stack,
+        withQuery(list.path, { ...list.query, limit: '1', cursor }),
+        {
+          token: adminToken,
+        },
+      );
+      expect(answer.status, `${list.path} ${JSON.stringify(list.query)}`).toBe(200);
+    }
+  });
+
+  it('refuses every forged, foreign or stale cursor with 400 "invalid or expired", never 500', async () => {
+    const before = await settledSnapshot();
+    const all = listQueries();
+    for (const list of all) {
+      const key = JSON.stringify(list);
+      const real = cursors.get(key)!;
+      // Real cursors of the other lists, orders and filters: not issued for this one.
+      const others = all
+        .filter((other) => JSON.stringify(other) !== key)
+        .map((other) => cursors.get(JSON.stringify(other))!);
+      for (const cursor of forgedCursors(real, others)) {
+        const answer = await send(
+          'GET',
+          withQuery(list.path, { ...list.query, limit: '1', cursor }),
+          'admin',
+          { bytes: undefined, contentType: undefined },
+        );
+        const label = `${list.path} ${JSON.stringify(list.query)} cursor ${cursor.slice(0, 80)}`;
+        expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBe(400);
+        checkErrorBody(answer.status, answer.contentType, answer.text);
+        const { error } = JSON.parse(answer.text) as { error: ErrorBody['error'] };
+        expect(error.message, label).toBe('The page cursor is invalid or expired');
+        expect(error.fields, label).toEqual({ cursor: 'The page cursor is invalid or expired' });
+      }
+    }
+    expectUnchanged(before, await snapshot());
+  }, 120_000);
+
+  it('answers random query strings and path ids on every route with a 2xx or a standard 4xx, never 5xx, and changes nothing', async () => {
+    const before = await settledSnapshot();
+    const realCursors = [...cursors.values()];
+    for (const route of routes) {
+      const key = routeKey(route);
+      const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+      const names = [...Object.keys(shape ?? {}), 'cursor', 'limit'];
+      const queryArbitrary = fc.array(
+        fc.tuple(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...names) },
+            { weight: 1, arbitrary: fc.constantFrom(...pollutionKeys) },
+          ),
+          fc.oneof(
+            { weight: 4, arbitrary: hostileQueryValue },
+            { weight: 1, arbitrary: fc.constantFrom(...realCursors) },
+          ),
+        ),
+        { maxLength: 4 },
+      );
+      const caller: Target['caller'] = route.access === 'machine' ? 'machine' : 'admin';
+      // Writes get no body here (the body fuzz above covers bodies): nothing they could do.
+      await fc.assert(
+        fc.asyncProperty(randomId, queryArbitrary, async (id, pairs) => {
+          const search = pairs
+            .map(([name, value]) => `${pathSegment(name)}=${pathSegment(value)}`)
+            .join('&');
+          const path = route.path.replace(/\{\w+\}/g, pathSegment(id));
+          const answer = await send(route.method, `${path}${search ? `?${search}` : ''}`, caller, {
+            bytes: undefined,
+            contentType: undefined,
+          });
+          expect(
+            answer.status,
+            `${key} ${path}?${search}: ${answer.text.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          if (answer.status >= 400) checkErrorBody(answer.status, answer.contentType, answer.text);
+        }),
+        { numRuns: Math.max(20, Math.round(runs / 4)) },
+      );
+    }
+    expectUnchanged(before, await snapshot());
+  }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------
+// Numbers
+
+/** JSON numbers the table cannot store as sent: too small, too large, beyond 2^53. */
+const unstorableNumbers = [
+  '1e-200',
+  '5e-324',
+  '-5e-324',
+  '1e300',
+  '-1e300',
+  '9007199254740993',
+  '9007199254740992',
+  '1e16',
+  '1e126',
+  '123456789012345678901234567890123456789012',
+];
+
+describe('numbers the table cannot store', () => {
+  /** Each number field of a JSON write, as a body with `@` where the number goes. */
+  const numberFields = (): {
+    key: string;
+    path: string;
+    caller: Target['caller'];
+    field: string;
+    body: string;
+  }[] => {
+    const product = (field: string) =>
+      JSON.stringify({ ...productTemplate, name: `Fuzz Valve ${tag} N`, [field]: '@' });
+    const productFields = [
+      'temperatureMin',
+      'temperatureMax',
+      'pressureFC',
+      'pressureWCB',
+      'pressureSUS',
+    ];
+    return [
+      ...productFields.map((field) => ({
+        key: 'POST /api/products',
+        path: '/api/products',
+        caller: 'admin' as const,
+        field,
+        body: product(field),
+      })),
+      ...[...productFields, 'version'].map((field) => ({
+        key: 'PUT /api/products/{id}',
+        path: `/api/products/${fixture.productId}`,
+        caller: 'admin' as const,
+        field,
+        body: JSON.stringify({ ...productTemplate, version: fixture.productVersion, [field]: '@' }),
+      })),
+      {
+        key: 'PUT /api/serial-numbers/{id}',
+        path: `/api/serial-numbers/${fixture.rangeId}`,
+        caller: 'admin',
+        field: 'version',
+        body: JSON.stringify({ ...rangeTemplate(), version: '@' }),
+      },
+      {
+        key: 'POST /api/machine-data/ingest',
+        path: '/api/machine-data/ingest',
+        caller: 'machine',
+        field: 'results.0.value',
+        body: JSON.stringify({ results: [{ ...ingestRow, value: '@' }] }),
+      },
+    ];
+  };
+
+  it('refuses each with 400 naming the field, stores nothing, in JSON and in CSV', async () => {
+    const before = await settledSnapshot();
+    for (const target of numberFields()) {
+      for (const number of unstorableNumbers) {
+        const text = target.body.replace('"@"', number);
+        const answer = await send(target.key.split(' ')[0]!, target.path, target.caller, {
+          bytes: Buffer.from(text),
+          contentType: 'application/json',
+        });
+        const label = `${target.key} ${target.field}=${number}: ${answer.text.slice(0, 300)}`;
+        expect(answer.status, label).toBe(400);
+        checkErrorBody(answer.status, answer.contentType, answer.text);
+        expect(Object.keys(JSON.parse(answer.text).error.fields ?? {}), label).toContain(
+          target.field,
+        );
+      }
+    }
+    for (const number of [...unstorableNumbers, 'NaN', 'Infinity', '-Infinity', '0x10', '1e400']) {
+      const csv = [
+        testResultColumns.join(','),
+        testResultColumns.map((name) => (name === 'value' ? number : resultRow[name])).join(','),
+      ].join('\n');
+      const answer = await send('POST', '/api/machine-data', 'admin', {
+        bytes: Buffer.from(csv),
+        contentType: 'text/csv',
+      });
+      expect(answer.status, `CSV value ${number}: ${answer.text}`).toBe(400);
+      expect(Object.keys(JSON.parse(answer.text).error.fields)).toEqual(['row 2.value']);
+    }
+    expectUnchanged(before, await snapshot());
+  }, 60_000);
+
+  it('stores -0 as 0, exponent forms as their number, and a measured value to 15 digits', async () => {
+    const created = await callApi<{ id: string; temperatureMin: number; pressureFC: number }>(
+      stack,
+      '/api/products',
+      {
+        method: 'POST',
+        token: adminToken,
+        body: `{"name":"Fuzz Valve ${tag} Z","temperatureMin":-0,"temperatureMax":1.5e2,"fluid":"water","connection":"Flanged","pressureFC":2.5E1}`,
+      },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(Object.is(created.body.temperatureMin, 0)).toBe(true);
+    expect(created.body.pressureFC).toBe(25);
+    const stored = await reader.get(keys.product(created.body.id));
+    expect(stored).toMatchObject({ temperatureMin: 0, temperatureMax: 150, pressureFC: 25 });
+
+    const serialNumber = `${serialPrefix}00002`;
+    const ingested = await send('POST', '/api/machine-data/ingest', 'machine', {
+      bytes: Buffer.from(
+        `{"results":[{"serialNumber":"${serialNumber}","testName":"Sum","result":"pass","value":0.30000000000000004,"testedAt":"2026-06-01T08:00:00Z"},` +
+          `{"serialNumber":"${serialNumber}","testName":"Leak","result":"pass","value":1e-12,"testedAt":"2026-06-01T08:00:00Z"}]}`,
+      ),
+      contentType: 'application/json',
+    });
+    expect(ingested.status, ingested.text).toBe(200);
+    const history = await callApi<{ items: { testName: string; value: number }[] }>(
+      stack,
+      `/api/machine-data?serial=${serialNumber}`,
+      { token: adminToken },
+    );
+    const values = Object.fromEntries(
+      history.body.items.map((item) => [item.testName, item.value]),
+    );
+    expect(values).toEqual({ Sum: 0.3, Leak: 1e-12 });
   });
 });

@@ -85,6 +85,8 @@ export async function decodeCursor(
   const [, payload, signature] = match as unknown as [string, string, string];
   const expected = await sign(scope, payload);
   const given = Buffer.from(signature, 'base64url');
+  // Only the one spelling the server writes: base64 has others for the same bytes.
+  if (given.toString('base64url') !== signature) throw invalidCursor();
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
   // Signed by us: the payload is what we wrote. Checked anyway, never trusted blindly.
   let decoded: unknown;

@@ -87,10 +87,20 @@ export const productSchema = z
   .extend(auditSchema.shape);
 export type Product = z.infer<typeof productSchema>;
 
-/** Shared by every back-office list: `limit` 1–1000 (1000 serves "All"), opaque `cursor`. */
+/**
+ * Shared by every back-office list: `limit` 1–1000 (1000 serves "All") as plain digits,
+ * and the opaque `cursor` the previous page named. A cursor is checked where it is read
+ * (lambdas/shared/data/cursor.ts): anything the server did not issue, whatever its length,
+ * is "The page cursor is invalid or expired".
+ */
 export const listPageSchema = {
-  limit: z.coerce.number().int().min(1).max(1000).default(20),
-  cursor: z.string().max(4096).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .default(20),
+  cursor: z.string().optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from '../roles';
 import { emailField, newPasswordField, personNameField } from './auth';
+import { listPageSchema } from './product';
 
 /**
  * An account's state as staff see it:
@@ -38,8 +39,8 @@ export const maxPageSize = 1000;
 
 /** `GET /api/staff` query. */
 export const listStaffQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(maxPageSize).default(20),
-  cursor: z.string().max(2048).optional(),
+  limit: listPageSchema.limit,
+  cursor: listPageSchema.cursor,
   /** Case-insensitive text found in the name or the email. */
   filter: z.string().trim().max(100).optional(),
 });
