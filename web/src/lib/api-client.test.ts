@@ -91,9 +91,16 @@ describe('apiRequest', () => {
           error: {
             code: 'invalid-argument',
             message: 'Some of the information is not valid. Check the highlighted fields.',
+            messageKey: 'errors.invalid-argument',
             fields: {
               email: 'The Email field must be a valid email',
               name: 'This field must be at most 100 characters',
+              later: 'A message of a later version of the API',
+            },
+            fieldMessages: {
+              email: { messageKey: 'validation.email' },
+              name: { messageKey: 'validation.tooLong', params: { max: 100 } },
+              later: { messageKey: 'validation.notYetKnownHere' },
             },
           },
         },
@@ -108,6 +115,8 @@ describe('apiRequest', () => {
     expect(error.fields).toEqual({
       email: '電子郵件欄位必須是有效的電子郵件地址',
       name: '此欄位最多 100 個字元',
+      // A key this app does not know: the answer's own text.
+      later: 'A message of a later version of the API',
     });
   });
 
@@ -146,7 +155,13 @@ describe('staff errors', () => {
   it('shows the specific catalogue message the API sent, in the current language', async () => {
     fetchMock.mockResolvedValue(
       Response.json(
-        { error: { code: 'aborted', message: 'At least one active admin must remain' } },
+        {
+          error: {
+            code: 'aborted',
+            message: 'At least one active admin must remain',
+            messageKey: 'errors.lastAdmin',
+          },
+        },
         { status: 409 },
       ),
     );
@@ -163,7 +178,9 @@ describe('staff errors', () => {
           error: {
             code: 'already-exists',
             message: 'An account with this email already exists',
+            messageKey: 'errors.staffEmailTaken',
             fields: { email: 'An account with this email already exists' },
+            fieldMessages: { email: { messageKey: 'errors.staffEmailTaken' } },
           },
         },
         { status: 409 },
@@ -174,16 +191,32 @@ describe('staff errors', () => {
     expect(error.fields).toEqual({ email: '此電子郵件已有帳號' });
   });
 
-  it('falls back to the code when the message is not a specific catalogue error', () => {
-    expect(
-      errorMessageKey('aborted', 'Another change to staff accounts is in progress. Try again.'),
-    ).toBe('errors.staffChangeInProgress');
-    expect(errorMessageKey('not-found', 'Staff Not Found')).toBe('errors.staffNotFound');
-    expect(errorMessageKey('aborted', 'something else')).toBe('errors.aborted');
-    expect(errorMessageKey('invalid-argument', 'This field is required')).toBe(
-      'errors.invalid-argument',
+  it('uses the catalogue entry the answer names, else the entry of its code', () => {
+    expect(errorMessageKey('aborted', 'errors.staffChangeInProgress')).toBe(
+      'errors.staffChangeInProgress',
     );
+    expect(errorMessageKey('not-found', 'errors.staffNotFound')).toBe('errors.staffNotFound');
+    expect(errorMessageKey('aborted', 'errors.somethingNewer')).toBe('errors.aborted');
     expect(errorMessageKey('internal', undefined)).toBe('errors.internal');
+  });
+
+  it('fills the values of a message with placeholders in the current language', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        {
+          error: {
+            code: 'already-exists',
+            message: 'This range overlaps A-1 – A-9',
+            messageKey: 'errors.serialRangeOverlap',
+            params: { conflict: 'A-1 – A-9' },
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    const error = await failure(apiRequest('/api/serial-numbers', { method: 'POST', body: {} }));
+    expect(error.message).toContain('A-1 – A-9');
+    expect(error.message).not.toBe('This range overlaps A-1 – A-9');
   });
 });
 

@@ -3,8 +3,7 @@ import type { ZodType } from 'zod';
 import type { ErrorCode } from '../../../lambdas/shared/contract/error-codes';
 import type { MessageKey } from '../../../lambdas/shared/contract/messages';
 import { i18n } from '../i18n';
-import { codeForStatus, isErrorBody, readJson } from './api-errors';
-import { matchCatalogueText } from './catalogue-text';
+import { codeForStatus, isErrorBody, readJson, type MessageRefBody } from './api-errors';
 import { loadingProgress } from './loading-progress';
 import {
   requestTimeoutMs,
@@ -69,21 +68,33 @@ export interface ApiRequestOptions {
 export { codeForStatus };
 
 /**
- * The catalogue entry for an error answer: its English message traced back to an
- * `errors.*` key when it is one (e.g. "At least one active admin must remain"), else
- * the entry of its code.
+ * The catalogue entry an error answer names (`messageKey`, e.g. `errors.lastAdmin`), when
+ * this app knows it; else the entry of its code.
  */
-export function errorMessageKey(code: ErrorCode, message: unknown): MessageKey {
-  const ref = typeof message === 'string' ? matchCatalogueText(message) : undefined;
-  return ref && ref.key.startsWith('errors.') && !ref.params ? ref.key : `errors.${code}`;
+export function errorMessageKey(code: ErrorCode, messageKey: unknown): MessageKey {
+  return typeof messageKey === 'string' && i18n.exists(messageKey)
+    ? (messageKey as MessageKey)
+    : `errors.${code}`;
 }
 
-/** The API sends field messages in English catalogue text; show them in the current language. */
-function translateFields(fields: Record<string, string> | undefined): Record<string, string> {
+/**
+ * The field messages of an error answer in the current language, from the catalogue
+ * entries the answer names; a field whose entry this app does not know keeps the
+ * answer's English text.
+ */
+function translateFields(
+  fields: Record<string, string> | undefined,
+  refs: Record<string, MessageRefBody> | undefined,
+): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fields ?? {}).map(([path, text]) => {
-      const ref = matchCatalogueText(text);
-      return [path, ref ? i18n.t(ref.key, ref.params ?? {}) : text];
+      const ref = refs && Object.hasOwn(refs, path) ? refs[path] : undefined;
+      return [
+        path,
+        ref && i18n.exists(ref.messageKey)
+          ? i18n.t(ref.messageKey as MessageKey, ref.params ?? {})
+          : text,
+      ];
     }),
   );
 }
@@ -205,13 +216,13 @@ async function request<T>(
   }
 
   if (isErrorBody(payload)) {
-    const { code, message, fields, correlationId } = payload.error;
-    const messageKey = errorMessageKey(code, message);
+    const { code, messageKey: named, params, fields, fieldMessages, correlationId } = payload.error;
+    const messageKey = errorMessageKey(code, named);
     throw new ApiError(
       code,
-      i18n.t(messageKey),
+      i18n.t(messageKey, messageKey === named ? (params ?? {}) : {}),
       response.status,
-      translateFields(fields),
+      translateFields(fields, fieldMessages),
       correlationId,
       messageKey,
     );

@@ -3,7 +3,11 @@ import {
   errorStatus,
   type ErrorBody,
   type ErrorCode,
+  type ErrorMessageRef,
 } from '../../../lambdas/shared/contract/error-codes';
+
+/** A catalogue entry an error answer names: `{ messageKey, params? }`. */
+export type MessageRefBody = ErrorMessageRef;
 
 /**
  * Reading the API's error answers, without the signed-in client's dependencies
@@ -14,7 +18,7 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (errorCodes as string[]).includes(value);
 }
 
-/** Whether an answer's body is the standard `{ error: { code, message, fields? } }`. */
+/** Whether an answer's body is the standard `{ error: { code, message, messageKey, ... } }`. */
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;

@@ -19,8 +19,49 @@ type Success<T> = {
 type Settled<T> = Success<T> | { status: 'error'; error: ApiError };
 export type CursorListState<T> = { status: 'loading' } | Settled<T>;
 
+/** The API refused a cursor it had issued: "The page cursor is invalid or expired". */
+function isStaleCursor(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'invalid-argument' && 'cursor' in error.fields;
+}
+
 function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError('internal', i18n.t('errors.internal'), 0);
+}
+
+/**
+ * Loads page `pageIndex` of a list: from the nearest page whose cursor is `known`
+ * (`known[i]` opens page i), page by page, remembering each cursor on the way. A cursor
+ * the API no longer takes (it expired, or the server's key changed) makes it forget the
+ * query's cursors and walk from the first page again, once.
+ */
+export async function loadCursorPage<Q, T>(options: {
+  fetchPage: FetchPage<Q, T>;
+  query: Q;
+  pageSize: number;
+  pageIndex: number;
+  known: (string | undefined)[];
+  signal: AbortSignal;
+}): Promise<Success<T>> {
+  const { fetchPage, query, pageSize, pageIndex, known, signal } = options;
+  const walk = async (): Promise<Success<T>> => {
+    let index = Math.min(pageIndex, known.length - 1);
+    for (;;) {
+      const data = await fetchPage({ query, pageSize, cursor: known[index] }, signal);
+      if (data.nextCursor) known[index + 1] = data.nextCursor;
+      else known.length = index + 1;
+      if (index >= pageIndex || !data.nextCursor) {
+        return { status: 'success', data, pageIndex: index, knownPages: known.length };
+      }
+      index += 1;
+    }
+  };
+  try {
+    return await walk();
+  } catch (error) {
+    if (!isStaleCursor(error) || known.length <= 1) throw error;
+    known.length = 1;
+    return walk();
+  }
 }
 
 /**
@@ -58,21 +99,15 @@ export function useCursorList<Q, T>({
     const known = cursors.current.get(queryKey) ?? [undefined];
     cursors.current.set(queryKey, known);
 
-    const load = async (): Promise<Settled<T>> => {
-      let index = Math.min(pageIndex, known.length - 1);
-      for (;;) {
-        const data = await fetchPage(
-          { query: currentQuery, pageSize: size, cursor: known[index] },
-          controller.signal,
-        );
-        if (data.nextCursor) known[index + 1] = data.nextCursor;
-        else known.length = index + 1;
-        if (index >= pageIndex || !data.nextCursor) {
-          return { status: 'success', data, pageIndex: index, knownPages: known.length };
-        }
-        index += 1;
-      }
-    };
+    const load = () =>
+      loadCursorPage({
+        fetchPage,
+        query: currentQuery,
+        pageSize: size,
+        pageIndex,
+        known,
+        signal: controller.signal,
+      });
     load()
       .catch((error: unknown): Settled<T> => ({ status: 'error', error: toApiError(error) }))
       .then((state) => {

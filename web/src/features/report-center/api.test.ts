@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { message } from '../../../../lambdas/shared/contract/messages';
+import { message, type MessageKey } from '../../../../lambdas/shared/contract/messages';
 import { requestTimeoutMs, retryPolicy } from '../../lib/network';
 import { createReportRequest, ReportCenterError, verifyReport } from './api';
 
@@ -22,15 +22,48 @@ const input = {
   language: 'zh' as const,
 };
 
-/** The API's error answer, with English catalogue text as the real handlers send it. */
+type Ref = { key: MessageKey; params?: Record<string, string | number> };
+
+/**
+ * The API's error answer as the real handlers send it: the English catalogue text and
+ * the entries it comes from. A field given as `{ text }` names an entry this page does not
+ * have (a later version of the API).
+ */
 function errorAnswer(
   status: number,
   code: string,
-  text: string,
-  fields?: Record<string, string>,
+  ref: Ref,
+  fields?: Record<string, Ref | { text: string }>,
   headers: Record<string, string> = {},
 ) {
-  return Response.json({ error: { code, message: text, fields } }, { status, headers });
+  const entries = Object.entries(fields ?? {});
+  return Response.json(
+    {
+      error: {
+        code,
+        message: message(ref.key, ref.params),
+        messageKey: ref.key,
+        ...(ref.params ? { params: ref.params } : {}),
+        ...(fields
+          ? {
+              fields: Object.fromEntries(
+                entries.map(([name, field]) => [
+                  name,
+                  'text' in field ? field.text : message(field.key, field.params),
+                ]),
+              ),
+              fieldMessages: Object.fromEntries(
+                entries.map(([name, field]) => [
+                  name,
+                  'text' in field ? { messageKey: 'validation.later' } : { messageKey: field.key },
+                ]),
+              ),
+            }
+          : {}),
+      },
+    },
+    { status, headers },
+  );
 }
 
 async function failure(promise: Promise<unknown>): Promise<ReportCenterError> {
@@ -60,29 +93,39 @@ describe('createReportRequest', () => {
   });
 
   it('turns "Serial Number Not Found" into its catalogue entry', async () => {
-    fetchMock.mockResolvedValue(errorAnswer(404, 'not-found', message('errors.serialNotFound')));
+    fetchMock.mockResolvedValue(errorAnswer(404, 'not-found', { key: 'errors.serialNotFound' }));
     const error = await failure(createReportRequest(input));
     expect(error).toMatchObject({ code: 'not-found', status: 404 });
     expect(error.messageRef).toEqual({ key: 'errors.serialNotFound' });
   });
 
   it('keeps the values of a message with placeholders (rate limit)', async () => {
-    const text = message('errors.reportRateLimited', { minutes: 7 });
     fetchMock.mockResolvedValue(
-      errorAnswer(429, 'resource-exhausted', text, undefined, { 'retry-after': '420' }),
+      errorAnswer(
+        429,
+        'resource-exhausted',
+        { key: 'errors.reportRateLimited', params: { minutes: 7 } },
+        undefined,
+        { 'retry-after': '420' },
+      ),
     );
     const error = await failure(createReportRequest(input));
     expect(error.code).toBe('resource-exhausted');
-    expect(error.messageRef).toEqual({ key: 'errors.reportRateLimited', params: { minutes: '7' } });
+    expect(error.messageRef).toEqual({ key: 'errors.reportRateLimited', params: { minutes: 7 } });
   });
 
-  it('maps field messages back to catalogue keys, and keeps unknown ones as text', async () => {
+  it('takes field messages by their catalogue keys, and keeps unknown ones as text', async () => {
     fetchMock.mockResolvedValue(
-      errorAnswer(400, 'invalid-argument', message('errors.invalid-argument'), {
-        email: message('validation.email'),
-        serialNumber: message('validation.required'),
-        other: 'Something new',
-      }),
+      errorAnswer(
+        400,
+        'invalid-argument',
+        { key: 'errors.invalid-argument' },
+        {
+          email: { key: 'validation.email' },
+          serialNumber: { key: 'validation.required' },
+          other: { text: 'Something new' },
+        },
+      ),
     );
     const error = await failure(createReportRequest(input));
     expect(error.fields).toEqual({
@@ -151,7 +194,7 @@ describe('verifyReport', () => {
     vi.useFakeTimers();
     fetchMock
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(errorAnswer(503, 'unavailable', message('errors.unavailable')))
+      .mockResolvedValueOnce(errorAnswer(503, 'unavailable', { key: 'errors.unavailable' }))
       .mockResolvedValueOnce(Response.json({ reportNumber: 'TR-7K3MQ-9X2HB' }));
     const pending = verifyReport('TR-7K3MQ-9X2HB');
     await vi.advanceTimersByTimeAsync(retryPolicy.initialDelayMs * 3);
@@ -160,7 +203,7 @@ describe('verifyReport', () => {
   });
 
   it('does not retry a not-found', async () => {
-    fetchMock.mockResolvedValue(errorAnswer(404, 'not-found', message('errors.reportNotFound')));
+    fetchMock.mockResolvedValue(errorAnswer(404, 'not-found', { key: 'errors.reportNotFound' }));
     const error = await failure(verifyReport('TR-7K3MQ-9X2HB'));
     expect(error.messageRef).toEqual({ key: 'errors.reportNotFound' });
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -4,10 +4,8 @@ import type {
   ReportRequestCreated,
   ReportVerification,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
-import { errors, validation } from '../../../../lambdas/shared/contract/messages/en.json';
-import { catalogueTextMatcher } from '../../lib/catalogue-text';
-import type { ReportCenterKey, TextRef } from './i18n';
-import { codeForStatus, isErrorBody, readJson } from '../../lib/api-errors';
+import { isReportCenterKey, type TextRef } from './i18n';
+import { codeForStatus, isErrorBody, readJson, type MessageRefBody } from '../../lib/api-errors';
 import {
   requestTimeoutMs,
   retryableStatuses,
@@ -23,9 +21,6 @@ import {
  * time-out, "Connection failed." without an answer, catalogue messages for errors,
  * reads retried on passing failures, writes sent once.
  */
-
-/** The API answers in English catalogue text: these groups trace it back to keys. */
-const matchCatalogueText = catalogueTextMatcher<ReportCenterKey>({ errors, validation });
 
 /** A standard error code; `network` when no answer came, `timeout` when none came in time. */
 export type ReportCenterErrorCode = ErrorCode | 'network' | 'timeout';
@@ -49,23 +44,25 @@ export class ReportCenterError extends Error {
   }
 }
 
-/**
- * The catalogue entry of an error answer: its English message traced back to an
- * `errors.*` key with its values (e.g. "Too many report requests. Please try again in
- * 10 minutes."), else the entry of its code.
- */
-export function errorTextRef(code: ErrorCode, message: unknown): TextRef {
-  const ref = typeof message === 'string' ? matchCatalogueText(message) : undefined;
-  return ref && ref.key.startsWith('errors.') ? ref : { key: `errors.${code}` };
+/** A catalogue entry an answer names, when this page has it. */
+function textRef(ref: MessageRefBody | undefined): TextRef | undefined {
+  if (!ref || !isReportCenterKey(ref.messageKey)) return undefined;
+  return ref.params ? { key: ref.messageKey, params: ref.params } : { key: ref.messageKey };
+}
+
+/** The message of an error answer: the entry it names (with its values), else its code's. */
+export function errorTextRef(code: ErrorCode, ref: Partial<MessageRefBody>): TextRef {
+  return (ref.messageKey && textRef(ref as MessageRefBody)) || { key: `errors.${code}` };
 }
 
 function fieldMessages(
   fields: Record<string, string> | undefined,
+  refs: Record<string, MessageRefBody> | undefined,
 ): Record<string, TextRef | { text: string }> {
   return Object.fromEntries(
     Object.entries(fields ?? {}).map(([field, text]) => [
       field,
-      matchCatalogueText(text) ?? { text },
+      textRef(refs && Object.hasOwn(refs, field) ? refs[field] : undefined) ?? { text },
     ]),
   );
 }
@@ -74,12 +71,12 @@ function fieldMessages(
 export async function answerError(response: Response): Promise<ReportCenterError> {
   const payload = await readJson(response);
   if (isErrorBody(payload)) {
-    const { code, message, fields } = payload.error;
+    const { code, messageKey, params, fields, fieldMessages: refs } = payload.error;
     return new ReportCenterError(
       code,
-      errorTextRef(code, message),
+      errorTextRef(code, { messageKey, params }),
       response.status,
-      fieldMessages(fields),
+      fieldMessages(fields, refs),
     );
   }
   const code = codeForStatus(response.status);

@@ -68,10 +68,16 @@ export interface TextRef {
   params?: TextParams;
 }
 
+/** Whether `key` names one of the page's strings (an error answer's `messageKey`, say). */
+export function isReportCenterKey(key: string): key is ReportCenterKey {
+  return lookup(defaultLanguage, key) !== undefined;
+}
+
 function lookup(language: Language, key: string): string | undefined {
   let node: unknown = reportCenterResources[language];
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
+    if (!Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
   return typeof node === 'string' ? node : undefined;
