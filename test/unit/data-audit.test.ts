@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditItem,
+  changesBetween,
+  redactedFields,
+  storedAuditEntrySchema,
+} from '../../lambdas/shared/data/audit';
+
+describe('changesBetween', () => {
+  it('records a create as every listed field from null, leaving unlisted fields out', () => {
+    expect(
+      changesBetween(undefined, { name: 'Valve', fluid: 'water', id: 'p-1' }, ['name', 'fluid']),
+    ).toEqual({
+      name: { from: null, to: 'Valve' },
+      fluid: { from: null, to: 'water' },
+    });
+  });
+
+  it('records a delete as every listed field to null', () => {
+    expect(changesBetween({ name: 'Valve', note: null }, undefined, ['name', 'note'])).toEqual({
+      name: { from: 'Valve', to: null },
+    });
+  });
+
+  it('leaves unchanged fields out, comparing by value (undefined is null)', () => {
+    const before = { name: 'Valve', limits: [1, 2], note: undefined, temperatureMax: 80 };
+    const after = { name: 'Valve', limits: [1, 2], note: null, temperatureMax: 90 };
+    expect(changesBetween(before, after, ['name', 'limits', 'note', 'temperatureMax'])).toEqual({
+      temperatureMax: { from: 80, to: 90 },
+    });
+    expect(changesBetween(before, { ...before }, ['name', 'limits', 'note'])).toEqual({});
+  });
+
+  it('never records a redacted field, even when it is listed and changed', () => {
+    const fields = [...redactedFields, 'name'];
+    const before = Object.fromEntries(fields.map((field) => [field, `old-${field}`]));
+    const after = Object.fromEntries(fields.map((field) => [field, `new-${field}`]));
+    const changes = changesBetween(before, after, fields);
+    expect(Object.keys(changes)).toEqual(['name']);
+    expect(JSON.stringify(changes)).not.toMatch(/old-(password|keyHash|key|secret|token)/);
+    expect(redactedFields).toEqual(new Set(['password', 'keyHash', 'key', 'secret', 'token']));
+  });
+
+  it('keeps a field named __proto__ as a plain key of the changes', () => {
+    const before = JSON.parse('{"__proto__": "a", "name": "x"}') as Record<string, unknown>;
+    const after = JSON.parse('{"__proto__": {"polluted": true}, "name": "x"}') as Record<
+      string,
+      unknown
+    >;
+    const changes = changesBetween(before, after, ['__proto__', 'name']);
+    expect(Object.keys(changes)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(changes, '__proto__')?.value).toEqual({
+      from: 'a',
+      to: { polluted: true },
+    });
+    expect(Object.getPrototypeOf(changes)).toBe(Object.prototype);
+    expect((changes as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(changes))).toEqual(
+      JSON.parse('{"__proto__": {"from": "a", "to": {"polluted": true}}}'),
+    );
+  });
+});
+
+describe('auditItem', () => {
+  const record = {
+    actor: { id: 'sub-1', email: 'admin@example.com' },
+    action: 'update',
+    entity: 'product' as const,
+    entityId: 'p-1',
+    changes: { name: { from: 'A', to: 'B' } },
+  };
+
+  it("keys the entry in its record's partition and in its UTC day's index partition", () => {
+    const item = auditItem(record, '2026-03-04T23:59:59.999Z', 'entry-1');
+    expect(item).toEqual({
+      pk: 'AUDIT#product#p-1',
+      sk: 'AT#2026-03-04T23:59:59.999Z#entry-1',
+      gsi1pk: 'AUDITDAY#2026-03-04',
+      gsi1sk: 'AT#2026-03-04T23:59:59.999Z#entry-1',
+      type: 'auditEntry',
+      actorId: 'sub-1',
+      entryId: 'entry-1',
+      at: '2026-03-04T23:59:59.999Z',
+      actor: record.actor,
+      action: 'update',
+      entity: 'product',
+      entityId: 'p-1',
+      changes: record.changes,
+    });
+  });
+
+  it('reads back in the API shape, without keys or bookkeeping', () => {
+    const item = auditItem(record, '2026-03-04T10:00:00.000Z', 'entry-1');
+    expect(storedAuditEntrySchema.parse(item)).toEqual({
+      at: '2026-03-04T10:00:00.000Z',
+      actor: record.actor,
+      action: 'update',
+      entity: 'product',
+      entityId: 'p-1',
+      changes: record.changes,
+    });
+  });
+});

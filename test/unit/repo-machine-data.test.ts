@@ -1,0 +1,461 @@
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewResult } from '../../lambdas/machine-data/repository';
+import { cancelled, readable, sentCommandProblems, testEnvironment } from './data-support';
+
+Object.assign(process.env, testEnvironment);
+vi.mock('node:timers/promises', () => ({ setTimeout: async () => undefined }));
+
+const documents = mockClient(DynamoDBDocumentClient);
+
+const repository = await import('../../lambdas/machine-data/repository');
+const service = await import('../../lambdas/machine-data/service');
+const { CounterLimitError, TransactionCancelled } =
+  await import('../../lambdas/shared/data/transaction');
+const { ValidationError } = await import('../../lambdas/shared/errors');
+
+const result = (changes: Partial<NewResult> = {}): NewResult => ({
+  serialNumber: 'AV-000150',
+  testName: 'Shell',
+  result: 'pass',
+  value: 1.5,
+  unit: 'bar',
+  testedAt: '2026-03-01T08:00:00.000Z',
+  machineId: 'Bench 1',
+  operator: null,
+  notes: null,
+  ...changes,
+});
+const source = {
+  actor: { id: 'm-1', machine: 'Bench 1' },
+  action: 'ingest' as const,
+  batchId: 'batch-1',
+  source: 'machine:Bench 1',
+};
+const receivedAt = new Date('2026-03-04T10:00:00.000Z');
+const stored = (changes: Partial<NewResult> = {}) => ({
+  id: 'x',
+  ...result(changes),
+  receivedAt: receivedAt.toISOString(),
+  source: 'machine:Bench 1',
+});
+
+const transactions = () =>
+  documents.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems!);
+/** A result on each of `count` days (from 2026-01-01), or `count` results on one day. */
+const results = (count: number, spread: 'days' | 'one day') =>
+  Array.from({ length: count }, (_, index) =>
+    result({
+      testName: `Test ${index}`,
+      testedAt: new Date(Date.UTC(2026, 0, 1 + (spread === 'days' ? index : 0))).toISOString(),
+    }),
+  );
+
+beforeEach(() => {
+  documents.reset();
+  documents.on(TransactWriteCommand).resolves({});
+});
+
+afterEach(() => {
+  expect(sentCommandProblems(documents)).toEqual([]);
+});
+
+describe('saveResults', () => {
+  it('puts each new result, the day counts, the counters and the audit entry in one transaction', async () => {
+    const batch = [
+      result(),
+      result({ testName: 'Seat' }),
+      result({ result: 'fail', testedAt: '2026-03-02T09:00:00.000Z' }),
+    ];
+    await expect(repository.saveResults(batch, source, receivedAt)).resolves.toBe(3);
+    const [items] = transactions();
+    expect(items).toHaveLength(7);
+
+    expect(items![0]!.Put!.Item).toEqual({
+      pk: 'UNIT#AV-000150',
+      sk: 'RESULT#Shell#2026-03-01T08:00:00.000Z#Bench 1',
+      gsi1pk: 'RESULTS',
+      gsi1sk: 'AT#2026-03-01T08:00:00.000Z#AV-000150#Shell#Bench 1',
+      type: 'machineResult',
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      ...batch[0],
+      receivedAt: '2026-03-04T10:00:00.000Z',
+      source: 'machine:Bench 1',
+    });
+    // A re-sent result is never stored twice: each put needs its key free.
+    for (const item of items!.slice(0, 3)) {
+      expect(readable(item.Put)).toBe('attribute_not_exists(pk)');
+    }
+    expect(items![3]!.Update!.Key).toEqual({ pk: 'DAILY', sk: '2026-03-01' });
+    expect(readable(items![3]!.Update, 'UpdateExpression')).toBe(
+      'ADD resultsPass 2, resultsFail 0',
+    );
+    expect(items![4]!.Update!.Key).toEqual({ pk: 'DAILY', sk: '2026-03-02' });
+    expect(readable(items![4]!.Update, 'UpdateExpression')).toBe(
+      'ADD resultsPass 0, resultsFail 1',
+    );
+    expect(items![5]!.Update!.Key).toEqual({ pk: 'STATS', sk: 'STATS' });
+    expect(readable(items![5]!.Update, 'UpdateExpression')).toBe(
+      'SET lastMachineDataAt = "2026-03-04T10:00:00.000Z" ADD machineResults 3',
+    );
+    expect(items![6]!.Put!.Item).toMatchObject({
+      pk: 'AUDIT#machine-data#batch-1',
+      at: '2026-03-04T10:00:00.000Z',
+      actor: { id: 'm-1', machine: 'Bench 1' },
+      action: 'ingest',
+      entity: 'machine-data',
+      changes: {
+        part: { from: null, to: 1 },
+        results: { from: null, to: 3 },
+        passed: { from: null, to: 2 },
+        failed: { from: null, to: 1 },
+        serialNumbers: { from: null, to: ['AV-000150'] },
+      },
+    });
+  });
+
+  it('names a result by the same id whenever it is sent', async () => {
+    await repository.saveResults([result()], source, receivedAt);
+    await repository.saveResults([result()], { ...source, batchId: 'batch-2' }, new Date());
+    const [first, second] = transactions();
+    expect(first![0]!.Put!.Item!.id).toBe(second![0]!.Put!.Item!.id);
+  });
+
+  it('drops re-sent results named by their failed puts and stores the rest', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejectsOnce(
+        cancelled('None', 'ConditionalCheckFailed', 'None', 'None', 'None', 'None', 'None'),
+      )
+      .resolves({});
+    const batch = [
+      result(),
+      result({ testName: 'Seat' }),
+      result({ result: 'fail', testedAt: '2026-03-02T09:00:00.000Z' }),
+    ];
+    await expect(repository.saveResults(batch, source, receivedAt)).resolves.toBe(2);
+    const [, retry] = transactions();
+    expect(retry!.filter((item) => item.Put?.Item?.type === 'machineResult')).toHaveLength(2);
+    expect(retry!.map((item) => item.Put?.Item?.sk ?? item.Update?.Key?.sk)).toEqual([
+      'RESULT#Shell#2026-03-01T08:00:00.000Z#Bench 1',
+      'RESULT#Shell#2026-03-02T09:00:00.000Z#Bench 1',
+      '2026-03-01',
+      '2026-03-02',
+      'STATS',
+      expect.stringMatching(/^AT#/),
+    ]);
+    expect(readable(retry![2]!.Update, 'UpdateExpression')).toBe(
+      'ADD resultsPass 1, resultsFail 0',
+    );
+    expect(readable(retry![4]!.Update, 'UpdateExpression')).toContain('ADD machineResults 2');
+    expect(retry!.at(-1)!.Put!.Item!.changes).toMatchObject({ results: { from: null, to: 2 } });
+  });
+
+  it('answers 0 for a batch that was stored before, writing once', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejects(
+        cancelled('ConditionalCheckFailed', 'ConditionalCheckFailed', 'None', 'None', 'None'),
+      );
+    await expect(
+      repository.saveResults([result(), result({ testName: 'Seat' })], source, receivedAt),
+    ).resolves.toBe(0);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 1);
+  });
+
+  it('splits a batch into transactions of at most 100 items, the audit entry counting', async () => {
+    await expect(repository.saveResults(results(150, 'one day'), source, receivedAt)).resolves.toBe(
+      150,
+    );
+    expect(transactions().map((items) => items.length)).toEqual([100, 56]);
+    expect(transactions().map((items) => items.at(-1)!.Put!.Item!.changes)).toEqual([
+      expect.objectContaining({ part: { from: null, to: 1 }, results: { from: null, to: 97 } }),
+      expect.objectContaining({ part: { from: null, to: 2 }, results: { from: null, to: 53 } }),
+    ]);
+
+    documents.resetHistory();
+    // One day count per result: a chunk holds 49 results and their 49 days.
+    await repository.saveResults(results(60, 'days'), source, receivedAt);
+    expect(transactions().map((items) => items.length)).toEqual([100, 24]);
+  });
+
+  it('answers CounterLimitError when the results counter is full', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejects(cancelled('None', 'None', 'ConditionalCheckFailed', 'None'));
+    await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
+      CounterLimitError,
+    );
+  });
+
+  it('passes on a cancellation no result explains', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
+    await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
+      TransactionCancelled,
+    );
+    documents
+      .on(TransactWriteCommand)
+      .rejects(cancelled('ValidationError', 'None', 'None', 'None'));
+    await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
+      TransactionCancelled,
+    );
+  });
+});
+
+describe('findLatestResults', () => {
+  it("reads the unit's whole partition and keeps the latest result of each test", async () => {
+    documents
+      .on(QueryCommand)
+      .resolvesOnce({
+        Items: [
+          stored({ testName: 'Seat', testedAt: '2026-03-01T00:00:00.000Z', result: 'fail' }),
+          stored({ testName: 'Seat', testedAt: '2026-03-02T00:00:00.000Z', result: 'pass' }),
+        ],
+        LastEvaluatedKey: { pk: 'UNIT#AV-000150', sk: 'RESULT#Seat' },
+      })
+      .resolvesOnce({
+        Items: [stored({ testName: 'Shell', testedAt: '2026-02-01T00:00:00.000Z' })],
+      });
+    const latest = await repository.findLatestResults('AV-000150');
+    expect(latest).toEqual([
+      expect.objectContaining({
+        testName: 'Seat',
+        result: 'pass',
+        testedAt: '2026-03-02T00:00:00.000Z',
+      }),
+      expect.objectContaining({ testName: 'Shell' }),
+    ]);
+    expect(latest[0]).not.toHaveProperty('receivedAt');
+    const input = documents.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(readable(input, 'KeyConditionExpression')).toBe(
+      'pk = "UNIT#AV-000150" AND begins_with(sk, "RESULT#")',
+    );
+    expect(documents).toReceiveNthCommandWith(QueryCommand, 2, {
+      ExclusiveStartKey: { pk: 'UNIT#AV-000150', sk: 'RESULT#Seat' },
+    });
+  });
+});
+
+describe('listResults', () => {
+  it("reads a unit's history from its partition with the filters, newest first", async () => {
+    documents.on(QueryCommand).resolves({
+      Items: [
+        stored({ testName: 'Seat', testedAt: '2026-03-01T00:00:00.000Z' }),
+        stored({ testName: 'Shell', testedAt: '2026-03-05T00:00:00.000Z' }),
+      ],
+    });
+    const page = await repository.listResults({
+      limit: 20,
+      serial: 'AV-000150',
+      testName: 'Shell',
+      result: 'pass',
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    expect(page.items.map((item) => item.testedAt)).toEqual([
+      '2026-03-05T00:00:00.000Z',
+      '2026-03-01T00:00:00.000Z',
+    ]);
+    const input = documents.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(input).not.toHaveProperty('IndexName');
+    expect(input).not.toHaveProperty('ScanIndexForward');
+    expect(readable(input, 'KeyConditionExpression')).toBe(
+      'pk = "UNIT#AV-000150" AND begins_with(sk, "RESULT#")',
+    );
+    expect(readable(input, 'FilterExpression')).toBe(
+      '(testName = "Shell") AND (result = "pass") AND ' +
+        '(testedAt BETWEEN "2026-03-01T00:00:00.000Z" AND "2026-03-31T23:59:59.999Z")',
+    );
+  });
+
+  it('reads every result from gsi1, newest first, with the dates in the key condition', async () => {
+    documents.on(QueryCommand).resolves({ Items: [] });
+    await repository.listResults({
+      limit: 20,
+      result: 'fail',
+      from: '2026-03-01',
+      to: '2026-03-02',
+    });
+    await repository.listResults({ limit: 20 });
+    const [dated, open] = documents.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(dated).toMatchObject({ IndexName: 'gsi1', ScanIndexForward: false });
+    expect(readable(dated, 'KeyConditionExpression')).toBe(
+      'gsi1pk = "RESULTS" AND gsi1sk BETWEEN "AT#2026-03-01T00:00:00.000Z" AND "AT#2026-03-02T23:59:59.999Z"',
+    );
+    expect(readable(dated, 'FilterExpression')).toBe('result = "fail"');
+    expect(readable(open, 'KeyConditionExpression')).toBe(
+      'gsi1pk = "RESULTS" AND gsi1sk BETWEEN "AT#" AND "AT#9999"',
+    );
+    expect(open).not.toHaveProperty('FilterExpression');
+  });
+
+  it('refuses a cursor issued for another serial before any Query', async () => {
+    documents
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [stored()], LastEvaluatedKey: { pk: 'UNIT#AV-000150', sk: 'R' } });
+    const page = await repository.listResults({ limit: 1, serial: 'AV-000150' });
+    documents.resetHistory();
+    await expect(
+      repository.listResults({ limit: 1, serial: 'AV-000151', cursor: page.nextCursor! }),
+    ).rejects.toMatchObject({ messageKey: 'errors.invalidCursor' });
+    expect(documents).toReceiveCommandTimes(QueryCommand, 0);
+  });
+});
+
+describe('machine data service', () => {
+  const machine = {
+    id: 'm-1',
+    name: 'Bench 1',
+    note: null,
+    lastUsedAt: null,
+    revokedAt: null,
+    revokedBy: null,
+    version: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    createdBy: 'a',
+    updatedBy: 'a',
+  };
+  const rangeItem = {
+    id: 'r-1',
+    productId: 'p-1',
+    startSerial: 'AV-000100',
+    endSerial: 'AV-000199',
+    totalUnits: 100,
+    productionDate: '2026-01-01',
+    version: 1,
+    createdAt: 'c',
+    updatedAt: 'u',
+    createdBy: 'a',
+    updatedBy: 'a',
+    prefix: 'AV-',
+    width: 6,
+    startNumber: 100,
+    endNumber: 199,
+  };
+  const ingested = (changes: Partial<NewResult> = {}) => ({ ...result(changes), machineId: null });
+
+  it("stores a machine's batch under the key's machine and sums it up", async () => {
+    documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+    await expect(
+      service.ingestBatch({ results: [ingested(), ingested({ testName: 'Seat' })] }, machine),
+    ).resolves.toEqual({ received: 2, stored: 2, duplicates: 0 });
+    // One lookup per distinct serial.
+    expect(documents).toReceiveCommandTimes(QueryCommand, 1);
+    const [items] = transactions();
+    expect(items![0]!.Put!.Item).toMatchObject({ machineId: 'Bench 1', source: 'machine:Bench 1' });
+    expect(items!.at(-1)!.Put!.Item).toMatchObject({
+      pk: expect.stringMatching(/^AUDIT#machine-data#[0-9a-f-]{36}$/),
+      actor: { id: 'm-1', machine: 'Bench 1' },
+      action: 'ingest',
+    });
+  });
+
+  it('refuses the whole batch when a row names another machine, before any read', async () => {
+    const error = await service
+      .ingestBatch({ results: [ingested(), { ...ingested(), machineId: 'Bench 2' }] }, machine)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      messageKey: 'errors.batchRefused',
+      fields: { 'results.1.machineId': { key: 'validation.machineMismatch' } },
+    });
+    expect(documents.calls()).toHaveLength(0);
+  });
+
+  it('refuses the whole batch when a serial lies in no range, naming every row of it', async () => {
+    documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+    documents
+      .on(QueryCommand, { ExpressionAttributeValues: { ':v0': 'SERIAL#BX-#3' } })
+      .resolves({ Items: [] });
+    const error = await service
+      .ingestBatch(
+        {
+          results: [
+            ingested(),
+            ingested({ serialNumber: 'BX-001' }),
+            ingested({ serialNumber: 'BX-001', testName: 'Seat' }),
+          ],
+        },
+        machine,
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      messageKey: 'errors.batchRefused',
+      fields: {
+        'results.1.serialNumber': { key: 'errors.serialNotInRange' },
+        'results.2.serialNumber': { key: 'errors.serialNotInRange' },
+      },
+    });
+    expect(Object.keys((error as InstanceType<typeof ValidationError>).fields)).toHaveLength(2);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+  });
+
+  it('counts re-sent results as duplicates', async () => {
+    documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+    documents
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None', 'None', 'None', 'None'))
+      .resolves({});
+    await expect(
+      service.ingestBatch({ results: [ingested(), ingested({ testName: 'Seat' })] }, machine),
+    ).resolves.toEqual({ received: 2, stored: 1, duplicates: 1 });
+  });
+
+  describe('uploadCsv', () => {
+    const caller = { sub: 'sub-staff', email: 'staff@example.com', role: 'staff' as const };
+    const header = 'serialNumber,testName,result,value,unit,testedAt,machineId';
+
+    it('stores valid rows as the uploader', async () => {
+      documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+      const csv = `${header}\nav-000150,Shell,pass,1.5,bar,2025-03-01T08:00:00Z,Bench 1\n`;
+      await expect(service.uploadCsv(csv, caller)).resolves.toEqual({
+        received: 1,
+        stored: 1,
+        duplicates: 0,
+      });
+      const [items] = transactions();
+      expect(items![0]!.Put!.Item).toMatchObject({
+        pk: 'UNIT#AV-000150',
+        value: 1.5,
+        source: 'upload:staff@example.com',
+      });
+      expect(items!.at(-1)!.Put!.Item).toMatchObject({
+        actor: { id: 'sub-staff', email: 'staff@example.com' },
+        action: 'upload',
+      });
+    });
+
+    it('refuses a missing column, an empty file and too many rows, before any read', async () => {
+      await expect(service.uploadCsv('serialNumber,testName\nA1,x', caller)).rejects.toMatchObject({
+        messageKey: 'errors.csvHeader',
+      });
+      await expect(service.uploadCsv(`${header}\n`, caller)).rejects.toMatchObject({
+        messageKey: 'errors.csvEmpty',
+      });
+      const row = 'AV-000150,Shell,pass,1,bar,2025-03-01T08:00:00Z,Bench 1';
+      const big = [header, ...Array.from({ length: 501 }, () => row)].join('\n');
+      await expect(service.uploadCsv(big, caller)).rejects.toMatchObject({
+        messageKey: 'errors.csvTooManyRows',
+        params: { max: 500 },
+      });
+      expect(documents.calls()).toHaveLength(0);
+    });
+
+    it('names invalid cells by their spreadsheet row and stores nothing', async () => {
+      const csv = [
+        header,
+        'AV-000150,Shell,pass,1,bar,2025-03-01T08:00:00Z,Bench 1',
+        'AV-000150,Shell,maybe,1,bar,2025-03-01T08:00:00Z,Bench 1',
+      ].join('\n');
+      await expect(service.uploadCsv(csv, caller)).rejects.toMatchObject({
+        messageKey: 'errors.batchRefused',
+        fields: { 'row 3.result': expect.any(Object) },
+      });
+      expect(documents.calls()).toHaveLength(0);
+    });
+  });
+});
