@@ -41,10 +41,6 @@ export async function searchLog(
   query: ListAuditQuery,
   now = new Date(),
 ): Promise<Page<AuditEntry>> {
-  const to = query.to ?? now.toISOString().slice(0, 10);
-  const from =
-    query.from ??
-    new Date(Date.parse(`${to}T00:00:00Z`) - (defaultDays - 1) * dayMs).toISOString().slice(0, 10);
   const filters: Condition[] = [];
   if (query.actor) filters.push(equals('actorId', query.actor));
   if (query.id) filters.push(equals('entityId', query.id));
@@ -52,10 +48,12 @@ export async function searchLog(
   if (query.action) filters.push(equals('action', query.action));
   const filter =
     filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : and(...filters);
+  // The query as asked: a default range is fixed by the first page and carried in the
+  // cursor, so paging on past midnight reads the same days.
   const scope: CursorScope = {
     list: 'audit-log',
-    from,
-    to,
+    from: query.from,
+    to: query.to,
     actor: query.actor,
     entity: query.entity,
     id: query.id,
@@ -63,6 +61,11 @@ export async function searchLog(
   };
   // The cursor: the day being read and the page cursor within it (itself signed per day).
   const position = await decodeCursor(query.cursor, scope);
+  const to = query.to ?? now.toISOString().slice(0, 10);
+  const from =
+    position?.from ??
+    query.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - (defaultDays - 1) * dayMs).toISOString().slice(0, 10);
   let day = position?.day ?? to;
   let dayCursor = position?.cursor;
   const items: AuditEntry[] = [];
@@ -94,6 +97,6 @@ export async function searchLog(
   const more = day >= from;
   return {
     items,
-    nextCursor: more ? await encodeCursor({ day, cursor: dayCursor ?? '' }, scope) : null,
+    nextCursor: more ? await encodeCursor({ day, from, cursor: dayCursor ?? '' }, scope) : null,
   };
 }

@@ -15,7 +15,7 @@ const staffVisible = new Set<string>(['product', 'serial-range', 'report-request
  * records they can see, the whole log with filters for admins. Nothing else reads the
  * entries, so lists and the dashboard cost the same as before there was a trail.
  */
-export function listAudit(query: ListAuditQuery, caller: Caller): Promise<Page<AuditEntry>> {
+export async function listAudit(query: ListAuditQuery, caller: Caller): Promise<Page<AuditEntry>> {
   const admin = caller.role === 'admin';
   if (query.entity && query.id && !query.actor && !query.action && !query.from && !query.to) {
     if (!admin && !staffVisible.has(query.entity)) throw new PermissionDeniedError();

@@ -8,7 +8,9 @@ import {
 import type { ReportTestResult } from '../shared/contract/schemas/report-request';
 import { and, between, equals, itemMissing, type Condition } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
+import { decodeCursor, encodeCursor, type CursorScope } from '../shared/data/cursor';
 import { queryItems, queryPage, type Page } from '../shared/data/read';
+import { ValidationError } from '../shared/errors';
 import { audited, maxTransactionItems, TransactionCancelled } from '../shared/data/transaction';
 
 const toResult = (item: unknown): TestResult => testResultSchema.parse(item);
@@ -82,7 +84,19 @@ export async function saveResults(
 ): Promise<number> {
   const receivedAt = now.toISOString();
   let stored = 0;
-  let pending = [...results];
+  // A result sent twice in one batch is one result (a transaction may not write an
+  // item twice); the second counts as a duplicate, as a re-sent one does.
+  const distinct = new Map<string, NewResult>();
+  for (const result of results) {
+    const { pk, sk } = keys.unitResult(
+      result.serialNumber,
+      result.testName,
+      result.testedAt,
+      result.machineId,
+    );
+    if (!distinct.has(`${pk}\n${sk}`)) distinct.set(`${pk}\n${sk}`, result);
+  }
+  let pending = [...distinct.values()];
   let part = 1;
   while (pending.length > 0) {
     const chunk: NewResult[] = [];
@@ -179,45 +193,76 @@ async function saveChunk(
 }
 
 /**
- * A page of results, newest first: one unit's history (its partition) or all results
- * (gsi1, in tested-at order, the date range in the key condition). Test name and result
- * are filters on what the Query reads.
+ * A page of results, newest first: one unit's history, or all results (gsi1, in
+ * tested-at order, the date range in the key condition). Test name and result are
+ * filters on what the Query reads.
  */
 export async function listResults(query: ListTestResultsQuery): Promise<Page<TestResult>> {
   const filters: Condition[] = [];
   if (query.testName) filters.push(equals('testName', query.testName));
   if (query.result) filters.push(equals('result', query.result));
-  if (query.serial && (query.from || query.to)) {
-    filters.push(
-      between(
-        'testedAt',
-        query.from ? `${query.from}T00:00:00.000Z` : '0000',
-        query.to ? `${query.to}T23:59:59.999Z` : '9999',
-      ),
-    );
+  const scope = {
+    list: 'machine-data',
+    serial: query.serial,
+    testName: query.testName,
+    result: query.result,
+    from: query.from,
+    to: query.to,
+  };
+  if (query.serial) {
+    if (query.from || query.to) {
+      filters.push(
+        between(
+          'testedAt',
+          query.from ? `${query.from}T00:00:00.000Z` : '0000',
+          query.to ? `${query.to}T23:59:59.999Z` : '9999',
+        ),
+      );
+    }
+    return unitHistoryPage({ ...query, serial: query.serial }, filters, scope);
   }
-  const page = await queryPage(
-    query.serial ? queries.unitResults(query.serial) : queries.resultsBetween(query.from, query.to),
+  return queryPage(
+    queries.resultsBetween(query.from, query.to),
     { parse: toResult },
     {
-      forward: !!query.serial,
-      filter:
-        filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : and(...filters),
+      forward: false,
+      filter: allOf(filters),
       limit: query.limit,
       cursor: query.cursor,
-      scope: {
-        list: 'machine-data',
-        serial: query.serial,
-        testName: query.testName,
-        result: query.result,
-        from: query.from,
-        to: query.to,
-      },
+      scope,
     },
   );
-  if (query.serial) {
-    // A unit's partition is in test order; its history reads newest first.
-    page.items.sort((a, b) => b.testedAt.localeCompare(a.testedAt));
+}
+
+const allOf = (filters: Condition[]) =>
+  filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : and(...filters);
+
+/**
+ * One unit's history, newest first. The unit's partition is in test-name order, so the
+ * whole partition is read (a unit has tens of results) and paged by position; the
+ * cursor (signed like any) holds the position.
+ */
+async function unitHistoryPage(
+  query: ListTestResultsQuery & { serial: string },
+  filters: Condition[],
+  scope: CursorScope,
+): Promise<Page<TestResult>> {
+  const position = await decodeCursor(query.cursor, scope);
+  const offset = position ? Number(position.offset) : 0;
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw new ValidationError({ cursor: { key: 'errors.invalidCursor' } }, 'errors.invalidCursor');
   }
-  return page;
+  const all = await queryItems(
+    queries.unitResults(query.serial),
+    { parse: toResult },
+    {
+      filter: allOf(filters),
+    },
+  );
+  all.sort((a, b) => b.testedAt.localeCompare(a.testedAt) || a.testName.localeCompare(b.testName));
+  const end = offset + query.limit;
+  return {
+    items: all.slice(offset, end),
+    nextCursor: end < all.length ? await encodeCursor({ offset: String(end) }, scope) : null,
+  };
 }

@@ -4,6 +4,7 @@ import { attributeMissing, equals, lessThan, or } from '../shared/data/expressio
 import { keys } from '../shared/keys';
 import { deleteItem, putItem } from '../shared/data/write';
 import { AbortedError } from '../shared/errors';
+import { logger } from '../shared/logger';
 
 /** Longer than any account change takes; a crashed holder frees the lock after it. */
 const leaseMs = 15_000;
@@ -30,7 +31,11 @@ export async function withAccountsLock<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    // Lost the lease (it expired and another holder took it): nothing to release.
-    await deleteItem(keys.accountsLock(), { condition: equals('owner', owner) });
+    // Lost the lease (it expired and another holder took it): nothing to release. A
+    // release that fails is logged, never answered in place of the work's own outcome:
+    // the lease expires on its own.
+    await deleteItem(keys.accountsLock(), { condition: equals('owner', owner) }).catch(
+      (error: unknown) => logger.warn('accounts lease not released', { error: String(error) }),
+    );
   }
 }

@@ -129,13 +129,14 @@ export async function setRole(id: string, role: Role): Promise<void> {
   );
 }
 
-/** Disabling also ends the account's sessions: its refresh tokens stop working. */
 export async function setEnabled(id: string, enabled: boolean): Promise<void> {
-  const cognito = getCognito();
-  if (enabled) {
-    await cognito.send(new AdminEnableUserCommand({ UserPoolId: userPoolId(), Username: id }));
-    return;
-  }
-  await cognito.send(new AdminDisableUserCommand({ UserPoolId: userPoolId(), Username: id }));
-  await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: id }));
+  const Command = enabled ? AdminEnableUserCommand : AdminDisableUserCommand;
+  await getCognito().send(new Command({ UserPoolId: userPoolId(), Username: id }));
+}
+
+/** Ends the account's sessions: its refresh tokens stop working. */
+export async function signOutEverywhere(id: string): Promise<void> {
+  await getCognito().send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: id }),
+  );
 }

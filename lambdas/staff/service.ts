@@ -22,6 +22,7 @@ import {
   PermissionDeniedError,
   ValidationError,
 } from '../shared/errors';
+import { logger } from '../shared/logger';
 import { withAccountsLock } from './accounts-lock';
 import * as accounts from './repository';
 
@@ -88,14 +89,25 @@ async function withAuditEntry<T>(record: AuditRecord, change: () => Promise<T>):
   try {
     return await change();
   } catch (error) {
-    if (auditEntry) await deleteItem(auditEntry);
+    // The change's own error is the one to answer; a failed clean-up is logged.
+    if (auditEntry) {
+      await deleteItem(auditEntry).catch((cleanup: unknown) =>
+        logger.error('audit entry of a refused change not taken back', {
+          entity: record.entity,
+          entityId: record.entityId,
+          error: String(cleanup),
+        }),
+      );
+    }
     throw error;
   }
 }
 
 /**
- * Staff management acts on the caller's current account, read inside the accounts lease:
- * an admin demoted by a change that finished a moment ago is refused here too.
+ * Staff management acts on the caller's current account (the pipeline read it; this reads
+ * it again): inside the accounts lease for changes, so an admin demoted by a change that
+ * finished a moment ago is refused there too. Creating an account needs no lease: it
+ * cannot break the last-admin rule.
  */
 async function assertStillAdmin(caller: Caller): Promise<void> {
   const current = await accounts.findStaff(caller.sub);
@@ -195,6 +207,16 @@ export async function updateStaff(
       });
       // The account's standing changed: this process reads it again on its next call.
       forgetStanding(id);
+      if (after.enabled === false && before.enabled) {
+        // Its sessions end too. The account is disabled whatever happens here (it cannot
+        // sign in or refresh, and the API refuses it at once), so a failure is logged,
+        // not answered: the change and its audit entry stand.
+        await accounts
+          .signOutEverywhere(id)
+          .catch((error: unknown) =>
+            logger.error('sign-out of a disabled account failed', { id, error: String(error) }),
+          );
+      }
     }
     const updated = await accounts.findStaff(id);
     if (!updated) throw new NotFoundError('errors.staffNotFound');

@@ -6,6 +6,7 @@ export {};
 
 const benches: Record<string, () => Promise<void>> = {
   startup: () => import('./startup').then((bench) => bench.run()),
+  functions: () => import('./functions').then((bench) => bench.run()),
   'web-size': () => import('./web-size').then((bench) => bench.run()),
   'web-perf': () => import('./web-perf').then((bench) => bench.run()),
   synth: () => import('./synth').then((bench) => bench.run()),

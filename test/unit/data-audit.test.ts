@@ -6,6 +6,25 @@ import {
   storedAuditEntrySchema,
 } from '../../lambdas/shared/data/audit';
 
+describe('auditItem', () => {
+  it('never stores a redacted field, whoever built the changes', async () => {
+    const { auditItem } = await import('../../lambdas/shared/data/audit');
+    const item = auditItem(
+      {
+        actor: { id: 'a' },
+        action: 'update',
+        entity: 'staff',
+        entityId: 'x',
+        changes: { password: { from: null, to: 'hunter2' }, role: { from: 'staff', to: 'admin' } },
+      },
+      '2026-03-01T00:00:00.000Z',
+      'e-1',
+    );
+    expect(item.changes).toEqual({ role: { from: 'staff', to: 'admin' } });
+    expect(JSON.stringify(item)).not.toContain('hunter2');
+  });
+});
+
 describe('changesBetween', () => {
   it('records a create as every listed field from null, leaving unlisted fields out', () => {
     expect(

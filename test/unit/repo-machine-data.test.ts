@@ -115,6 +115,20 @@ describe('saveResults', () => {
     });
   });
 
+  it('stores a result sent twice in one batch once, in one transaction', async () => {
+    await expect(
+      repository.saveResults(
+        [result(), result(), result({ testName: 'Seat' })],
+        source,
+        receivedAt,
+      ),
+    ).resolves.toBe(2);
+    const [items] = transactions();
+    const puts = items!.filter((item) => item.Put?.Item?.type === 'machineResult');
+    expect(puts).toHaveLength(2);
+    expect(new Set(puts.map((item) => item.Put!.Item!.sk)).size).toBe(2);
+  });
+
   it('names a result by the same id whenever it is sent', async () => {
     await repository.saveResults([result()], source, receivedAt);
     await repository.saveResults([result()], { ...source, batchId: 'batch-2' }, new Date());
@@ -293,10 +307,9 @@ describe('listResults', () => {
   });
 
   it('refuses a cursor issued for another serial before any Query', async () => {
-    documents
-      .on(QueryCommand)
-      .resolvesOnce({ Items: [stored()], LastEvaluatedKey: { pk: 'UNIT#AV-000150', sk: 'R' } });
+    documents.on(QueryCommand).resolvesOnce({ Items: [stored(), stored()] });
     const page = await repository.listResults({ limit: 1, serial: 'AV-000150' });
+    expect(page.nextCursor).toBeTruthy();
     documents.resetHistory();
     await expect(
       repository.listResults({ limit: 1, serial: 'AV-000151', cursor: page.nextCursor! }),

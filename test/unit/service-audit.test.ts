@@ -123,6 +123,22 @@ describe('searchLog', () => {
     expect(queriedDays().at(-1)).toBe('AUDITDAY#2026-01-01');
   });
 
+  it('pages on past UTC midnight over the days the first page chose', async () => {
+    const lateEvening = new Date('2026-03-04T23:59:00.000Z');
+    const first = await searchLog({ limit: 10, from: '2026-01-01' }, lateEvening);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    documents.reset();
+    documents.on(QueryCommand).resolves({ Items: [] });
+    const nextDay = new Date('2026-03-05T00:01:00.000Z');
+    await searchLog({ limit: 10, from: '2026-01-01', cursor: first.nextCursor! }, nextDay);
+    expect(queriedDays()[0]).toBe('AUDITDAY#2026-02-01');
+    // Without any dates, the default range carried by the cursor.
+    documents.reset();
+    documents.on(QueryCommand).resolves({ Items: [] });
+    const noDates = await searchLog({ limit: 10 }, lateEvening);
+    expect(noDates.nextCursor).toBeNull();
+  });
+
   it('filters actor, record and action on what it reads', async () => {
     await searchLog(
       {

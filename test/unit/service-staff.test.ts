@@ -193,17 +193,19 @@ describe('staff repository (Cognito)', () => {
     });
   });
 
-  it('ends the sessions of a disabled account; enabling signs nobody out', async () => {
+  it('disables and enables an account, and ends its sessions on its own call', async () => {
     await repository.setEnabled('a', false);
     expect(cognito).toReceiveCommandWith(AdminDisableUserCommand, { Username: 'a' });
+    expect(cognito).toReceiveCommandTimes(AdminUserGlobalSignOutCommand, 0);
+    cognito.resetHistory();
+    await repository.setEnabled('a', true);
+    expect(cognito).toReceiveCommandWith(AdminEnableUserCommand, { Username: 'a' });
+    cognito.resetHistory();
+    await repository.signOutEverywhere('a');
     expect(cognito).toReceiveCommandWith(AdminUserGlobalSignOutCommand, {
       UserPoolId: 'us-east-1_pool',
       Username: 'a',
     });
-    cognito.resetHistory();
-    await repository.setEnabled('a', true);
-    expect(cognito).toReceiveCommandWith(AdminEnableUserCommand, { Username: 'a' });
-    expect(cognito).toReceiveCommandTimes(AdminUserGlobalSignOutCommand, 0);
   });
 });
 

@@ -24,6 +24,7 @@ vi.mock('../../lambdas/staff/repository', () => ({
   findStaff: vi.fn(),
   setRole: vi.fn(),
   setEnabled: vi.fn(),
+  signOutEverywhere: vi.fn(),
   createAccount: vi.fn(),
   setPassword: vi.fn(),
   deleteAccount: vi.fn(),
@@ -113,6 +114,20 @@ describe('staff rules', () => {
     expect(documents).toReceiveCommandWith(DeleteCommand, {
       Key: { pk: 'AUDIT#staff#other', sk: expect.stringMatching(/^AT#/) },
     });
+  });
+
+  it('ends the sessions of a disabled account; a failed sign-out keeps the change and its entry', async () => {
+    const accounts = new Map([
+      ['caller', member('caller')],
+      ['other', member('other', { role: 'staff' })],
+    ]);
+    vi.mocked(repository.findStaff).mockImplementation(async (id) => accounts.get(id));
+    vi.mocked(repository.signOutEverywhere).mockRejectedValue(new Error('Cognito is slow'));
+    await updateStaff('other', { enabled: false }, caller);
+    expect(repository.setEnabled).toHaveBeenCalledWith('other', false);
+    expect(repository.signOutEverywhere).toHaveBeenCalledWith('other');
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 1);
+    expect(documents).toReceiveCommandTimes(DeleteCommand, 0);
   });
 
   it('records nothing when the change changes nothing', async () => {

@@ -42,8 +42,10 @@ export function changesBetween(
   const changes: AuditChanges = {};
   for (const field of fields) {
     if (redactedFields.has(field)) continue;
-    const from = before?.[field] ?? null;
-    const to = after?.[field] ?? null;
+    const own = (fields: Fields | undefined) =>
+      fields && Object.hasOwn(fields, field) ? (fields[field] ?? null) : null;
+    const from = own(before);
+    const to = own(after);
     if (JSON.stringify(from) !== JSON.stringify(to)) {
       Object.defineProperty(changes, field, {
         value: { from, to },
@@ -56,7 +58,7 @@ export function changesBetween(
   return changes;
 }
 
-/** The stored entry: the API shape plus its keys. */
+/** The stored entry: the API shape plus its keys. Redacted fields are dropped here too. */
 export function auditItem(record: AuditRecord, at: string, entryId: string) {
   const entry: AuditEntry & { entryId: string } = {
     entryId,
@@ -65,7 +67,9 @@ export function auditItem(record: AuditRecord, at: string, entryId: string) {
     action: record.action,
     entity: record.entity,
     entityId: record.entityId,
-    changes: record.changes,
+    changes: Object.fromEntries(
+      Object.entries(record.changes).filter(([field]) => !redactedFields.has(field)),
+    ),
   };
   return {
     ...keys.auditEntry(record.entity, record.entityId, at, entryId),
