@@ -163,8 +163,6 @@ export async function run(): Promise<void> {
       `${median(typical.map((fn) => fn.initMs)).toFixed(1)} ms = ` +
       `${(median(typical.map((fn) => fn.initMs)) / hello.initMs).toFixed(1)}× hello-world`,
   );
-  console.log(
-    `report function: bundle ${kb(report.bytes)}, init ${report.initMs.toFixed(1)} ms`,
-  );
+  console.log(`report function: bundle ${kb(report.bytes)}, init ${report.initMs.toFixed(1)} ms`);
   console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`);
 }
