@@ -8,6 +8,7 @@ import {
 } from '../../../../lambdas/shared/contract/schemas/staff';
 import { apiRequest, parseAnswer as parse } from '../../lib/api-client';
 import { pageLimit } from '../../lib/cursor-page';
+import type { FetchPage } from '../../lib/use-cursor-list';
 
 export const staffPath = '/api/staff';
 
@@ -47,6 +48,12 @@ export async function listStaff(
   const body = await apiRequest<unknown>(staffPath, { query: staffListQuery(request), signal });
   return parse(staffListSchema, body);
 }
+
+/** A page of the staff list, for `useCursorList`. */
+export const fetchStaffPage: FetchPage<{ filter: string }, StaffMember> = (
+  { query, pageSize, cursor },
+  signal,
+) => listStaff({ pageSize, cursor, filter: query.filter }, signal);
 
 export async function createStaff(input: CreateStaffInput): Promise<StaffMember> {
   const body = await apiRequest<unknown>(staffPath, { method: 'POST', body: input });

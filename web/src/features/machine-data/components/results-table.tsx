@@ -7,7 +7,7 @@ import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TestResult } from '../../../../../lambdas/shared/contract/schemas/machine-data';
@@ -18,15 +18,11 @@ import {
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListPreferences } from '../../../components/list-preferences';
-import { TableEmptyState } from '../../../components/table-empty-state';
+import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
+import type { ColumnDisplay } from '../../../lib/column-display';
 import type { DateRange } from '../../../lib/date-range';
-import { formatDateTime, formatDecimal, formatNumber } from '../../../lib/format';
-import { usePageSizePreference } from '../../../lib/page-size';
-import { useCursorList } from '../../../lib/use-cursor-list';
+import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   fetchResultsPage,
@@ -89,11 +85,6 @@ export function ResultsTable({
 }: ResultsTableProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [pageSize, setPageSize] = usePageSizePreference('machineData.pageSize');
-  const [columnDisplay, setColumnDisplay] = useColumnDisplayPreference(
-    'machineData.columns',
-    defaultColumns,
-  );
   const [testNameText, setTestNameText] = useState('');
   const [result, setResult] = useState<TestOutcome | ''>('');
   const [range, setRange] = useState<DateRange>({});
@@ -103,16 +94,8 @@ export function ResultsTable({
   const serialProblem = serialTyped !== '' && !unitSerial(serialTyped);
   const serial = serialProblem ? '' : serialTyped;
   const filters: ResultFilters = { serial, testName, result, range };
-  const list = useCursorList({
-    fetchPage: fetchResultsPage,
-    pageSize,
-    // The refresh key is part of the query: a new upload reads page 1 again.
-    query: { ...filters, refreshKey },
-  });
   const unit = unitSerial(serial);
 
-  const loading = list.state.status === 'loading';
-  const items = list.state.status === 'success' ? list.state.data.items : [];
   const filtered = isFiltered(filters);
   const dateTime = (value: string) => formatDateTime(value, language) ?? value;
 
@@ -128,7 +111,7 @@ export function ResultsTable({
     ...testOutcomes.map((value) => ({ value, label: t(`report.outcomes.${value}`) })),
   ];
 
-  const columns: (TableProps.ColumnDefinition<TestResult> & { id: ColumnId; header: string })[] = [
+  const columns: (ServerTableColumn<TestResult> & { id: ColumnId })[] = [
     {
       id: 'testedAt',
       header: t('machineData.columns.testedAt'),
@@ -138,6 +121,7 @@ export function ResultsTable({
       id: 'serialNumber',
       header: t('machineData.columns.serialNumber'),
       isRowHeader: true,
+      alwaysVisible: true,
       cell: (item) =>
         unit ? (
           <span className="machine-data-nowrap">{item.serialNumber}</span>
@@ -210,39 +194,36 @@ export function ResultsTable({
     },
   ];
 
-  const total = list.total ?? list.matched;
-  const counter = typeof total === 'number' ? `(${formatNumber(total, language)})` : undefined;
+  const table = useServerTable({
+    preferencesKey: 'machineData',
+    fetchPage: fetchResultsPage,
+    // The refresh key is part of the query: a new upload reads page 1 again.
+    query: { ...filters, refreshKey },
+    columns,
+    defaultColumns,
+    filtered,
+    onClearFilter: clearFilters,
+    counter: 'matched',
+    texts: {
+      loading: t('machineData.results.loading'),
+      tableLabel: t('machineData.results.title'),
+      emptyHint: t('machineData.results.emptyHint'),
+      pageSize: t('machineData.results.pageSize'),
+      pageSizeOption: (count) => t('machineData.results.pageSizeOption', { count }),
+    },
+    retryTestId: 'results-retry',
+  });
 
   return (
     <Table
+      {...table.tableProps}
       data-testid="results-table"
       variant="container"
-      items={items}
-      trackBy="id"
-      columnDefinitions={columns}
-      columnDisplay={columnDisplay}
-      loading={loading}
-      loadingText={t('machineData.results.loading')}
       wrapLines
-      empty={
-        <TableEmptyState
-          error={list.state.status === 'error' ? list.state.error : undefined}
-          onRetry={list.reload}
-          retryTestId="results-retry"
-          filterHint={filtered ? t('machineData.results.emptyHint') : undefined}
-          onClearFilter={clearFilters}
-        />
-      }
-      totalItemsCount={list.total ?? undefined}
-      firstIndex={list.pageIndex * pageSize + 1}
-      ariaLabels={{ tableLabel: t('machineData.results.title') }}
-      renderAriaLive={({ firstIndex, lastIndex }) =>
-        t('table.ariaLive', { first: firstIndex, last: lastIndex })
-      }
       header={
         <Header
           variant="h2"
-          counter={counter}
+          counter={table.counter}
           description={
             unit
               ? t('machineData.results.historyDescription')
@@ -258,8 +239,8 @@ export function ResultsTable({
               <Button
                 iconName="refresh"
                 ariaLabel={t('common.refresh')}
-                loading={loading}
-                onClick={list.reload}
+                loading={table.loading}
+                onClick={table.list.reload}
               />
               <ExportCsvButton
                 fileBase={unit ? `machine-data-${unit}` : 'machine-data'}
@@ -337,24 +318,6 @@ export function ResultsTable({
             </FilterActions>
           )}
         </FilterBar>
-      }
-      pagination={<ListPagination list={list} disabled={loading} />}
-      preferences={
-        <ListPreferences
-          pageSize={pageSize}
-          onPageSizeChange={setPageSize}
-          pageSizeTitle={t('machineData.results.pageSize')}
-          pageSizeLabel={(count) => t('machineData.results.pageSizeOption', { count })}
-          columns={{
-            choices: columns.map((column) => ({
-              id: column.id,
-              label: column.header,
-              alwaysVisible: column.id === 'serialNumber',
-            })),
-            display: columnDisplay,
-            onChange: setColumnDisplay,
-          }}
-        />
       }
       footer={
         unit ? (

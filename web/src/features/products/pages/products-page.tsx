@@ -1,6 +1,6 @@
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,19 +8,14 @@ import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton, RouterLink } from '../../../components/router-link';
-import { TableEmptyState } from '../../../components/table-empty-state';
+import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
+import type { ColumnDisplay } from '../../../lib/column-display';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
-import { usePageSizePreference } from '../../../lib/page-size';
 import type { SortOrder } from '../../../lib/cursor-page';
-import { useCursorList } from '../../../lib/use-cursor-list';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useListCounter } from '../../../lib/use-list-counter';
 import { pathTo, paths } from '../../../routes/paths';
 import { effectiveProductSort, fetchProductPage, listAllProducts, type ProductSort } from '../api';
 import { DeleteProductModal } from '../components/delete-product-modal';
@@ -59,40 +54,26 @@ export default function ProductsPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const navigate = useNavigate();
-  const [pageSize, setPageSize] = usePageSizePreference('products.pageSize');
-  const [columnDisplay, setColumnDisplay] = useColumnDisplayPreference(
-    'products.columns',
-    defaultColumns,
-  );
   const { filteringText, setFilteringText, filter } = useDebouncedFilter();
   const [sorting, setSorting] = useState<{ sort: ProductSort; order: SortOrder }>({
     sort: 'name',
     order: 'asc',
   });
-  // A filter needs name order: the table shows the order the API really uses.
-  const shown = effectiveProductSort({ ...sorting, filter: filteringText });
   const query = { ...sorting, filter };
-  const list = useCursorList({ fetchPage: fetchProductPage, pageSize, query });
   const [deleting, setDeleting] = useState<Product>();
   useDocumentTitle(t('products.title'));
 
-  const items = list.state.status === 'success' ? list.state.data.items : [];
-  const loading = list.state.status === 'loading';
   const filtering = filteringText.trim() !== '';
   const none = t('common.none');
   const pressure = (value: number | null) =>
     value === null ? none : formatDecimal(value, language);
 
-  /** `label`: the column's full name in the preferences, when the header is short. */
-  const columns: (TableProps.ColumnDefinition<Product> & {
-    id: ColumnId;
-    header: string;
-    label?: string;
-  })[] = [
+  const columns: (ServerTableColumn<Product> & { id: ColumnId })[] = [
     {
       id: 'name',
       header: t('product.fields.name'),
       isRowHeader: true,
+      alwaysVisible: true,
       minWidth: 180,
       sortingField: 'name',
       cell: (product) => (
@@ -148,6 +129,7 @@ export default function ProductsPage() {
     {
       id: 'actions',
       header: t('table.actions'),
+      alwaysVisible: true,
       width: 90,
       cell: (product) => (
         <EditDeleteActions
@@ -160,48 +142,41 @@ export default function ProductsPage() {
     },
   ];
 
-  const filtered = filter !== '';
-  const counter = useListCounter(list.total);
+  const table = useServerTable({
+    preferencesKey: 'products',
+    fetchPage: fetchProductPage,
+    query,
+    columns,
+    defaultColumns,
+    // A filter needs name order: the table shows the order the API really uses.
+    sorting: {
+      shown: effectiveProductSort({ ...sorting, filter: filteringText }),
+      fields: ['name', 'updatedAt'],
+      onChange: setSorting,
+    },
+    filtered: filter !== '',
+    onClearFilter: () => setFilteringText(''),
+    texts: {
+      loading: t('products.loading'),
+      tableLabel: t('products.title'),
+      emptyHint: t('products.emptyHint'),
+      pageSize: t('products.pageSize'),
+      pageSizeOption: (count) => t('products.pageSizeOption', { count }),
+    },
+    retryTestId: 'products-retry',
+  });
 
   return (
     <>
       <Table
+        {...table.tableProps}
         data-testid="products-table"
         variant="full-page"
-        items={items}
-        trackBy="id"
-        columnDefinitions={columns}
-        columnDisplay={columnDisplay}
         wrapLines
-        loading={loading}
-        loadingText={t('products.loading')}
-        empty={
-          <TableEmptyState
-            error={list.state.status === 'error' ? list.state.error : undefined}
-            onRetry={list.reload}
-            retryTestId="products-retry"
-            filterHint={filtered ? t('products.emptyHint') : undefined}
-            onClearFilter={() => setFilteringText('')}
-          />
-        }
-        sortingColumn={{ sortingField: shown.sort }}
-        sortingDescending={shown.order === 'desc'}
-        onSortingChange={({ detail }) => {
-          const field = detail.sortingColumn.sortingField;
-          if (field === 'name' || field === 'updatedAt') {
-            setSorting({ sort: field, order: detail.isDescending ? 'desc' : 'asc' });
-          }
-        }}
-        totalItemsCount={list.total ?? undefined}
-        firstIndex={list.pageIndex * pageSize + 1}
-        ariaLabels={{ tableLabel: t('products.title') }}
-        renderAriaLive={({ firstIndex, lastIndex }) =>
-          t('table.ariaLive', { first: firstIndex, last: lastIndex })
-        }
         header={
           <Header
             variant="awsui-h1-sticky"
-            counter={counter}
+            counter={table.counter}
             description={t('products.description')}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
@@ -227,31 +202,9 @@ export default function ProductsPage() {
             filteringPlaceholder={t('products.filterPlaceholder')}
             filteringAriaLabel={t('products.filterPlaceholder')}
             filteringClearAriaLabel={t('table.clearFilter')}
-            countText={
-              filtered && list.matched !== undefined
-                ? t('table.matches', { count: list.matched })
-                : undefined
-            }
+            countText={table.matchesText}
             onChange={({ detail }) => setFilteringText(detail.filteringText)}
             data-testid="products-filter"
-          />
-        }
-        pagination={<ListPagination list={list} disabled={loading} />}
-        preferences={
-          <ListPreferences
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            pageSizeTitle={t('products.pageSize')}
-            pageSizeLabel={(count) => t('products.pageSizeOption', { count })}
-            columns={{
-              choices: columns.map((column) => ({
-                id: column.id,
-                label: column.label ?? column.header,
-                alwaysVisible: column.id === 'name' || column.id === 'actions',
-              })),
-              display: columnDisplay,
-              onChange: setColumnDisplay,
-            }}
           />
         }
       />
@@ -261,7 +214,7 @@ export default function ProductsPage() {
           onClose={() => setDeleting(undefined)}
           onDeleted={() => {
             setDeleting(undefined);
-            list.reload();
+            table.list.reload();
           }}
         />
       )}

@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,17 +19,12 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { DeliveryStatusIndicator } from '../../../components/delivery-status';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListPreferences } from '../../../components/list-preferences';
 import { RouterLink } from '../../../components/router-link';
-import { TableEmptyState } from '../../../components/table-empty-state';
 import { useToast } from '../../../components/toast/use-toast';
+import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
+import type { ColumnDisplay } from '../../../lib/column-display';
 import type { DateRange } from '../../../lib/date-range';
-import { formatNumber } from '../../../lib/format';
-import { usePageSizePreference } from '../../../lib/page-size';
-import { useCursorList } from '../../../lib/use-cursor-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
@@ -78,11 +73,6 @@ export default function SearchesPage() {
   const { user } = useAuth();
   const { showToast } = useToast();
   const admin = user?.role === 'admin';
-  const [pageSize, setPageSize] = usePageSizePreference('searches.pageSize');
-  const [columnDisplay, setColumnDisplay] = useColumnDisplayPreference(
-    'searches.columns',
-    defaultColumns,
-  );
   const [range, setRange] = useState<DateRange>({});
   const [serialText, setSerialText] = useState('');
   const [emailText, setEmailText] = useState('');
@@ -90,7 +80,6 @@ export default function SearchesPage() {
   const serial = useDebouncedValue(serialText.trim(), typingDelayMs);
   const email = useDebouncedValue(emailText.trim(), typingDelayMs);
   const filters: SearchHistoryFilters = { range, serial, email, status };
-  const list = useCursorList({ fetchPage: fetchSearchHistoryPage, pageSize, query: filters });
   /** Lines a resend changed, kept with the page they belong to (a new page shows the server's). */
   const [changed, setChanged] = useState<{
     page: unknown;
@@ -99,11 +88,6 @@ export default function SearchesPage() {
   const [resending, setResending] = useState<ReportRequestSummary>();
   useDocumentTitle(t('searches.title'));
 
-  const loading = list.state.status === 'loading';
-  const page = list.state.status === 'success' ? list.state.data : undefined;
-  const items = (page?.items ?? []).map((line) =>
-    changed?.page === page ? (changed?.lines.get(line.id) ?? line) : line,
-  );
   const filtered = isFiltered(filters);
 
   const clearFilters = () => {
@@ -118,10 +102,7 @@ export default function SearchesPage() {
     ...deliveryStatuses.map((value) => ({ value, label: t(`deliveryStatus.${value}`) })),
   ];
 
-  const allColumns: (TableProps.ColumnDefinition<ReportRequestSummary> & {
-    id: ColumnId;
-    header: string;
-  })[] = [
+  const allColumns: (ServerTableColumn<ReportRequestSummary> & { id: ColumnId })[] = [
     {
       id: 'requestedAt',
       header: t('searches.columns.requestedAt'),
@@ -143,6 +124,7 @@ export default function SearchesPage() {
       id: 'serialNumber',
       header: t('searches.columns.serialNumber'),
       isRowHeader: true,
+      alwaysVisible: true,
       cell: (line) => (
         <RouterLink
           to={`${paths.machineData}?serial=${encodeURIComponent(line.serialNumber)}`}
@@ -167,6 +149,7 @@ export default function SearchesPage() {
     {
       id: 'status',
       header: t('searches.columns.status'),
+      alwaysVisible: true,
       minWidth: 160,
       cell: (line) => (
         <SpaceBetween size="xxxs">
@@ -203,12 +186,29 @@ export default function SearchesPage() {
   ];
   // The client address is for admins only (the API gives it to no one else).
   const columns = allColumns.filter((column) => admin || column.id !== 'clientAddress');
-  const shownColumns = columnDisplay.filter((entry) =>
-    columns.some((column) => column.id === entry.id),
+  const table = useServerTable({
+    preferencesKey: 'searches',
+    fetchPage: fetchSearchHistoryPage,
+    query: filters,
+    columns,
+    defaultColumns,
+    filtered,
+    onClearFilter: clearFilters,
+    counter: 'matched',
+    texts: {
+      loading: t('searches.loading'),
+      tableLabel: t('searches.tableLabel'),
+      emptyHint: t('searches.emptyHint'),
+      pageSize: t('searches.pageSize'),
+      pageSizeOption: (count) => t('searches.pageSizeOption', { count }),
+    },
+    retryTestId: 'searches-retry',
+  });
+  const { list, loading } = table;
+  const page = list.state.status === 'success' ? list.state.data : undefined;
+  const items = table.tableProps.items.map((line) =>
+    changed?.page === page ? (changed?.lines.get(line.id) ?? line) : line,
   );
-
-  const counter =
-    list.matched !== undefined ? `(${formatNumber(list.matched, language)})` : undefined;
 
   return (
     <ContentLayout
@@ -231,33 +231,15 @@ export default function SearchesPage() {
       }
     >
       <Table
+        {...table.tableProps}
         data-testid="searches-table"
         variant="container"
         items={items}
-        trackBy="id"
-        columnDefinitions={columns}
-        columnDisplay={shownColumns}
-        loading={loading}
-        loadingText={t('searches.loading')}
         wrapLines
-        empty={
-          <TableEmptyState
-            error={list.state.status === 'error' ? list.state.error : undefined}
-            onRetry={list.reload}
-            retryTestId="searches-retry"
-            filterHint={filtered ? t('searches.emptyHint') : undefined}
-            onClearFilter={clearFilters}
-          />
-        }
-        firstIndex={list.pageIndex * pageSize + 1}
-        ariaLabels={{ tableLabel: t('searches.tableLabel') }}
-        renderAriaLive={({ firstIndex, lastIndex }) =>
-          t('table.ariaLive', { first: firstIndex, last: lastIndex })
-        }
         header={
           <Header
             variant="h2"
-            counter={counter}
+            counter={table.counter}
             description={t('searches.newestFirst')}
             actions={
               <Button
@@ -333,31 +315,6 @@ export default function SearchesPage() {
               </FilterActions>
             )}
           </FilterBar>
-        }
-        pagination={<ListPagination list={list} disabled={loading} />}
-        preferences={
-          <ListPreferences
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            pageSizeTitle={t('searches.pageSize')}
-            pageSizeLabel={(count) => t('searches.pageSizeOption', { count })}
-            columns={{
-              choices: columns.map((column) => ({
-                id: column.id,
-                label: column.header,
-                alwaysVisible: column.id === 'serialNumber' || column.id === 'status',
-              })),
-              display: shownColumns,
-              // Columns only admins see keep their place in the stored arrangement.
-              onChange: (display) =>
-                setColumnDisplay([
-                  ...display,
-                  ...columnDisplay.filter(
-                    (entry) => !display.some((shown) => shown.id === entry.id),
-                  ),
-                ]),
-            }}
-          />
         }
       />
       {resending && (

@@ -1,7 +1,7 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +9,14 @@ import { useNavigate } from 'react-router-dom';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton, RouterLink } from '../../../components/router-link';
-import { TableEmptyState } from '../../../components/table-empty-state';
+import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { useColumnDisplayPreference, type ColumnDisplay } from '../../../lib/column-display';
+import type { ColumnDisplay } from '../../../lib/column-display';
 import type { SortOrder } from '../../../lib/cursor-page';
 import { formatCalendarDate, formatDateTime, formatNumber } from '../../../lib/format';
-import { usePageSizePreference } from '../../../lib/page-size';
-import { useCursorList } from '../../../lib/use-cursor-list';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useListCounter } from '../../../lib/use-list-counter';
 import { pathTo, paths } from '../../../routes/paths';
 import { listAllProducts, useAllProducts } from '../../products';
 import {
@@ -61,35 +56,26 @@ export default function SerialNumbersPage() {
   const { language } = useLanguage();
   const navigate = useNavigate();
   const products = useAllProducts();
-  const [pageSize, setPageSize] = usePageSizePreference('serialNumbers.pageSize');
-  const [columnDisplay, setColumnDisplay] = useColumnDisplayPreference(
-    'serialNumbers.columns',
-    defaultColumns,
-  );
   const { filteringText, setFilteringText, filter } = useDebouncedFilter();
   const [productId, setProductId] = useState('');
   const [sorting, setSorting] = useState<{ sort: SerialRangeSort; order: SortOrder }>({
     sort: 'startSerial',
     order: 'asc',
   });
-  // A filter or a product needs serial order: the table shows the order the API really uses.
-  const shown = effectiveSerialRangeSort({ ...sorting, filter: filteringText, productId });
   const query = { ...sorting, filter, productId };
-  const list = useCursorList({ fetchPage: fetchSerialRangePage, pageSize, query });
   const [deleting, setDeleting] = useState<SerialRange>();
   useDocumentTitle(t('serialNumbers.title'));
 
-  const items = list.state.status === 'success' ? list.state.data.items : [];
-  const loading = list.state.status === 'loading';
   const narrowing = filteringText.trim() !== '' || productId !== '';
   const productName = (range: SerialRange) =>
     products.byId.get(range.productId)?.name ?? range.productId;
 
-  const columns: (TableProps.ColumnDefinition<SerialRange> & { id: ColumnId; header: string })[] = [
+  const columns: (ServerTableColumn<SerialRange> & { id: ColumnId })[] = [
     {
       id: 'startSerial',
       header: t('serialRange.fields.startSerial'),
       isRowHeader: true,
+      alwaysVisible: true,
       sortingField: 'startSerial',
       cell: (range) => (
         <RouterLink to={pathTo(paths.editSerialNumber, { id: range.id })}>
@@ -127,6 +113,7 @@ export default function SerialNumbersPage() {
     {
       id: 'actions',
       header: t('table.actions'),
+      alwaysVisible: true,
       width: 90,
       cell: (range) => (
         <EditDeleteActions
@@ -139,8 +126,33 @@ export default function SerialNumbersPage() {
     },
   ];
 
-  const filtered = filter !== '' || productId !== '';
-  const counter = useListCounter(list.total);
+  const clearFilters = () => {
+    setFilteringText('');
+    setProductId('');
+  };
+  const table = useServerTable({
+    preferencesKey: 'serialNumbers',
+    fetchPage: fetchSerialRangePage,
+    query,
+    columns,
+    defaultColumns,
+    // A filter or a product needs serial order: the table shows the order the API really uses.
+    sorting: {
+      shown: effectiveSerialRangeSort({ ...sorting, filter: filteringText, productId }),
+      fields: ['startSerial', 'updatedAt'],
+      onChange: setSorting,
+    },
+    filtered: filter !== '' || productId !== '',
+    onClearFilter: clearFilters,
+    texts: {
+      loading: t('serialNumbers.loading'),
+      tableLabel: t('serialNumbers.tableLabel'),
+      emptyHint: t('serialNumbers.emptyHint'),
+      pageSize: t('serialNumbers.pageSize'),
+      pageSizeOption: (count) => t('serialNumbers.pageSizeOption', { count }),
+    },
+    retryTestId: 'serial-retry',
+  });
 
   return (
     <ContentLayout
@@ -175,42 +187,11 @@ export default function SerialNumbersPage() {
       <SpaceBetween size="l">
         <SerialLookup products={products.byId} />
         <Table
+          {...table.tableProps}
           data-testid="serial-table"
           variant="container"
-          items={items}
-          trackBy="id"
-          columnDefinitions={columns}
-          columnDisplay={columnDisplay}
-          loading={loading}
-          loadingText={t('serialNumbers.loading')}
-          empty={
-            <TableEmptyState
-              error={list.state.status === 'error' ? list.state.error : undefined}
-              onRetry={list.reload}
-              retryTestId="serial-retry"
-              filterHint={filtered ? t('serialNumbers.emptyHint') : undefined}
-              onClearFilter={() => {
-                setFilteringText('');
-                setProductId('');
-              }}
-            />
-          }
-          sortingColumn={{ sortingField: shown.sort }}
-          sortingDescending={shown.order === 'desc'}
-          onSortingChange={({ detail }) => {
-            const field = detail.sortingColumn.sortingField;
-            if (field === 'startSerial' || field === 'updatedAt') {
-              setSorting({ sort: field, order: detail.isDescending ? 'desc' : 'asc' });
-            }
-          }}
-          totalItemsCount={list.total ?? undefined}
-          firstIndex={list.pageIndex * pageSize + 1}
-          ariaLabels={{ tableLabel: t('serialNumbers.tableLabel') }}
-          renderAriaLive={({ firstIndex, lastIndex }) =>
-            t('table.ariaLive', { first: firstIndex, last: lastIndex })
-          }
           header={
-            <Header variant="h2" counter={counter}>
+            <Header variant="h2" counter={table.counter}>
               {t('serialNumbers.tableLabel')}
             </Header>
           }
@@ -222,11 +203,7 @@ export default function SerialNumbersPage() {
                   filteringPlaceholder={t('serialNumbers.filterPlaceholder')}
                   filteringAriaLabel={t('serialNumbers.filterPlaceholder')}
                   filteringClearAriaLabel={t('table.clearFilter')}
-                  countText={
-                    filtered && list.matched !== undefined
-                      ? t('table.matches', { count: list.matched })
-                      : undefined
-                  }
+                  countText={table.matchesText}
                   onChange={({ detail }) => setFilteringText(detail.filteringText)}
                   data-testid="serial-filter"
                 />
@@ -245,24 +222,6 @@ export default function SerialNumbersPage() {
               </div>
             </div>
           }
-          pagination={<ListPagination list={list} disabled={loading} />}
-          preferences={
-            <ListPreferences
-              pageSize={pageSize}
-              onPageSizeChange={setPageSize}
-              pageSizeTitle={t('serialNumbers.pageSize')}
-              pageSizeLabel={(count) => t('serialNumbers.pageSizeOption', { count })}
-              columns={{
-                choices: columns.map((column) => ({
-                  id: column.id,
-                  label: column.header,
-                  alwaysVisible: column.id === 'startSerial' || column.id === 'actions',
-                })),
-                display: columnDisplay,
-                onChange: setColumnDisplay,
-              }}
-            />
-          }
         />
       </SpaceBetween>
       {deleting && (
@@ -272,7 +231,7 @@ export default function SerialNumbersPage() {
           onClose={() => setDeleting(undefined)}
           onDeleted={() => {
             setDeleting(undefined);
-            list.reload();
+            table.list.reload();
           }}
         />
       )}

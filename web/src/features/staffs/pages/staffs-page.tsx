@@ -5,7 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, {
   type StatusIndicatorProps,
 } from '@cloudscape-design/components/status-indicator';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,20 +13,17 @@ import type {
   StaffMember,
   StaffStatus,
 } from '../../../../../lambdas/shared/contract/schemas/staff';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListPreferences } from '../../../components/list-preferences';
 import { RouterButton } from '../../../components/router-link';
-import { TableEmptyState } from '../../../components/table-empty-state';
+import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { usePageSizePreference } from '../../../lib/page-size';
+import { formatDateTime } from '../../../lib/format';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
 import { useAuth } from '../../auth';
+import { fetchStaffPage } from '../api';
 import { StaffActionModal } from '../components/staff-action-modal';
 import { isOwnAccount, staffActions, type StaffAction } from '../staff-actions';
-import { useStaffList } from '../use-staff-list';
 
 const statusIndicator: Record<StaffStatus, StatusIndicatorProps.Type> = {
   active: 'success',
@@ -39,16 +36,11 @@ export default function StaffsPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { user } = useAuth();
-  const [pageSize, setPageSize] = usePageSizePreference('staffs.pageSize');
   const { filteringText, setFilteringText, filter } = useDebouncedFilter();
-  const list = useStaffList({ pageSize, filter });
   const [pending, setPending] = useState<{ action: StaffAction; member: StaffMember }>();
   useDocumentTitle(t('staffs.title'));
 
-  const items = list.state.status === 'success' ? list.state.data.items : [];
-  const loading = list.state.status === 'loading';
-
-  const columns: TableProps.ColumnDefinition<StaffMember>[] = [
+  const columns: ServerTableColumn<StaffMember>[] = [
     {
       id: 'name',
       header: t('staffs.columns.name'),
@@ -127,44 +119,36 @@ export default function StaffsPage() {
     },
   ];
 
-  const filtered = filter !== '';
-  const empty = (
-    <TableEmptyState
-      error={list.state.status === 'error' ? list.state.error : undefined}
-      onRetry={list.reload}
-      retryTestId="staff-retry"
-      filterHint={filtered ? t('staffs.emptyHint') : undefined}
-      onClearFilter={() => setFilteringText('')}
-    />
-  );
+  const table = useServerTable({
+    preferencesKey: 'staffs',
+    fetchPage: fetchStaffPage,
+    query: { filter },
+    columns,
+    filtered: filter !== '',
+    onClearFilter: () => setFilteringText(''),
+    texts: {
+      loading: t('staffs.loading'),
+      tableLabel: t('staffs.tableLabel'),
+      emptyHint: t('staffs.emptyHint'),
+      pageSize: t('staffs.preferences.pageSize'),
+      pageSizeOption: (count) => t('staffs.preferences.pageSizeOption', { count }),
+      ariaLive: ({ first, last, total }) =>
+        t('staffs.ariaLive', { first, last, total: total ?? last }),
+      paginationLabel: t('staffs.pagination.label'),
+    },
+    retryTestId: 'staff-retry',
+  });
 
   return (
     <>
       <Table
+        {...table.tableProps}
         data-testid="staff-table"
         variant="full-page"
-        items={items}
-        trackBy="id"
-        columnDefinitions={columns}
-        loading={loading}
-        loadingText={t('staffs.loading')}
-        empty={empty}
-        totalItemsCount={list.total ?? undefined}
-        firstIndex={list.pageIndex * pageSize + 1}
-        ariaLabels={{ tableLabel: t('staffs.tableLabel') }}
-        renderAriaLive={({ firstIndex, lastIndex, totalItemsCount }) =>
-          t('staffs.ariaLive', {
-            first: firstIndex,
-            last: lastIndex,
-            total: totalItemsCount ?? lastIndex,
-          })
-        }
         header={
           <Header
             variant="awsui-h1-sticky"
-            counter={
-              typeof list.total === 'number' ? `(${formatNumber(list.total, language)})` : undefined
-            }
+            counter={table.counter}
             description={t('staffs.description')}
             actions={
               <RouterButton to={paths.addStaff} variant="primary" data-testid="staff-add">
@@ -180,34 +164,10 @@ export default function StaffsPage() {
             filteringText={filteringText}
             filteringPlaceholder={t('staffs.filterPlaceholder')}
             filteringAriaLabel={t('staffs.filterLabel')}
-            filteringClearAriaLabel={t('staffs.filterClear')}
-            countText={
-              filtered && list.state.status === 'success' && list.state.data.total !== null
-                ? t('staffs.matches', { count: list.state.data.total })
-                : undefined
-            }
+            filteringClearAriaLabel={t('table.clearFilter')}
+            countText={table.matchesText}
             onChange={({ detail }) => setFilteringText(detail.filteringText)}
             data-testid="staff-filter"
-          />
-        }
-        pagination={
-          <ListPagination
-            list={list}
-            disabled={loading}
-            ariaLabels={{
-              paginationLabel: t('staffs.pagination.label'),
-              nextPageLabel: t('staffs.pagination.next'),
-              previousPageLabel: t('staffs.pagination.previous'),
-              pageLabel: (number) => t('staffs.pagination.page', { number }),
-            }}
-          />
-        }
-        preferences={
-          <ListPreferences
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            pageSizeTitle={t('staffs.preferences.pageSize')}
-            pageSizeLabel={(count) => t('staffs.preferences.pageSizeOption', { count })}
           />
         }
       />
@@ -218,7 +178,7 @@ export default function StaffsPage() {
           onClose={() => setPending(undefined)}
           onDone={() => {
             setPending(undefined);
-            list.reload();
+            table.list.reload();
           }}
         />
       )}

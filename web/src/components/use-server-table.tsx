@@ -1,0 +1,220 @@
+import type { TableProps } from '@cloudscape-design/components/table';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n/use-language';
+import { useColumnDisplayPreference, type ColumnDisplay } from '../lib/column-display';
+import type { SortOrder } from '../lib/cursor-page';
+import { formatNumber } from '../lib/format';
+import { usePageSizePreference } from '../lib/page-size';
+import { useCursorList, type FetchPage } from '../lib/use-cursor-list';
+import { useListCounter } from '../lib/use-list-counter';
+import { ListPagination } from './list-pagination';
+import { ListPreferences } from './list-preferences';
+import { TableEmptyState } from './table-empty-state';
+
+/** A column of a server-paged table: Cloudscape's definition with an id and a text header. */
+export type ServerTableColumn<T> = TableProps.ColumnDefinition<T> & {
+  id: string;
+  header: string;
+  /** The column's full name in the preferences, when the header is short. */
+  label?: string;
+  /** Cannot be hidden in the preferences (the column naming the row, the actions). */
+  alwaysVisible?: boolean;
+};
+
+/** The table's own words, already translated. */
+export interface ServerTableTexts {
+  /** Shown while a page loads, e.g. "Loading products". */
+  loading: string;
+  /** Names the table for screen readers. */
+  tableLabel: string;
+  /** Under "No Data Found" when a filter hides every record. */
+  emptyHint: string;
+  /** The page size choice: its title ("Products per page") and one option ("20 products"). */
+  pageSize: string;
+  pageSizeOption: (count: number) => string;
+  /** What a screen reader hears when the rows change; "Showing items 1 to 20" otherwise. */
+  ariaLive?: (range: { first: number; last: number; total?: number }) => string;
+  /** The pagination's name for screen readers; "Pages" otherwise. */
+  paginationLabel?: string;
+}
+
+/** A table ordered by the API: the order shown and the fields it can order by. */
+export interface ServerTableSorting<S extends string> {
+  /** The order the API really uses (it may differ from the one asked for). */
+  shown: { sort: S; order: SortOrder };
+  /** The sorting fields of the columns; a click on another column changes nothing. */
+  fields: readonly S[];
+  onChange: (sorting: { sort: S; order: SortOrder }) => void;
+}
+
+export interface ServerTableOptions<Q, T, S extends string> {
+  /** Where the choices are remembered: `<key>.pageSize` and `<key>.columns` in localStorage. */
+  preferencesKey: string;
+  /** Asks the API for a page (module level: stable). */
+  fetchPage: FetchPage<Q, T>;
+  /** The list's own part of the request (filters, order); plain JSON, compared by value. */
+  query: Q;
+  columns: readonly ServerTableColumn<T>[];
+  /** Column order and visibility by default (module level: stable); none: no column choice. */
+  defaultColumns?: readonly ColumnDisplay[];
+  sorting?: ServerTableSorting<S>;
+  /** Whether a filter narrows the list (the empty state then offers to clear it). */
+  filtered: boolean;
+  onClearFilter: () => void;
+  /**
+   * The header's counter: `total`, the API's count of the whole list ("(filtered)" when a
+   * filter leaves it unknown); `matched`, the count once known (the last page reached).
+   */
+  counter?: 'total' | 'matched';
+  texts: ServerTableTexts;
+  /** Test hook of the empty state's retry button, e.g. `products-retry`. */
+  retryTestId?: string;
+}
+
+/**
+ * The columns of a stored arrangement that the table has now: columns for other roles
+ * (e.g. an admin-only column) stay stored but are not given to the table.
+ */
+export function shownColumnDisplay(
+  display: readonly ColumnDisplay[],
+  columnIds: readonly string[],
+): ColumnDisplay[] {
+  return display.filter((entry) => columnIds.includes(entry.id));
+}
+
+/**
+ * The arrangement to store after a choice in the preferences: the chosen columns in
+ * their new order, then the stored columns the table did not show, where they were.
+ */
+export function withUnshownColumns(
+  chosen: readonly ColumnDisplay[],
+  stored: readonly ColumnDisplay[],
+): ColumnDisplay[] {
+  return [...chosen, ...stored.filter((entry) => !chosen.some((shown) => shown.id === entry.id))];
+}
+
+/** A click on a sortable column as the API's order, or undefined for a field it cannot sort by. */
+export function sortingFromTable<S extends string>(
+  fields: readonly S[],
+  detail: { sortingColumn: { sortingField?: string }; isDescending?: boolean },
+): { sort: S; order: SortOrder } | undefined {
+  const field = detail.sortingColumn.sortingField;
+  const sort = fields.find((candidate) => candidate === field);
+  return sort && { sort, order: detail.isDescending ? 'desc' : 'asc' };
+}
+
+const noColumns: readonly ColumnDisplay[] = [];
+
+/**
+ * One back-office table paged by the API: the page size and column preferences
+ * (remembered per table), the pages through `useCursorList`, the order, the empty state
+ * (with retry and "Clear filter"), the counter and what a screen reader hears. The page
+ * spreads `tableProps` on Cloudscape's Table and adds what is its own (header, filter,
+ * variant, test id).
+ */
+export function useServerTable<Q, T, S extends string = never>({
+  preferencesKey,
+  fetchPage,
+  query,
+  columns,
+  defaultColumns,
+  sorting,
+  filtered,
+  onClearFilter,
+  counter = 'total',
+  texts,
+  retryTestId,
+}: ServerTableOptions<Q, T, S>) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [pageSize, setPageSize] = usePageSizePreference(`${preferencesKey}.pageSize`);
+  const [storedColumns, setStoredColumns] = useColumnDisplayPreference(
+    `${preferencesKey}.columns`,
+    defaultColumns ?? noColumns,
+  );
+  const list = useCursorList({ fetchPage, pageSize, query });
+  const totalCounter = useListCounter(list.total);
+
+  const page = list.state.status === 'success' ? list.state.data : undefined;
+  const items = page?.items ?? [];
+  const loading = list.state.status === 'loading';
+  const known = list.total ?? list.matched;
+  const matchedCounter =
+    typeof known === 'number' ? `(${formatNumber(known, language)})` : undefined;
+  // How many records the filter lets through, once the API has said (a total or the last page).
+  const matches = page?.total ?? list.matched;
+  const columnDisplay = defaultColumns
+    ? shownColumnDisplay(
+        storedColumns,
+        columns.map((column) => column.id),
+      )
+    : undefined;
+
+  const tableProps = {
+    items,
+    trackBy: 'id',
+    columnDefinitions: columns,
+    columnDisplay,
+    loading,
+    loadingText: texts.loading,
+    empty: (
+      <TableEmptyState
+        error={list.state.status === 'error' ? list.state.error : undefined}
+        onRetry={list.reload}
+        retryTestId={retryTestId}
+        filterHint={filtered ? texts.emptyHint : undefined}
+        onClearFilter={onClearFilter}
+      />
+    ),
+    ...(sorting && {
+      sortingColumn: { sortingField: sorting.shown.sort },
+      sortingDescending: sorting.shown.order === 'desc',
+      onSortingChange: ({ detail }: { detail: TableProps.SortingState<T> }) => {
+        const next = sortingFromTable(sorting.fields, detail);
+        if (next) sorting.onChange(next);
+      },
+    }),
+    totalItemsCount: list.total ?? undefined,
+    firstIndex: list.pageIndex * pageSize + 1,
+    ariaLabels: { tableLabel: texts.tableLabel },
+    renderAriaLive: ({ firstIndex, lastIndex, totalItemsCount }: TableProps.LiveAnnouncement) =>
+      texts.ariaLive
+        ? texts.ariaLive({ first: firstIndex, last: lastIndex, total: totalItemsCount })
+        : t('table.ariaLive', { first: firstIndex, last: lastIndex }),
+    pagination: <ListPagination list={list} disabled={loading} label={texts.paginationLabel} />,
+    preferences: (
+      <ListPreferences
+        pageSize={pageSize}
+        onPageSizeChange={setPageSize}
+        pageSizeTitle={texts.pageSize}
+        pageSizeLabel={texts.pageSizeOption}
+        columns={
+          columnDisplay && {
+            choices: columns.map((column) => ({
+              id: column.id,
+              label: column.label ?? column.header,
+              alwaysVisible: column.alwaysVisible,
+            })),
+            display: columnDisplay,
+            onChange: (display) => setStoredColumns(withUnshownColumns(display, storedColumns)),
+          }
+        }
+      />
+    ),
+  } satisfies Partial<TableProps<T>>;
+
+  return {
+    /** The paged list itself (state, reload, page index). */
+    list,
+    pageSize,
+    loading,
+    /** The header's counter, e.g. "(42)". */
+    counter: counter === 'total' ? totalCounter : matchedCounter,
+    /** A text filter's count, "Matches: 3", once known while a filter applies. */
+    matchesText:
+      filtered && matches !== undefined && matches !== null
+        ? t('table.matches', { count: matches })
+        : undefined,
+    tableProps,
+  };
+}
