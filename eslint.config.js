@@ -164,7 +164,7 @@ export default tseslint.config(
         },
         {
           selector: "MemberExpression[property.name='TABLE_NAME']",
-          message: 'The table is named by lambdas/shared/data/read.ts (tableName).',
+          message: 'The table is named by lambdas/shared/data/table-name.ts.',
         },
       ],
     },

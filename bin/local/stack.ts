@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -150,8 +149,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       REPORTS_BUCKET: resources.reportsBucket,
       MAIL_FROM: localSiteSettings.mailFrom,
       APP_URL: `http://localhost:${ports.gateway}`,
-      // Per start: cursors of an earlier run are answered "invalid or expired".
-      CURSOR_SECRET: randomBytes(32).toString('base64url'),
       DYNAMODB_ENDPOINT: dynamodb.url,
       COGNITO_ENDPOINT: cognito.url,
       S3_ENDPOINT: s3.url,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { latestReportRequests } from '../report-requests/repository';
 import { maskEmail, type DashboardFigures } from '../shared/contract/schemas/report-request';
 import { counterField, getStats } from '../shared/data/counters';

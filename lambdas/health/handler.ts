@@ -7,7 +7,7 @@ import { getDynamoDb } from '../shared/aws/dynamodb';
 import { getS3 } from '../shared/aws/s3';
 import { getSes } from '../shared/aws/ses';
 import { getConfig } from '../shared/config';
-import { tableName } from '../shared/data/read';
+import { tableName } from '../shared/data/table-name';
 import { createHttpHandler } from '../shared/http';
 import { logger } from '../shared/logger';
 

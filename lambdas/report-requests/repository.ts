@@ -1,5 +1,5 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getS3 } from '../shared/aws/s3';
 import { getConfig } from '../shared/config';
 import type { AuditActor } from '../shared/contract/schemas/audit';

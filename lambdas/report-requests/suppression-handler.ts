@@ -1,5 +1,5 @@
 import type { SNSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys } from '../shared/keys';
 import { putItem } from '../shared/data/write';
 import { logger } from '../shared/logger';

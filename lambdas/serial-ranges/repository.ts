@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   serialRangeSchema,

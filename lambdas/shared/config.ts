@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 function endpoint() {
   return z.url({ protocol: /^https?$/ }).optional();
@@ -23,12 +23,6 @@ const environmentSchema = z.object({
    */
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_URL_PARAMETER: z.string().min(1).optional(),
-  /**
-   * The key that signs list cursors (lambdas/shared/data/cursor.ts): set directly on the
-   * local stack; in AWS the stack's Secrets Manager secret named by CURSOR_SECRET_ARN.
-   */
-  CURSOR_SECRET: z.string().min(32).optional(),
-  CURSOR_SECRET_ARN: z.string().min(1).optional(),
   /** Named in the report, its mail and the visitor's consent statement. */
   PROVIDER_NAME: z.string().min(1).default('Test Report Center'),
   /** The privacy policy the consent statement and the report footnote link. */

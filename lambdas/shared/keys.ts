@@ -41,6 +41,8 @@ const openEnd = '9999';
 export const keys = {
   /** The counters item, updated in the same transaction as every counted write. */
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'STATS' }),
+  /** The key that signs list cursors (lambdas/shared/data/cursor.ts). */
+  cursorKey: (): ItemKey => ({ pk: 'CONFIG', sk: 'CURSORKEY' }),
   /** A short lease serializing changes to admin accounts (the last-admin rule). */
   accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
 

@@ -16,7 +16,6 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
   type Grant as RouteGrant,
@@ -156,8 +155,6 @@ export class Api extends Construct {
   readonly functions: ReadonlyMap<string, AppFunction>;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
   readonly domainName: string;
-  /** The key that signs list cursors (lambdas/shared/data/cursor.ts). */
-  readonly cursorSecret: Secret;
   private readonly routeFunctions = new Map<string, AppFunction>();
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -187,19 +184,6 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
 
-    // Generated at deploy time, read by the functions once per cold start. Rotating it
-    // by hand ends the cursors issued before (lists start again at the top): harmless.
-    this.cursorSecret = new Secret(this, 'CursorSecret', {
-      description: 'Signs the API list cursors (Test Report Center)',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-    });
-    Validations.of(this.cursorSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'An HMAC key for page cursors that live one day; it protects no data. Rotation ' +
-        'would only end open cursors; it is documented as a manual step (docs/operations.md).',
-    });
-
     const modules = props.routes ? [...new Set(routes.map((r) => r.handler))] : handlerModules();
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
@@ -210,8 +194,6 @@ export class Api extends Construct {
         environment: props.environment,
         ...functionOverrides[handlerModule],
       });
-      fn.function.addEnvironment('CURSOR_SECRET_ARN', this.cursorSecret.secretArn);
-      this.cursorSecret.grantRead(fn.role);
       functions.set(handlerModule, fn);
       integrations.set(
         handlerModule,

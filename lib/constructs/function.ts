@@ -14,23 +14,20 @@ export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Variables a function needs in AWS: every name of `lambdas/shared/config.ts` except
- * `AWS_REGION` (Lambda sets it), the local-only ones (the `*_ENDPOINT` emulator
- * overrides, `APP_URL`, read in AWS from the SSM parameter named by `APP_URL_PARAMETER`,
- * and `CURSOR_SECRET`) and `CURSOR_SECRET_ARN`, which the API construct gives its
- * functions only.
+ * `AWS_REGION` (Lambda sets it) and the local-only ones: the `*_ENDPOINT` emulator
+ * overrides and `APP_URL` (in AWS the app's address is read from the SSM parameter
+ * named by `APP_URL_PARAMETER`).
  */
 export type FunctionEnvironmentName = Exclude<
   keyof Config,
-  'AWS_REGION' | 'APP_URL' | `${string}_ENDPOINT` | 'CURSOR_SECRET' | 'CURSOR_SECRET_ARN'
+  'AWS_REGION' | 'APP_URL' | `${string}_ENDPOINT`
 >;
 
 /** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
 export type SharedEnvironment = Record<Exclude<FunctionEnvironmentName, 'TABLE_NAME'>, string>;
 
 const requiredEnvironment = environmentVariables.filter(
-  (name) =>
-    !['AWS_REGION', 'APP_URL', 'CURSOR_SECRET', 'CURSOR_SECRET_ARN'].includes(name) &&
-    !name.endsWith('_ENDPOINT'),
+  (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
 );
 
 /**
@@ -40,6 +37,18 @@ const requiredEnvironment = environmentVariables.filter(
 const requireBanner =
   "import { createRequire as __createRequire } from 'node:module';" +
   'const require = __createRequire(import.meta.url);';
+
+/**
+ * Modules replaced when bundling (esbuild `alias`): the SDK's default credential chain by
+ * the environment's credentials, which are a Lambda function's
+ * (lambdas/shared/aws/lambda-credentials.ts).
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': join(
+    repositoryRoot,
+    'lambdas/shared/aws/lambda-credentials.ts',
+  ),
+};
 
 /** A file copied next to a function's bundle (read by the handler at run time). */
 export interface BundledFile {
@@ -177,6 +186,9 @@ export class AppFunction extends Construct {
         // The SDK is bundled, not taken from the runtime, so AWS runs the version
         // package.json pins and the tests ran against.
         externalModules: [],
+        esbuildArgs: Object.fromEntries(
+          Object.entries(bundleAliases).map(([name, path]) => [`--alias:${name}`, path]),
+        ),
         forceDockerBundling: false,
         ...(props.bundledFiles?.length
           ? { commandHooks: copyAfterBundling(props.bundledFiles) }

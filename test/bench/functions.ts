@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { repositoryRoot } from '../../lib/constructs/function';
+import { bundleAliases, repositoryRoot } from '../../lib/constructs/function';
 
 /**
  * `npm run bench -- functions`: each Lambda function's bundle, built as CDK builds it
@@ -33,6 +33,7 @@ export function bundleOptions(entry: string, outfile: string, root = repositoryR
     minify: true,
     sourcemap: true,
     sourcesContent: false,
+    alias: root === repositoryRoot ? { ...bundleAliases } : {},
     metafile: true,
     logLevel: 'silent' as const,
   };
@@ -72,7 +73,6 @@ const environment = {
   REPORTS_BUCKET: 'reports',
   MAIL_FROM: 'reports@example.com',
   APP_URL_PARAMETER: '/stack/app-url',
-  CURSOR_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:x',
   LOG_LEVEL: 'silent',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',

@@ -283,11 +283,8 @@ describe('api', () => {
 
 describe('functions', () => {
   // APP_URL is the local stack's direct address; in AWS functions get APP_URL_PARAMETER.
-  /** Every variable but the local ones; the cursor secret's ARN only on API functions. */
   const awsVariables = environmentVariables.filter(
-    (name) =>
-      !['AWS_REGION', 'APP_URL', 'CURSOR_SECRET', 'CURSOR_SECRET_ARN'].includes(name) &&
-      !name.endsWith('_ENDPOINT'),
+    (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
   );
 
   it('builds one function per handler module, plus the Cognito trigger, mailer and suppression', () => {
@@ -312,11 +309,7 @@ describe('functions', () => {
       expect(names, logicalId).toEqual(expect.arrayContaining(awsVariables));
       expect(
         names.filter(
-          (name) =>
-            name === 'AWS_REGION' ||
-            name === 'APP_URL' ||
-            name === 'CURSOR_SECRET' ||
-            name.endsWith('_ENDPOINT'),
+          (name) => name === 'AWS_REGION' || name === 'APP_URL' || name.endsWith('_ENDPOINT'),
         ),
         logicalId,
       ).toEqual([]);
@@ -372,25 +365,6 @@ describe('functions', () => {
       );
       expect(reads.length > 0, handlerModule).toBe(withRoles.has(handlerModule));
     }
-  });
-
-  it('gives every API function the cursor secret: its ARN and the right to read it, only it', () => {
-    const secretId = logicalId(stack.api.cursorSecret);
-    for (const handlerModule of handlerModules()) {
-      const fn = stack.api.functions.get(handlerModule)!;
-      const variables = template.toJSON().Resources[logicalId(fn.function)].Properties.Environment
-        .Variables as Record<string, unknown>;
-      expect(variables.CURSOR_SECRET_ARN, handlerModule).toEqual({ Ref: secretId });
-      const reads = statementsOf(roleOf(handlerModule)).filter((statement) =>
-        [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
-      );
-      expect(JSON.stringify(reads.map((statement) => statement.Resource))).toBe(
-        JSON.stringify([{ Ref: secretId }]),
-      );
-    }
-    template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
-    });
   });
 
   it('grants userPoolAdmin exactly the Cognito calls the staff repository makes', () => {

@@ -1,18 +1,22 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { KeyQuery } from '../../lambdas/shared/keys';
 import { readable, testEnvironment } from './data-support';
 
-// The AWS way: the cursor key is a Secrets Manager secret, read once per cold start.
-Object.assign(process.env, testEnvironment, { CURSOR_SECRET_ARN: 'arn:aws:secretsmanager:cursor' });
-delete process.env.CURSOR_SECRET;
+Object.assign(process.env, testEnvironment);
 
 const documents = mockClient(DynamoDBDocumentClient);
-const secrets = mockClient(SecretsManagerClient);
-const cursorKey = 'a-cursor-secret-from-secrets-manager-0123456789';
+/** The cursor key item, as the table holds it. */
+const keyItem = { Key: { pk: 'CONFIG', sk: 'CURSORKEY' } };
+const cursorKey = Buffer.alloc(32, 7).toString('base64url');
 
 const { getItem, queryInput, queryItems, queryPage } =
   await import('../../lambdas/shared/data/read');
@@ -39,8 +43,7 @@ const invalidCursor = expect.objectContaining({
 
 beforeEach(() => {
   documents.reset();
-  secrets.reset();
-  secrets.on(GetSecretValueCommand).resolves({ SecretString: cursorKey });
+  documents.on(GetCommand, keyItem).resolves({ Item: { ...keyItem.Key, key: cursorKey } });
 });
 
 describe('getItem', () => {
@@ -307,22 +310,47 @@ describe('list cursors', () => {
     await expect(decodeCursor(numeric!, scope)).rejects.toEqual(invalidCursor);
   });
 
-  it('read the Secrets Manager key once per cold start, and again after a failed read', async () => {
+  it('reads the key item once per cold start, and again after a failed read', async () => {
     vi.resetModules();
     const fresh = await import('../../lambdas/shared/data/cursor');
-    secrets.reset();
-    secrets.on(GetSecretValueCommand).resolvesOnce({}).resolves({ SecretString: cursorKey });
-    await expect(fresh.encodeCursor(lastKey('a'), scope)).rejects.toThrow(
-      'The cursor secret is empty',
-    );
+    documents.reset();
+    documents
+      .on(GetCommand, keyItem)
+      .rejectsOnce(Object.assign(new Error('unreachable'), { code: 'ECONNREFUSED' }))
+      .resolves({ Item: { ...keyItem.Key, key: cursorKey } });
+    await expect(fresh.encodeCursor(lastKey('a'), scope)).rejects.toThrow('unreachable');
     const cursor = await fresh.encodeCursor(lastKey('a'), scope);
     await fresh.decodeCursor(cursor!, scope);
     await fresh.encodeCursor(lastKey('b'), scope);
-    expect(secrets).toReceiveCommandTimes(GetSecretValueCommand, 2);
-    expect(secrets).toReceiveCommandWith(GetSecretValueCommand, {
-      SecretId: 'arn:aws:secretsmanager:cursor',
-    });
-    // Signed with that key: this module (same secret) accepts the fresh module's cursor.
+    expect(documents).toReceiveCommandTimes(GetCommand, 2);
+    expect(documents).toReceiveCommandWith(GetCommand, { ...keyItem, ConsistentRead: true });
+    // Signed with that key: this module (same key) accepts the fresh module's cursor.
     await expect(decodeCursor(cursor!, scope)).resolves.toEqual(lastKey('a'));
+  });
+
+  it('makes the key when the table has none; a racing first one reads the winner', async () => {
+    vi.resetModules();
+    const first = await import('../../lambdas/shared/data/cursor');
+    documents.reset();
+    documents.on(GetCommand, keyItem).resolves({});
+    documents.on(PutCommand).resolves({});
+    const made = await first.encodeCursor(lastKey('a'), scope);
+    expect(documents).toReceiveCommandWith(PutCommand, {
+      Item: { ...keyItem.Key, key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    const stored = documents.commandCalls(PutCommand)[0]!.args[0].input.Item!.key as string;
+    // Another instance lost the race: it signs with the stored key, not its own.
+    vi.resetModules();
+    const second = await import('../../lambdas/shared/data/cursor');
+    documents.reset();
+    documents
+      .on(GetCommand, keyItem)
+      .resolvesOnce({})
+      .resolves({ Item: { ...keyItem.Key, key: stored } });
+    documents
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'taken', $metadata: {} }));
+    await expect(second.decodeCursor(made!, scope)).resolves.toEqual(lastKey('a'));
   });
 });

@@ -6,6 +6,7 @@ import {
   ConditionalCheckFailedException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
 /** The environment every function parses at cold start (lambdas/shared/config.ts). */
 export const testEnvironment = {
@@ -16,7 +17,6 @@ export const testEnvironment = {
   REPORTS_BUCKET: 'reports-bucket',
   MAIL_FROM: 'reports@example.com',
   APP_URL: 'https://app.example.com',
-  CURSOR_SECRET: 'a-cursor-secret-of-at-least-32-characters',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
@@ -43,3 +43,18 @@ export function conditionFailed(): ConditionalCheckFailedException {
 }
 
 export { placeholderProblems, readable, sentCommandProblems } from './data-expression-reader';
+
+/** The key of the item that holds the cursor key (lambdas/shared/data/cursor.ts). */
+export const cursorKeyItem = { pk: 'CONFIG', sk: 'CURSORKEY' };
+
+/**
+ * Makes a mocked table hold a cursor key, so list cursors can be signed and checked:
+ * answers its GetItem (other reads keep their own behaviour).
+ */
+export function mockCursorKey(documents: {
+  on: (command: typeof GetCommand, input: object) => { resolves: (output: object) => unknown };
+}): void {
+  documents
+    .on(GetCommand, { Key: cursorKeyItem })
+    .resolves({ Item: { ...cursorKeyItem, key: Buffer.alloc(32, 9).toString('base64url') } });
+}

@@ -2,7 +2,13 @@ import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewResult } from '../../lambdas/machine-data/repository';
-import { cancelled, readable, sentCommandProblems, testEnvironment } from './data-support';
+import {
+  cancelled,
+  readable,
+  sentCommandProblems,
+  testEnvironment,
+  mockCursorKey,
+} from './data-support';
 
 Object.assign(process.env, testEnvironment);
 vi.mock('node:timers/promises', () => ({ setTimeout: async () => undefined }));
@@ -54,6 +60,7 @@ const results = (count: number, spread: 'days' | 'one day') =>
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   documents.on(TransactWriteCommand).resolves({});
 });
 

@@ -9,7 +9,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpEvent } from '../../lambdas/shared/http';
-import { cancelled, readable, sentCommandProblems, testEnvironment } from './data-support';
+import {
+  cancelled,
+  readable,
+  sentCommandProblems,
+  testEnvironment,
+  mockCursorKey,
+} from './data-support';
 
 Object.assign(process.env, testEnvironment);
 vi.mock('node:timers/promises', () => ({ setTimeout: async () => undefined }));
@@ -51,6 +57,7 @@ const sentItems = (call = 0) =>
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   documents.on(TransactWriteCommand).resolves({});
 });
 

@@ -7,7 +7,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductFields } from '../../lambdas/shared/contract/schemas/product';
-import { cancelled, readable, sentCommandProblems, testEnvironment } from './data-support';
+import {
+  cancelled,
+  readable,
+  sentCommandProblems,
+  testEnvironment,
+  mockCursorKey,
+} from './data-support';
 
 Object.assign(process.env, testEnvironment);
 vi.mock('node:timers/promises', () => ({ setTimeout: async () => undefined }));
@@ -63,6 +69,7 @@ const failure = (promise: Promise<unknown>) => promise.catch((error: unknown) =>
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   documents.on(TransactWriteCommand).resolves({});
 });
 
@@ -293,6 +300,7 @@ describe('deleteProduct', () => {
   it('reads again after a refused delete to tell gone, changed and still holding ranges apart', async () => {
     const outcome = async (after: Record<string, unknown> | undefined) => {
       documents.reset();
+      mockCursorKey(documents);
       documents
         .on(TransactWriteCommand)
         .rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));

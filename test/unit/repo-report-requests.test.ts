@@ -15,6 +15,7 @@ import {
   readable,
   sentCommandProblems,
   testEnvironment,
+  mockCursorKey,
 } from './data-support';
 
 Object.assign(process.env, testEnvironment);
@@ -77,6 +78,7 @@ const failure = (promise: Promise<unknown>) => promise.catch((error: unknown) =>
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   s3.reset();
   documents.on(TransactWriteCommand).resolves({});
 });

@@ -6,7 +6,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cancelled, readable, sentCommandProblems, testEnvironment } from './data-support';
+import {
+  cancelled,
+  readable,
+  sentCommandProblems,
+  testEnvironment,
+  mockCursorKey,
+} from './data-support';
 
 Object.assign(process.env, testEnvironment);
 // The pauses between attempts, recorded instead of waited for.
@@ -73,6 +79,7 @@ const seven = (index: number, code: string) =>
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   pauses.mockClear();
   documents.on(TransactWriteCommand).resolves({});
 });
@@ -195,6 +202,7 @@ describe('createSerialRange', () => {
     });
 
     documents.reset();
+    mockCursorKey(documents);
     partitionHolds({ after: [range('r-2', 199, 300)] });
     await expect(repository.createSerialRange(fields, actor)).rejects.toMatchObject({
       params: { conflict: 'AV-000199 – AV-000300' },

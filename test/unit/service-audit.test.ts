@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readable, sentCommandProblems, testEnvironment } from './data-support';
+import { readable, sentCommandProblems, testEnvironment, mockCursorKey } from './data-support';
 
 Object.assign(process.env, testEnvironment);
 
@@ -48,6 +48,7 @@ const queriedDays = () =>
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   documents.on(QueryCommand).resolves({ Items: [] });
 });
 
@@ -117,6 +118,7 @@ describe('searchLog', () => {
     expect(first.nextCursor).toEqual(expect.any(String));
 
     documents.reset();
+    mockCursorKey(documents);
     documents.on(QueryCommand).resolves({ Items: [] });
     await searchLog({ ...query, cursor: first.nextCursor! }, now);
     expect(queriedDays()[0]).toBe('AUDITDAY#2026-01-29');
@@ -128,12 +130,14 @@ describe('searchLog', () => {
     const first = await searchLog({ limit: 10, from: '2026-01-01' }, lateEvening);
     expect(first.nextCursor).toEqual(expect.any(String));
     documents.reset();
+    mockCursorKey(documents);
     documents.on(QueryCommand).resolves({ Items: [] });
     const nextDay = new Date('2026-03-05T00:01:00.000Z');
     await searchLog({ limit: 10, from: '2026-01-01', cursor: first.nextCursor! }, nextDay);
     expect(queriedDays()[0]).toBe('AUDITDAY#2026-02-01');
     // Without any dates, the default range carried by the cursor.
     documents.reset();
+    mockCursorKey(documents);
     documents.on(QueryCommand).resolves({ Items: [] });
     const noDates = await searchLog({ limit: 10 }, lateEvening);
     expect(noDates.nextCursor).toBeNull();
@@ -176,6 +180,7 @@ describe('searchLog', () => {
     expect(queriedDays()).toEqual(['AUDITDAY#2026-03-04', 'AUDITDAY#2026-03-03']);
 
     documents.reset();
+    mockCursorKey(documents);
     documents.on(QueryCommand).resolves({ Items: [] });
     await searchLog({ ...query, cursor: first.nextCursor! }, now);
     expect(documents).toReceiveNthCommandWith(QueryCommand, 1, {

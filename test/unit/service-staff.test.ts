@@ -24,7 +24,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../lambdas/shared/contract/roles';
-import { conditionFailed, readable, sentCommandProblems, testEnvironment } from './data-support';
+import {
+  conditionFailed,
+  readable,
+  sentCommandProblems,
+  testEnvironment,
+  mockCursorKey,
+} from './data-support';
 
 Object.assign(process.env, testEnvironment);
 // The lease's waits, recorded instead of waited for.
@@ -94,6 +100,7 @@ const firstCall = <Call extends { args: unknown[] }>(
 
 beforeEach(() => {
   documents.reset();
+  mockCursorKey(documents);
   cognito.reset();
   pauses.mockClear();
   documents.on(TransactWriteCommand).resolves({});

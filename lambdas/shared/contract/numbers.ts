@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Numbers the table can hold, and the one way request schemas declare a number field.

@@ -1,8 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { getSecrets } from '../aws/secrets';
-import { getConfig } from '../config';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocuments } from '../aws/dynamodb';
 import { ValidationError } from '../errors';
+import { keys } from '../keys';
+import { tableName } from './table-name';
 
 /**
  * List cursors are the server's own tokens: `<payload>.<signature>`, the payload the page's
@@ -12,9 +14,12 @@ import { ValidationError } from '../errors';
  * older than {@link cursorLifetimeMs} is `invalid-argument` before anything reads it, so
  * no forged key ever reaches a Query.
  *
- * The key: `CURSOR_SECRET` on the local stack, in AWS a Secrets Manager secret the stack
- * generates (`CURSOR_SECRET_ARN`), read once per cold start. Rotating it ends every cursor
- * issued before, which a list answers as "expired": the page starts again at the top.
+ * The key: 256 random bits kept in the table itself (`keys.cursorKey()`), made by the first
+ * function that needs it and read once per cold start. Anyone who can read the table can
+ * read every record a cursor points into, so the table guards the key as well as anything
+ * could, with no other service, client or setting (the same code in AWS and locally).
+ * Deleting the item rotates it: cursors issued before are then "expired", and a list
+ * starts again at the top.
  */
 
 /** What a cursor is bound to: the list and everything that shapes its order and content. */
@@ -25,19 +30,44 @@ export const cursorLifetimeMs = 24 * 60 * 60_000;
 
 let secret: Promise<Buffer> | undefined;
 
+/** The stored key; undefined before the first function made it. */
+async function storedKey(): Promise<Buffer | undefined> {
+  const { Item } = await getDocuments().send(
+    new GetCommand({ TableName: tableName(), Key: keys.cursorKey(), ConsistentRead: true }),
+  );
+  const key = Item?.key;
+  return typeof key === 'string' && key.length >= 43 ? Buffer.from(key, 'base64url') : undefined;
+}
+
 function cursorSecret(): Promise<Buffer> {
   secret ??= (async () => {
-    const { CURSOR_SECRET, CURSOR_SECRET_ARN } = getConfig();
-    if (CURSOR_SECRET) return Buffer.from(CURSOR_SECRET, 'utf8');
-    if (!CURSOR_SECRET_ARN) throw new Error('Neither CURSOR_SECRET nor CURSOR_SECRET_ARN is set');
-    const result = await getSecrets().send(
-      new GetSecretValueCommand({ SecretId: CURSOR_SECRET_ARN }),
-    );
-    if (!result.SecretString) throw new Error('The cursor secret is empty');
-    return Buffer.from(result.SecretString, 'utf8');
+    const stored = await storedKey();
+    if (stored) return stored;
+    // The first to need it makes it; a racing first one reads the one that won.
+    const made = randomBytes(32);
+    try {
+      await getDocuments().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.cursorKey(), key: made.toString('base64url') },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return made;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const winner = await storedKey();
+      if (!winner) throw new Error('The cursor key could not be read');
+      return winner;
+    }
   })();
   secret.catch(() => (secret = undefined));
   return secret;
+}
+
+/** Forgets the key read (a test that deletes it). */
+export function forgetCursorKey(): void {
+  secret = undefined;
 }
 
 /** The scope as one string: keys sorted, absent values left out. */

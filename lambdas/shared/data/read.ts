@@ -1,18 +1,15 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getDocuments } from '../aws/dynamodb';
-import { getConfig } from '../config';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor';
 import { conditionExpression, Placeholders, type Condition } from './expressions';
 import type { ItemKey, KeyQuery } from '../keys';
 import { keyAttributes } from '../table';
+import { tableName } from './table-name';
 
 /** Anything that turns a stored item into the shape a caller uses (a zod schema). */
 export interface ItemSchema<T> {
   parse(item: unknown): T;
 }
-
-/** The table's name, from the function's environment. */
-export const tableName = () => getConfig().TABLE_NAME;
 
 /** One item, parsed through its schema; undefined when there is none. */
 export async function getItem<T>(

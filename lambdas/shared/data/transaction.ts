@@ -17,7 +17,7 @@ import {
   type Update,
 } from './expressions';
 import { keys, type ItemKey } from '../keys';
-import { tableName } from './read';
+import { tableName } from './table-name';
 import { maxStorableMagnitude } from '../contract/numbers';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -9,7 +9,7 @@ import {
   type Update,
 } from './expressions';
 import type { ItemKey } from '../keys';
-import { tableName } from './read';
+import { tableName } from './table-name';
 
 /**
  * Single-item writes that are bookkeeping, not anyone's change (a mail's delivery state,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Longest email address accepted anywhere (RFC 5321 path limit). */
 export const emailMaxLength = 254;

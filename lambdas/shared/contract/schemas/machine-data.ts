@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { measurementField } from '../numbers';
 import { auditSchema, listPageSchema } from './product';
 import { testOutcomes } from './report-request';

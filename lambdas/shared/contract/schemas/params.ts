@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `{id}` path parameter of a record; anything else answers not-found. */
 export const idParams = z.strictObject({ id: z.string().min(1).max(64) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { roles } from '../roles';
 import { emailField, newPasswordField, personNameField } from './auth';
 import { listPageSchema } from './product';
