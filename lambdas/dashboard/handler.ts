@@ -5,6 +5,7 @@ import { counterField, getStats } from '../shared/data/counters';
 import { queries } from '../shared/keys';
 import { queryItems } from '../shared/data/read';
 import { createHttpHandler, ok } from '../shared/http';
+import { dashboardRoutes } from './routes';
 
 const days = 30;
 const dayMs = 86_400_000;
@@ -39,22 +40,26 @@ async function dailyCounts(now: Date): Promise<DashboardFigures['daily']> {
  * `GET /api/dashboard`: the counters item, the last 30 days and the last 5 requests:
  * three reads whatever the data size. Staff see the emails masked, admins in full.
  */
-export const handler = createHttpHandler('GET /api/dashboard', async ({ caller }) => {
-  const [stats, daily, latest] = await Promise.all([
-    getStats(),
-    dailyCounts(new Date()),
-    latestReportRequests(5),
-  ]);
-  const admin = caller.role === 'admin';
-  const figures: DashboardFigures = {
-    ...stats,
-    daily,
-    recentRequests: latest.map((request) => ({
-      requestedAt: request.requestedAt,
-      email: admin ? request.email : maskEmail(request.email),
-      serialNumber: request.serialNumber,
-      status: request.status,
-    })),
-  };
-  return ok(figures);
-});
+export const handler = createHttpHandler(
+  dashboardRoutes,
+  'GET /api/dashboard',
+  async ({ caller }) => {
+    const [stats, daily, latest] = await Promise.all([
+      getStats(),
+      dailyCounts(new Date()),
+      latestReportRequests(5),
+    ]);
+    const admin = caller.role === 'admin';
+    const figures: DashboardFigures = {
+      ...stats,
+      daily,
+      recentRequests: latest.map((request) => ({
+        requestedAt: request.requestedAt,
+        email: admin ? request.email : maskEmail(request.email),
+        serialNumber: request.serialNumber,
+        status: request.status,
+      })),
+    };
+    return ok(figures);
+  },
+);

@@ -2,12 +2,17 @@ import { createHttpHandler, created } from '../shared/http';
 import { clientAddress } from './identifiers';
 import { preloadReportFonts } from './pdf/render';
 import { requestReport } from './service';
+import { reportRequestRoutes } from './routes';
 
 // Read the fonts during the function's start-up, not in the first visitor's request.
 preloadReportFonts();
 
 /** `POST /api/report-requests` (public, rate limited): a visitor asks for a unit's report. */
-export const handler = createHttpHandler('POST /api/report-requests', async ({ body, event }) => {
-  const address = clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp);
-  return created(await requestReport(body, address));
-});
+export const handler = createHttpHandler(
+  reportRequestRoutes,
+  'POST /api/report-requests',
+  async ({ body, event }) => {
+    const address = clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp);
+    return created(await requestReport(body, address));
+  },
+);

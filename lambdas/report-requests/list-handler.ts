@@ -1,6 +1,7 @@
 import type { ReportRequestSummary } from '../shared/contract/schemas/report-request';
 import { createHttpHandler, ok } from '../shared/http';
 import { listReportRequests, type ReportRequestRecord } from './repository';
+import { reportRequestRoutes } from './routes';
 
 /** A history line; the client address is for admins only. */
 export function summary(record: ReportRequestRecord, admin: boolean): ReportRequestSummary {
@@ -21,10 +22,14 @@ export function summary(record: ReportRequestRecord, admin: boolean): ReportRequ
 }
 
 /** `GET /api/report-requests` (staff, admin): the search history, newest first. */
-export const handler = createHttpHandler('GET /api/report-requests', async ({ query, caller }) => {
-  const page = await listReportRequests(query);
-  return ok({
-    items: page.items.map((record) => summary(record, caller.role === 'admin')),
-    nextCursor: page.nextCursor,
-  });
-});
+export const handler = createHttpHandler(
+  reportRequestRoutes,
+  'GET /api/report-requests',
+  async ({ query, caller }) => {
+    const page = await listReportRequests(query);
+    return ok({
+      items: page.items.map((record) => summary(record, caller.role === 'admin')),
+      nextCursor: page.nextCursor,
+    });
+  },
+);

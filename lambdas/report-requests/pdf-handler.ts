@@ -1,6 +1,7 @@
 import { NotFoundError } from '../shared/errors';
 import { createHttpHandler } from '../shared/http';
 import { getReportRequest, readPdf } from './repository';
+import { reportRequestRoutes } from './routes';
 
 /**
  * `GET /api/report-requests/{id}/pdf` (public): the id is the secret. After the retention
@@ -8,6 +9,7 @@ import { getReportRequest, readPdf } from './repository';
  * bucket lifecycle have removed the record and the object.
  */
 export const handler = createHttpHandler(
+  reportRequestRoutes,
   'GET /api/report-requests/{id}/pdf',
   async ({ params }) => {
     const request = await getReportRequest(params.id);

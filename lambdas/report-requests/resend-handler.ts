@@ -2,6 +2,7 @@ import { AbortedError, NotFoundError } from '../shared/errors';
 import { actorOf, createHttpHandler, ok } from '../shared/http';
 import { summary } from './list-handler';
 import { getReportRequest, moveStatus, resendRequest } from './repository';
+import { reportRequestRoutes } from './routes';
 
 /**
  * When a request has waited too long to be anything but stuck: a mailer that has not
@@ -19,6 +20,7 @@ const stuckAfterMs = { sending: 10 * 60_000, pending: 60 * 60_000 } as const;
  * sent again. The resend is recorded in the audit trail.
  */
 export const handler = createHttpHandler(
+  reportRequestRoutes,
   'POST /api/report-requests/{id}/resend',
   async ({ params, caller }) => {
     const request = await getReportRequest(params.id);

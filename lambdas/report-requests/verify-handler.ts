@@ -2,12 +2,14 @@ import { reportNumberPattern } from '../shared/contract/schemas/report-request';
 import { NotFoundError } from '../shared/errors';
 import { createHttpHandler, ok } from '../shared/http';
 import { getVerification } from './repository';
+import { reportRequestRoutes } from './routes';
 
 /**
  * `GET /api/report-requests/verify/{reportNumber}` (public): what anyone holding a copy
  * needs to check it is genuine. It holds no personal data.
  */
 export const handler = createHttpHandler(
+  reportRequestRoutes,
   'GET /api/report-requests/verify/{reportNumber}',
   async ({ params }) => {
     // A malformed number gets the same answer as an unknown one, without a read.

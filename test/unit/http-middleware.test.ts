@@ -6,6 +6,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { routeTable } from '../../lambdas/routes';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
 Object.assign(process.env, {
@@ -71,7 +72,7 @@ beforeEach(() => {
 });
 
 describe('createHttpHandler', () => {
-  const create = createHttpHandler('POST /api/products', async ({ body, caller }) =>
+  const create = createHttpHandler(routeTable, 'POST /api/products', async ({ body, caller }) =>
     created({ name: body.name, pressureFC: body.pressureFC, by: caller.role }),
   );
 
@@ -129,7 +130,9 @@ describe('createHttpHandler', () => {
   });
 
   it('refuses an admin demoted to staff on an admin route (403), though the token says admin', async () => {
-    const handler = createHttpHandler('GET /api/staff', async () => ok({ secret: true }));
+    const handler = createHttpHandler(routeTable, 'GET /api/staff', async () =>
+      ok({ secret: true }),
+    );
     const result = await handler(event('GET /api/staff', { role: 'admin' }));
     expect(result.statusCode).toBe(403);
     expect(JSON.parse(result.body!)).toEqual({
@@ -142,13 +145,13 @@ describe('createHttpHandler', () => {
   });
 
   it('reads the standing at most every few seconds per account', async () => {
-    const handler = createHttpHandler('GET /api/dashboard', async () => ok({}));
+    const handler = createHttpHandler(routeTable, 'GET /api/dashboard', async () => ok({}));
     for (let i = 0; i < 3; i++) await handler(event('GET /api/dashboard', { role: 'staff' }));
     expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 1);
   });
 
   it('answers 503 when the user pool cannot be reached and no standing was read', async () => {
-    const handler = createHttpHandler('GET /api/dashboard', async () => ok({}));
+    const handler = createHttpHandler(routeTable, 'GET /api/dashboard', async () => ok({}));
     const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     cognito.on(AdminGetUserCommand).rejects(unreachable);
     expect((await handler(event('GET /api/dashboard', { role: 'staff' }))).statusCode).toBe(503);
@@ -171,7 +174,7 @@ describe('createHttpHandler', () => {
   });
 
   it('lets anyone call a public route', async () => {
-    const handler = createHttpHandler('GET /api/health', async ({ caller }) =>
+    const handler = createHttpHandler(routeTable, 'GET /api/health', async ({ caller }) =>
       ok({ caller: caller ?? null }),
     );
     const result = await handler(event('GET /api/health'));
@@ -232,7 +235,7 @@ describe('createHttpHandler', () => {
   });
 
   it('passes a text body as it is (a CSV upload)', async () => {
-    const upload = createHttpHandler('POST /api/machine-data', async ({ body }) =>
+    const upload = createHttpHandler(routeTable, 'POST /api/machine-data', async ({ body }) =>
       ok({ length: body.length }),
     );
     const result = await upload(
@@ -242,7 +245,7 @@ describe('createHttpHandler', () => {
   });
 
   it('answers an invalid path parameter as not-found, after the body', async () => {
-    const update = createHttpHandler('PUT /api/products/{id}', async () => ok({}));
+    const update = createHttpHandler(routeTable, 'PUT /api/products/{id}', async () => ok({}));
     const tooLong = { pathParameters: { id: 'x'.repeat(65) } };
     const badBody = await update(
       event('PUT /api/products/{id}', { role: 'staff', body: '{}', ...tooLong }),
@@ -259,7 +262,7 @@ describe('createHttpHandler', () => {
     [new NotFoundError(), 404, 'not-found'],
     [new ConflictError(), 409, 'already-exists'],
   ])('maps domain error %s to its code', async (error, status, code) => {
-    const handler = createHttpHandler('GET /api/health', async () => {
+    const handler = createHttpHandler(routeTable, 'GET /api/health', async () => {
       throw error;
     });
     const result = await handler(event('GET /api/health'));
@@ -268,7 +271,7 @@ describe('createHttpHandler', () => {
   });
 
   it('hides unknown errors behind internal 500 with a correlation id', async () => {
-    const handler = createHttpHandler('GET /api/health', async () => {
+    const handler = createHttpHandler(routeTable, 'GET /api/health', async () => {
       throw new Error('database password is hunter2');
     });
     const result = await handler(event('GET /api/health'));
@@ -283,7 +286,7 @@ describe('createHttpHandler', () => {
   });
 
   it('answers 503 unavailable when a dependency cannot be reached', async () => {
-    const handler = createHttpHandler('GET /api/health', async () => {
+    const handler = createHttpHandler(routeTable, 'GET /api/health', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
         code: 'ECONNREFUSED',
       });
@@ -295,7 +298,9 @@ describe('createHttpHandler', () => {
 
   it('refuses to build a handler for a route missing from the route table', () => {
     expect(() =>
-      createHttpHandler('GET /api/not-in-table' as 'GET /api/health', async () => ok({})),
+      createHttpHandler(routeTable, 'GET /api/not-in-table' as 'GET /api/health', async () =>
+        ok({}),
+      ),
     ).toThrow(/not in the route table/);
   });
 });

@@ -2,6 +2,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as RepositoryModule from '../../lambdas/report-requests/repository';
+import { routeTable } from '../../lambdas/routes';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
 /*
@@ -137,7 +138,7 @@ describe('logger', () => {
 });
 
 describe('createHttpHandler', () => {
-  const handler = createHttpHandler('GET /api/health', async ({ event: request }) => {
+  const handler = createHttpHandler(routeTable, 'GET /api/health', async ({ event: request }) => {
     const { name } = JSON.parse(request.body!) as { name: string };
     logger.info('step one', { name });
     await tick();
@@ -186,13 +187,13 @@ describe('createHttpHandler', () => {
   });
 
   it('prints nothing for a request that counted nothing, and no empty-flush warning', async () => {
-    const quiet = createHttpHandler('GET /api/health', async () => ok({}));
+    const quiet = createHttpHandler(routeTable, 'GET /api/health', async () => ok({}));
     await quiet(event('req-q', {}));
     expect(lines()).toEqual([]);
   });
 
   it('still sends the metrics of a request that failed after counting', async () => {
-    const failing = createHttpHandler('GET /api/health', async () => {
+    const failing = createHttpHandler(routeTable, 'GET /api/health', async () => {
       countMetric('IngestRows', 7);
       throw new Error('boom');
     });

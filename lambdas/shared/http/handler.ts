@@ -5,7 +5,7 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
-import { findRouteByKey, type RouteName, type routeTable } from '../../routes';
+import { definitionOf, type RouteSpec, type RouteTable } from '../route-spec';
 import { powertoolsLogger, withLogKeys } from '../logger';
 import { metrics } from '../metrics';
 import {
@@ -19,8 +19,6 @@ import {
 import { toResult } from './responses';
 import type { Caller, HttpEvent, HttpResponse, HttpResult } from './types';
 
-type Spec<K extends RouteName> = (typeof routeTable)[K];
-
 type BodyOf<S> = S extends { body: 'text' }
   ? string
   : S extends { body: infer B extends ZodType }
@@ -33,13 +31,13 @@ type ParamsOf<S> = S extends { params: infer P extends ZodType }
 /** A route with roles always has a caller; a public or machine route never does. */
 type CallerOf<S> = S extends { access: readonly string[] } ? Caller : undefined;
 
-/** What a handler gets: everything the pipeline parsed, typed by its route. */
-export interface RequestContext<K extends RouteName, TPrincipal = undefined> {
+/** What a handler gets: everything the pipeline parsed, typed by its route's spec. */
+export interface RequestContext<S, TPrincipal = undefined> {
   event: HttpEvent;
-  body: BodyOf<Spec<K>>;
-  query: QueryOf<Spec<K>>;
-  params: ParamsOf<Spec<K>>;
-  caller: CallerOf<Spec<K>>;
+  body: BodyOf<S>;
+  query: QueryOf<S>;
+  params: ParamsOf<S>;
+  caller: CallerOf<S>;
   /** What `authenticate` returned (routes with `machine` access). */
   principal: TPrincipal;
   correlationId: string;
@@ -54,20 +52,27 @@ export interface HandlerOptions<TPrincipal> {
 }
 
 /**
- * Wraps a use case as the Lambda handler of one route of the route table, on middy:
+ * Wraps a use case as the Lambda handler of one route (`key` in its feature's route
+ * table, e.g. `createHttpHandler(productRoutes, 'POST /api/products', ...)`), on middy:
  * Powertools' logger context and metrics flush, middy's header and event normalisers, and
  * the project's own middlewares for the error body, the access rule (with the caller's
  * current standing), the body (middy's JSON parser) and the route's shared schemas. The
  * use case gets typed, validated input and answers with `ok`/`created`; it never builds
  * an HTTP answer by hand. Every log line of the request carries its correlation id.
  */
-export function createHttpHandler<K extends RouteName, TPrincipal = undefined>(
+export function createHttpHandler<
+  T extends RouteTable,
+  K extends keyof T & string,
+  TPrincipal = undefined,
+>(
+  table: T,
   key: K,
-  run: (context: RequestContext<K, TPrincipal>) => Promise<HttpResponse>,
+  run: (context: RequestContext<T[K], TPrincipal>) => Promise<HttpResponse>,
   options: HandlerOptions<TPrincipal> = {},
 ): (event: HttpEvent, context?: Context) => Promise<HttpResult> {
-  const route = findRouteByKey(key);
-  if (!route) throw new Error(`Route ${key} is not in the route table`);
+  const spec = table[key];
+  if (!spec) throw new Error(`Route ${key} is not in the route table`);
+  const route = definitionOf(key, spec as unknown as RouteSpec);
 
   const pipeline = middy<HttpEvent, HttpResult, Error, ApiContext>()
     // First, so its onError runs last, after every other middleware's.
