@@ -38,14 +38,19 @@ export async function requestReport(
   now = new Date(),
 ): Promise<ReportRequestCreated> {
   const quotas = reportQuotas(address, input.email);
-  // Every attempt counts, found or not: the address limit also slows serial guessing.
-  await consumeQuota(quotas.address, now);
-
-  const range = await findRangeContaining(input.serialNumber);
-  const product = range && (await getProduct(range.productId));
-  if (!range || !product) throw new NotFoundError('errors.serialNotFound');
   const serialNumber = input.serialNumber.trim().toUpperCase();
-  const results = await findLatestResults(serialNumber);
+  // Every attempt counts, found or not: the address limit also slows serial guessing.
+  // The reads do not depend on it, so they run at the same time; an exceeded quota still
+  // answers 429 before anything is stored.
+  const [, unit, results] = await Promise.all([
+    consumeQuota(quotas.address, now),
+    findRangeContaining(input.serialNumber).then(
+      async (range) => range && { range, product: await getProduct(range.productId) },
+    ),
+    findLatestResults(serialNumber),
+  ]);
+  if (!unit?.product) throw new NotFoundError('errors.serialNotFound');
+  const { range, product } = unit;
 
   const config = getConfig();
   const baseUrl = await getAppUrl();
