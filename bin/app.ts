@@ -51,6 +51,7 @@ const settings: TestReportCenterSettings = {
   mailFrom: text('mailFrom'),
   mailDomain: text('mailDomain'),
   providerName: text('providerName'),
+  providerAddress: text('providerAddress'),
   privacyPolicyUrl: text('privacyPolicyUrl'),
   domainNames: list('domainNames'),
   certificateArn: text('certificateArn'),

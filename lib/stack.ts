@@ -31,6 +31,11 @@ export interface TestReportCenterSettings {
    */
   readonly providerName?: string;
   /**
+   * The provider's postal address, printed under its name on every report.
+   * @default - none printed
+   */
+  readonly providerAddress?: string;
+  /**
    * Privacy policy linked from the consent statement.
    * @default 'https://example.com/privacy' - a placeholder; set it to deploy
    */
@@ -148,6 +153,7 @@ export function appUrl(domainNames: readonly string[] | undefined, distributionD
 function reportSettings(settings: TestReportCenterSettings) {
   return {
     PROVIDER_NAME: settings.providerName ?? 'Test Report Center',
+    PROVIDER_ADDRESS: settings.providerAddress ?? '',
     PRIVACY_POLICY_URL: settings.privacyPolicyUrl ?? 'https://example.com/privacy',
     REPORT_RETENTION_DAYS: String(settings.reportRetentionDays ?? 30),
     REPORT_LIMIT_PER_EMAIL: String(settings.reportLimitPerEmail ?? 5),

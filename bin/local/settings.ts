@@ -24,6 +24,8 @@ export type StackPorts = ReturnType<typeof stackPorts>;
 export const localSiteSettings = {
   appName: 'Test Report Center',
   providerName: 'Example Valve Co.',
+  /** Printed under the provider's name on every report. */
+  providerAddress: '12 Harbour Road, Taichung 407, Taiwan',
   privacyPolicyUrl: 'https://www.example.com/privacy',
   mailFrom: 'reports@example.com',
   /** Cognito's own sender in AWS is no-reply@verificationemail.com. */

@@ -148,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: resources.userPoolClientId,
       REPORTS_BUCKET: resources.reportsBucket,
       MAIL_FROM: localSiteSettings.mailFrom,
+      PROVIDER_ADDRESS: localSiteSettings.providerAddress,
       APP_URL: `http://localhost:${ports.gateway}`,
       DYNAMODB_ENDPOINT: dynamodb.url,
       COGNITO_ENDPOINT: cognito.url,

@@ -6,6 +6,7 @@ import {
   type TestResult,
 } from '../shared/contract/schemas/machine-data';
 import type { ReportTestResult } from '../shared/contract/schemas/report-request';
+import type { JudgedLimit } from '../shared/contract/schemas/test-plan';
 import { and, between, equals, itemMissing, type Condition } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { decodeCursor, encodeCursor, type CursorScope } from '../shared/data/cursor';
@@ -32,10 +33,25 @@ export async function findLatestResults(serial: string): Promise<ReportTestResul
         unit: result.unit,
         testedAt: result.testedAt,
         machineId: result.machineId,
+        operator: result.operator,
+        planVersion: result.planVersion,
+        limit: result.limit,
       });
     }
   }
   return [...latest.values()];
+}
+
+/**
+ * When the first result the unit received after `since` arrived (ISO time), or null: one
+ * Query of the unit's partition (tens of results).
+ */
+export async function firstResultSince(serial: string, since: string): Promise<string | null> {
+  const received = (await queryItems(queries.unitResults(serial), testResultSchema))
+    .map((result) => result.receivedAt)
+    .filter((at) => at > since)
+    .sort();
+  return received[0] ?? null;
 }
 
 /** A result ready to store: validated, its machine named, its unit's range known. */
@@ -49,6 +65,10 @@ export interface NewResult {
   machineId: string;
   operator: string | null;
   notes: string | null;
+  /** The plan version it was judged against (null: its product had no plan). */
+  planVersion?: number | null;
+  /** The limit it was judged against, kept with it. */
+  limit?: JudgedLimit | null;
 }
 
 const resultId = (

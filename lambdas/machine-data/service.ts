@@ -15,6 +15,9 @@ import { validate, type MessageRef } from '../shared/contract/validation';
 import { ValidationError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http';
 import { countMetric } from '../shared/metrics';
+import { getCurrentTestPlan } from '../products/repository';
+import type { TestPlan } from '../shared/contract/schemas/test-plan';
+import { judge } from './judging';
 import { saveResults, type BatchSource, type NewResult } from './repository';
 
 /** Distinct serials looked up at once: each is one Query. */
@@ -28,36 +31,58 @@ function refuse(fields: Record<string, MessageRef>): never {
   throw new ValidationError(fields, 'errors.batchRefused');
 }
 
-/** The serials of these results that lie in no range. */
-async function serialsOutsideRanges(results: readonly NewResult[]): Promise<Set<string>> {
+/**
+ * The product of each serial's range, or undefined for a serial in no range: each
+ * distinct serial is one Query, a few at a time.
+ */
+async function productsOf(results: readonly NewResult[]): Promise<Map<string, string | undefined>> {
   const serials = [...new Set(results.map((result) => result.serialNumber))];
-  const outside = new Set<string>();
+  const products = new Map<string, string | undefined>();
   for (let start = 0; start < serials.length; start += lookupConcurrency) {
     const slice = serials.slice(start, start + lookupConcurrency);
     const ranges = await Promise.all(slice.map((serial) => findRangeContaining(serial)));
-    slice.forEach((serial, index) => {
-      if (!ranges[index]) outside.add(serial);
-    });
+    slice.forEach((serial, index) => products.set(serial, ranges[index]?.productId));
   }
-  return outside;
+  return products;
 }
 
+/** The plan in force of each product (null when it has none): one or two reads each. */
+async function plansOf(productIds: Iterable<string>): Promise<Map<string, TestPlan | null>> {
+  const ids = [...new Set(productIds)];
+  const plans = await Promise.all(ids.map((id) => getCurrentTestPlan(id)));
+  return new Map(ids.map((id, index) => [id, plans[index] ?? null]));
+}
+
+/**
+ * Checks a batch against the ranges and the test plans, then stores it: a serial in no
+ * range, or a row its product's plan refuses (docs/test-plans.md), refuses the whole
+ * batch with every such row named; otherwise each result is stored with the plan
+ * version and limit it was judged against.
+ */
 async function store(
   results: NewResult[],
   source: BatchSource,
   fieldOf: (row: number) => string,
 ): Promise<IngestSummary> {
-  const outside = await serialsOutsideRanges(results);
-  if (outside.size > 0) {
-    const fields: Record<string, MessageRef> = {};
-    results.forEach((result, row) => {
-      if (outside.has(result.serialNumber)) {
-        fields[`${fieldOf(row)}.serialNumber`] = { key: 'errors.serialNotInRange' };
-      }
-    });
-    refuse(fields);
-  }
-  const stored = await saveResults(results, source);
+  const products = await productsOf(results);
+  const fields: Record<string, MessageRef> = {};
+  results.forEach((result, row) => {
+    if (!products.get(result.serialNumber)) {
+      fields[`${fieldOf(row)}.serialNumber`] = { key: 'errors.serialNotInRange' };
+    }
+  });
+  if (Object.keys(fields).length > 0) refuse(fields);
+  const plans = await plansOf([...products.values()].filter((id) => id !== undefined));
+  const judged = results.map((result, row): NewResult => {
+    const outcome = judge(result, plans.get(products.get(result.serialNumber)!) ?? null);
+    if ('refusal' in outcome) {
+      fields[`${fieldOf(row)}.${outcome.refusal.field}`] = outcome.refusal.message;
+      return result;
+    }
+    return { ...result, ...outcome.judgement };
+  });
+  if (Object.keys(fields).length > 0) refuse(fields);
+  const stored = await saveResults(judged, source);
   countMetric('IngestRows', stored);
   return { received: results.length, stored, duplicates: results.length - stored };
 }

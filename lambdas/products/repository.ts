@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   productSchema,
@@ -6,8 +7,21 @@ import {
   type Product,
   type ProductFields,
 } from '../shared/contract/schemas/product';
+import {
+  testPlanSchema,
+  type PlanApprover,
+  type PlanTest,
+  type TestPlan,
+} from '../shared/contract/schemas/test-plan';
 import { changesBetween } from '../shared/data/audit';
-import { and, equals, itemExists, itemMissing } from '../shared/data/expressions';
+import {
+  and,
+  attributeMissing,
+  equals,
+  itemExists,
+  itemMissing,
+  or,
+} from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { getItem, queryPage, type Page } from '../shared/data/read';
 import { audited } from '../shared/data/transaction';
@@ -48,6 +62,7 @@ export async function createProduct(fields: ProductFields, actor: AuditActor): P
   const product: Product = {
     id,
     ...fields,
+    planVersion: null,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -178,3 +193,75 @@ export function listProducts(query: ListProductsQuery): Promise<Page<Product>> {
     },
   );
 }
+
+/** The product's plan version in force (0 when it has none). */
+const planVersionSchema = z.object({ planVersion: z.number().int().nullable().optional() });
+
+/** One version of a product's test plan; undefined when there is none. */
+export function getTestPlan(productId: string, version: number): Promise<TestPlan | undefined> {
+  return getItem(keys.testPlan(productId, version), testPlanSchema);
+}
+
+/** The plan in force for a product; undefined when the product or its plan does not exist. */
+export async function getCurrentTestPlan(productId: string): Promise<TestPlan | undefined> {
+  const product = await getItem(keys.product(productId), planVersionSchema);
+  const version = product?.planVersion;
+  return version ? getTestPlan(productId, version) : undefined;
+}
+
+/** What an audit entry records of a plan: its version and tests. */
+const planSummary = (plan: Pick<TestPlan, 'version' | 'tests' | 'allowExtraTests'> | undefined) =>
+  plan ? { version: plan.version, tests: plan.tests, allowExtraTests: plan.allowExtraTests } : null;
+
+/**
+ * Saves a product's test plan as its next version: one transaction that stores the new
+ * version (versions never change once stored), moves the product's `planVersion` on
+ * condition it is still the version the editor read (a stale edit is `aborted`), and
+ * records the change in the audit trail. Results keep the version they were judged
+ * against, so a new version changes no past verdict.
+ */
+export async function saveTestPlan(
+  productId: string,
+  input: { tests: PlanTest[]; allowExtraTests: boolean; version: number },
+  approvedBy: PlanApprover,
+  actor: AuditActor,
+): Promise<TestPlan> {
+  const previous = input.version > 0 ? await getTestPlan(productId, input.version) : undefined;
+  const now = new Date().toISOString();
+  const plan: TestPlan = {
+    productId,
+    version: input.version + 1,
+    tests: input.tests,
+    allowExtraTests: input.allowExtraTests,
+    approvedBy,
+    approvedAt: now,
+  };
+  await audited({
+    actor,
+    action: 'update',
+    entity: 'product',
+    entityId: productId,
+    changes: { testPlan: { from: planSummary(previous), to: planSummary(plan) } },
+  })
+    .update(
+      keys.product(productId),
+      { set: { planVersion: plan.version } },
+      {
+        condition:
+          input.version === 0
+            ? and(itemExists(), or(attributeMissing('planVersion'), equals('planVersion', null)))
+            : equals('planVersion', input.version),
+        onConditionFailed: () => new PlanMoved(),
+      },
+    )
+    .put({ ...keys.testPlan(productId, plan.version), ...plan }, { condition: itemMissing() })
+    .commit({ now: new Date(now) })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof PlanMoved)) throw error;
+      if (!(await getProduct(productId))) throw notFound();
+      throw new AbortedError();
+    });
+  return plan;
+}
+
+class PlanMoved extends Error {}

@@ -4,6 +4,7 @@ import {
   listProductsQuerySchema,
   updateProductSchema,
 } from '../shared/contract/schemas/product';
+import { savePlanSchema, testPlanQuerySchema } from '../shared/contract/schemas/test-plan';
 import { staffOrAdmin, type RouteTable } from '../shared/route-spec';
 
 /** The products routes (assembled with every feature's in lambdas/routes.ts). */
@@ -28,6 +29,18 @@ export const productRoutes = {
     access: staffOrAdmin,
     body: updateProductSchema,
     params: idParams,
+  },
+  'GET /api/products/{id}/test-plan': {
+    handler: 'lambdas/products/get-test-plan-handler.ts',
+    access: staffOrAdmin,
+    params: idParams,
+    query: testPlanQuerySchema,
+  },
+  'PUT /api/products/{id}/test-plan': {
+    handler: 'lambdas/products/save-test-plan-handler.ts',
+    access: staffOrAdmin,
+    params: idParams,
+    body: savePlanSchema,
   },
   'DELETE /api/products/{id}': {
     handler: 'lambdas/products/delete-handler.ts',

@@ -4,6 +4,7 @@ import type {
   Product,
   ProductFields,
 } from '../shared/contract/schemas/product';
+import type { SavePlanInput, TestPlan } from '../shared/contract/schemas/test-plan';
 import { getStats } from '../shared/data/counters';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http';
@@ -35,3 +36,24 @@ export const updateProduct = (
 
 export const deleteProduct = (id: string, caller: Caller) =>
   products.deleteProduct(id, actorOf(caller));
+
+/** A product's test plan: the version in force, or `version` (an earlier one). */
+export async function getTestPlan(id: string, version?: number): Promise<TestPlan> {
+  const plan = version
+    ? await products.getTestPlan(id, version)
+    : await products.getCurrentTestPlan(id);
+  if (!plan) {
+    if (!(await products.getProduct(id))) throw new NotFoundError('errors.productNotFound');
+    throw new NotFoundError('errors.testPlanNotFound');
+  }
+  return plan;
+}
+
+/** Saves the plan as the product's next version, approved by the caller. */
+export const saveTestPlan = (id: string, input: SavePlanInput, caller: Caller) =>
+  products.saveTestPlan(
+    id,
+    input,
+    { id: caller.sub, name: caller.name ?? caller.email, email: caller.email, role: caller.role },
+    actorOf(caller),
+  );

@@ -17,6 +17,7 @@ export function summary(record: ReportRequestRecord, admin: boolean): ReportRequ
     statusReason: record.statusReason,
     statusAt: record.statusAt,
     deliveryAttempts: record.deliveryAttempts,
+    verdict: record.verdict,
     ...(admin ? { clientAddress: record.clientAddress } : {}),
   };
 }

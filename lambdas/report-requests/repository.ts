@@ -6,6 +6,7 @@ import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   deliveryStatuses,
   reportLanguages,
+  reportVerdicts,
   type DeliveryStatus,
   type ListReportRequestsQuery,
   type ReportVerification,
@@ -51,6 +52,8 @@ export const reportRequestRecordSchema = z.object({
   pdfExpiresAt: z.string(),
   fingerprint: z.string(),
   verificationUrl: z.string(),
+  /** The verdict the report states (null on requests from before verdicts were kept). */
+  verdict: z.enum(reportVerdicts).nullable().default(null),
   /** Epoch seconds: the record (with the visitor's email and address) expires by TTL. */
   expiresAt: z.number().int(),
 });

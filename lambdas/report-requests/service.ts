@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { getAppUrl } from '../shared/app-url';
 import { findLatestResults } from '../machine-data/repository';
-import { getProduct } from '../products/repository';
+import { getProduct, getTestPlan } from '../products/repository';
 import { findRangeContaining } from '../serial-ranges/repository';
 import { getConfig } from '../shared/config';
 import {
   consentStatementVersion,
+  planVerdict,
+  reportRows,
   reportVerdict,
   type CreateReportRequestInput,
   type ReportContent,
@@ -44,13 +46,17 @@ export async function requestReport(
   // answers 429 before anything is stored.
   const [, unit, results] = await Promise.all([
     consumeQuota(quotas.address, now),
-    findRangeContaining(input.serialNumber).then(
-      async (range) => range && { range, product: await getProduct(range.productId) },
-    ),
+    findRangeContaining(input.serialNumber).then(async (range) => {
+      const product = range && (await getProduct(range.productId));
+      const plan = product?.planVersion
+        ? await getTestPlan(product.id, product.planVersion)
+        : undefined;
+      return range && product && { range, product, plan };
+    }),
     findLatestResults(serialNumber),
   ]);
-  if (!unit?.product) throw new NotFoundError('errors.serialNotFound');
-  const { range, product } = unit;
+  if (!unit) throw new NotFoundError('errors.serialNotFound');
+  const { range, product, plan } = unit;
 
   const config = getConfig();
   const baseUrl = await getAppUrl();
@@ -81,11 +87,20 @@ export async function requestReport(
       productionDate: range.productionDate,
       product: reportProduct,
       results,
-      verdict: reportVerdict(results),
+      tests: plan ? reportRows(plan, results) : [],
+      plan: plan
+        ? {
+            version: plan.version,
+            approvedBy: { name: plan.approvedBy.name, role: plan.approvedBy.role },
+            approvedAt: plan.approvedAt,
+          }
+        : null,
+      verdict: plan ? planVerdict(plan, results) : reportVerdict(results),
       verificationUrl: `${baseUrl}/search?verify=${reportNumber}`,
     };
     const pdf = await renderReportPdf(content, {
       providerName: config.PROVIDER_NAME,
+      providerAddress: config.PROVIDER_ADDRESS,
       privacyPolicyUrl: config.PRIVACY_POLICY_URL,
     });
     const fingerprint = createHash('sha256').update(pdf).digest('hex');
@@ -116,6 +131,7 @@ export async function requestReport(
       pdfExpiresAt,
       fingerprint,
       verificationUrl: content.verificationUrl,
+      verdict: content.verdict,
       expiresAt: Math.ceil(new Date(pdfExpiresAt).getTime() / 1000),
     };
     try {

@@ -25,6 +25,8 @@ const environmentSchema = z.object({
   APP_URL_PARAMETER: z.string().min(1).optional(),
   /** Named in the report, its mail and the visitor's consent statement. */
   PROVIDER_NAME: z.string().min(1).default('Test Report Center'),
+  /** The provider's address, printed under its name on every report (ISO/IEC 17025 7.8.2.1). */
+  PROVIDER_ADDRESS: z.string().default(''),
   /** The privacy policy the consent statement and the report footnote link. */
   PRIVACY_POLICY_URL: z.url({ protocol: /^https?$/ }).default('https://example.com/privacy'),
   /**

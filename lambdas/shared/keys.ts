@@ -47,6 +47,11 @@ export const keys = {
   accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
 
   product: (id: string): ItemKey => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
+  /** One version of a product's test plan (versions never change once saved). */
+  testPlan: (productId: string, version: number): ItemKey => ({
+    pk: `PLAN#${productId}`,
+    sk: `V#${String(version).padStart(10, '0')}`,
+  }),
   /** Claims a product name (case-insensitive) so two products cannot share it. */
   productName: (name: string): ItemKey => ({
     pk: `PRODUCTNAME#${name.toLowerCase()}`,

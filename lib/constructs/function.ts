@@ -24,10 +24,20 @@ export type FunctionEnvironmentName = Exclude<
 >;
 
 /** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
-export type SharedEnvironment = Record<Exclude<FunctionEnvironmentName, 'TABLE_NAME'>, string>;
+export type SharedEnvironment = Record<
+  Exclude<FunctionEnvironmentName, 'TABLE_NAME' | 'PROVIDER_ADDRESS'>,
+  string
+> & { PROVIDER_ADDRESS?: string };
+
+/** Variables that may be empty (a setting left out). */
+const optionalEnvironment = new Set(['PROVIDER_ADDRESS']);
 
 const requiredEnvironment = environmentVariables.filter(
-  (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
+  (name) =>
+    name !== 'AWS_REGION' &&
+    name !== 'APP_URL' &&
+    !name.endsWith('_ENDPOINT') &&
+    !optionalEnvironment.has(name),
 );
 
 /**

@@ -53,6 +53,8 @@ function content(language: 'en' | 'zh', index: number): ReportContent {
     },
     results,
     verdict: 'pass',
+    tests: [],
+    plan: null,
     verificationUrl: `https://report.example.com/search?verify=TR-7K3MQ-${suffix}`,
   };
 }

@@ -2,13 +2,10 @@
 // Functions passed to page.evaluate run in the browser.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../../bin/local/settings';
 import type {
   IngestSummary,
   Machine,
@@ -21,6 +18,13 @@ import { artifactsDir, launchBrowser } from '../support/browser';
 import { createUser, signIn } from '../support/cognito';
 import { tableReader } from '../support/table';
 import { requestReport } from '../support/visitor';
+import {
+  openPage,
+  screenshot,
+  seriousViolations,
+  setLook,
+  untranslated as untranslatedTexts,
+} from './checks';
 import {
   AppShell,
   chooseDateRange,
@@ -84,46 +88,6 @@ async function settled(id: string): Promise<Record<string, unknown>> {
   throw new Error(`report request ${id} was not delivered`);
 }
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** Serious and critical accessibility violations found by axe-core (as the shell test runs it). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.route('**/__axe.js', (route) =>
-    route.fulfill({ body: axeSource, contentType: 'application/javascript' }),
-  );
-  await page.addScriptTag({ url: `${stack.appUrl}/__axe.js` });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(
-      document,
-    ),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
-
-/** Top-level groups of the app's i18n keys: text like `machineData.title` is an untranslated key. */
-const rawKey = new RegExp(
-  `\\b(?:${[
-    ...Object.keys(
-      JSON.parse(readFileSync(join(repoRoot, 'web/src/i18n/locales/en.json'), 'utf8')) as object,
-    ),
-    'errors',
-    'validation',
-    'report',
-    'product',
-  ].join('|')})\\.[a-zA-Z][\\w-]*\\b`,
-);
-
 /** English words of these pages that must not remain on their Chinese version. */
 const englishWords = [
   'Dashboard',
@@ -146,76 +110,14 @@ const englishWords = [
   'Create key',
   'Last used',
   'No report requests',
-].map((word) => new RegExp(`\\b${word}\\b`));
+];
 
-/** Visible texts and accessible labels left in English or as raw keys. */
-async function untranslated(page: Page): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.tagName === 'SCRIPT' || parent.tagName === 'STYLE') continue;
-      if (parent.closest('[hidden]')) continue;
-      const text = node.textContent?.trim();
-      if (text) found.push(text);
-    }
-    for (const element of document.body.querySelectorAll('[aria-label], [placeholder]')) {
-      for (const name of ['aria-label', 'placeholder']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) found.push(value);
-      }
-    }
-    return found;
-  });
-  return texts.filter(
-    (text) =>
-      rawKey.test(text) ||
-      // Data of this run (product, serials, machine) is English on purpose.
-      (!text.includes(prefix) &&
-        !text.includes(benchName) &&
-        englishWords.some((word) => word.test(text))),
-  );
-}
-
-/** Remembers language and theme the way the app does, for the next page load. */
-async function setLook(page: Page, language: 'en' | 'zh', theme: 'light' | 'dark') {
-  await page.evaluate(
-    ({ language, theme }) => {
-      localStorage.setItem('lang', language);
-      const current = JSON.parse(localStorage.getItem('ui-preferences') ?? '{}') as object;
-      localStorage.setItem('ui-preferences', JSON.stringify({ ...current, theme }));
-    },
-    { language, theme },
-  );
-}
+/** Visible texts and accessible labels left in English or as raw keys (this run's data aside). */
+const untranslated = (page: Page) => untranslatedTexts(page, englishWords, [prefix, benchName]);
 
 /** Opens a page afresh and waits for it and its API calls. */
-async function open(page: Page, path: string, ready: string) {
-  await page.goto(`${stack.appUrl}${path}`, { waitUntil: 'commit' });
-  await page.locator(`[data-testid="${ready}"]`).first().waitFor();
-  await page.locator('[data-testid="page-loader"]').waitFor({ state: 'detached' });
-  await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
-}
-
-/**
- * A screenshot of the whole page. The window is made as tall as the page rather than
- * using Playwright's full-page capture, which briefly lays the page out at a size the
- * app layout reads as too narrow (it then collapses the side navigation).
- */
-async function screenshot(page: Page, name: string) {
-  const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({
-    width: viewport.width,
-    height: Math.min(Math.max(height, viewport.height), 2400),
-  });
-  try {
-    await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
-  } finally {
-    await page.setViewportSize(viewport);
-  }
-}
+const open = (page: Page, path: string, ready: string) =>
+  openPage(page, `${stack.appUrl}${path}`, ready);
 
 const text = async (locator: ReturnType<Page['locator']>) => (await locator.textContent()) ?? '';
 
@@ -614,7 +516,7 @@ describe('machine data, dashboard and search history in the browser', () => {
               problems.push(`${target.name}: "${found}"`);
           }
           if (language === 'en' && theme === 'dark') {
-            for (const violation of await seriousViolations(page)) {
+            for (const violation of await seriousViolations(page, stack.appUrl)) {
               problems.push(`${target.name}: ${violation}`);
             }
           }
@@ -637,10 +539,12 @@ describe('machine data, dashboard and search history in the browser', () => {
     await open(page, '/machine-data', 'results-table');
     await machineData.openTab('Machines');
     await expect.poll(() => text(machineData.machines())).toContain(benchName);
-    for (const violation of await seriousViolations(page)) problems.push(`machines: ${violation}`);
+    for (const violation of await seriousViolations(page, stack.appUrl))
+      problems.push(`machines: ${violation}`);
     await machineData.openTab('Upload CSV');
     await page.locator('[data-testid="results-upload"]').waitFor();
-    for (const violation of await seriousViolations(page)) problems.push(`upload: ${violation}`);
+    for (const violation of await seriousViolations(page, stack.appUrl))
+      problems.push(`upload: ${violation}`);
     await setLook(page, 'en', 'light');
     expect(problems).toEqual([]);
   }, 120_000);

@@ -236,3 +236,52 @@ export async function chooseDateRange(
   await page.locator(dropdown.findApplyButton().toSelector()).click();
   await page.locator(dropdown.toSelector()).waitFor({ state: 'detached' });
 }
+
+/** A record's "History" section (edit pages) or dialog (staff accounts). */
+export class RecordHistory {
+  constructor(
+    private readonly page: Page,
+    private readonly scope = '',
+  ) {}
+
+  readonly section = () => this.page.locator('[data-testid="record-history"]');
+  readonly table = () => this.page.locator(`${this.scope} [data-testid="history-table"]`.trim());
+  readonly rows = () =>
+    this.page.locator(
+      wrapper
+        .findTable(`${this.scope} [data-testid="history-table"]`.trim())
+        .findRows()
+        .toSelector(),
+    );
+  readonly count = () => this.page.locator('[data-testid="history-count"]');
+  readonly loadMore = () => this.page.locator('[data-testid="history-load-more"]');
+
+  /** Opens the section (its header is a button) and waits for the first entries. */
+  async expand(): Promise<void> {
+    await this.page
+      .locator(
+        wrapper
+          .findExpandableSection('[data-testid="record-history"]')
+          .findExpandButton()
+          .toSelector(),
+      )
+      .click();
+    await this.table().waitFor();
+  }
+}
+
+/** The admins' Activity page (/activity): the whole audit trail with filters and export. */
+export class ActivityPage {
+  constructor(private readonly page: Page) {}
+
+  readonly table = () => this.page.locator('[data-testid="activity-table"]');
+  readonly rows = () =>
+    this.page.locator(wrapper.findTable('[data-testid="activity-table"]').findRows().toSelector());
+  readonly actor = () => this.page.locator('[data-testid="activity-actor"] input');
+  readonly clear = () => this.page.locator('[data-testid="activity-clear"]');
+
+  /** Clicks the actor of the first row showing `text`: the list narrows to that actor. */
+  async filterByActorOf(text: string): Promise<void> {
+    await this.rows().filter({ hasText: text }).first().locator('button').first().click();
+  }
+}

@@ -1,4 +1,9 @@
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewResult } from '../../lambdas/machine-data/repository';
@@ -357,6 +362,13 @@ describe('machine data service', () => {
     endNumber: 199,
   };
   const ingested = (changes: Partial<NewResult> = {}) => ({ ...result(changes), machineId: null });
+
+  // The range's product has no test plan: results are stored as stated.
+  beforeEach(() => {
+    documents.on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } }).resolves({
+      Item: { planVersion: null },
+    });
+  });
 
   it("stores a machine's batch under the key's machine and sums it up", async () => {
     documents.on(QueryCommand).resolves({ Items: [rangeItem] });

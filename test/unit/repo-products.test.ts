@@ -47,6 +47,7 @@ const stored = (changes: Partial<Product> = {}) => {
   const product: Product = {
     id: 'p-1',
     ...fields,
+    planVersion: null,
     version: 3,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-02-01T00:00:00.000Z',

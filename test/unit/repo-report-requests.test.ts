@@ -35,6 +35,7 @@ const record: ReportRequestRecord = {
   type: 'reportRequest',
   id: 'req-1',
   reportNumber: 'TR-7K3MQ-9X2HB',
+  verdict: 'pass',
   requestedAt: '2026-03-04T10:17:30.000Z',
   serialNumber: 'AV-000150',
   productId: 'p-1',

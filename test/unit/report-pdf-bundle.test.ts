@@ -44,6 +44,8 @@ const content: ReportContent = {
   },
   results: [],
   verdict: 'untested',
+  tests: [],
+  plan: null,
   verificationUrl: 'https://report.example.com/search?verify=TR-7K3MQ-9X2HB',
 };
 const site = { providerName: 'Acme Valves', privacyPolicyUrl: 'https://example.com/privacy' };

@@ -32,12 +32,14 @@ const colors = {
   link: rgb(0.07, 0.33, 0.64),
   pass: rgb(0.12, 0.5, 0.23),
   fail: rgb(0.78, 0.16, 0.16),
+  incomplete: rgb(0.69, 0.42, 0.0),
   untested: rgb(0.45, 0.48, 0.52),
 };
 
 const verdictColor: Record<ReportVerdict, RGB> = {
   pass: colors.pass,
   fail: colors.fail,
+  incomplete: colors.incomplete,
   untested: colors.untested,
 };
 
@@ -47,6 +49,8 @@ const small = { size: 8, leading: 11 };
 
 /** Result table columns (test, result, value, tested at, machine), in points. */
 const resultColumnWidths = [170, 66, 100, 94, contentWidth - 170 - 66 - 100 - 94];
+/** Test plan table columns (test and method, limit, measured, result, tested at, bench and operator). */
+const planColumnWidths = [146, 62, 70, 82, 70, contentWidth - 146 - 62 - 70 - 82 - 70];
 const cellPadding = 6;
 
 interface Fonts {
@@ -94,6 +98,7 @@ export async function renderReportPdf(
   drawResults(flow, text);
   drawVerification(flow, text);
   drawFootnote(flow, text);
+  drawStatements(flow, text);
   flow.finish();
 
   return document.save();
@@ -121,7 +126,7 @@ export function preloadReportFonts(): void {
 
 /** Every character the regular face must have: all text of the report, and page digits. */
 function regularCharacters(text: ReportText): string {
-  const strings: string[] = [text.page(0, 0), '0123456789', unprintable, ellipsis];
+  const strings: string[] = [text.page(0, 0), '0123456789 ·', unprintable, ellipsis];
   const collect = (value: unknown): void => {
     if (typeof value === 'string') strings.push(value);
     else if (Array.isArray(value)) value.forEach(collect);
@@ -144,6 +149,15 @@ function boldTexts(text: ReportText): string[] {
     text.verificationHeading,
     ...text.resultColumns,
     ...text.results.map((result) => result.cells[1]),
+    ...(text.plan
+      ? [
+          text.plan.heading,
+          text.plan.otherHeading,
+          ...text.plan.columns,
+          ...[...text.plan.required, ...text.plan.other].map((row) => row.cells[3]),
+        ]
+      : []),
+    text.endOfReport,
   ];
 }
 
@@ -303,7 +317,8 @@ class Flow {
     this.rect(0, height - headerHeight, width, headerHeight, colors.band);
     this.rect(0, height - headerHeight - stripeHeight, width, stripeHeight, colors.accent);
     const right = width - margin;
-    const providerLine = this.lines(report.provider, { size: 9 }, contentWidth - 170)[0] ?? '';
+    const provider = [report.provider, report.providerAddress].filter(Boolean).join(' · ');
+    const providerLine = this.lines(provider, { size: 9 }, contentWidth - 170)[0] ?? '';
     this.text(providerLine, margin, height - 25, { size: 9, color: colors.bandMuted });
     this.text(report.title, margin, height - 52, { size: 20, bold: true, color: colors.white });
     this.text(report.reportNumberLabel, right, height - 25, {
@@ -439,6 +454,15 @@ function drawSpecifications(flow: Flow, text: ReportText): void {
 }
 
 function drawResults(flow: Flow, text: ReportText): void {
+  if (text.plan) {
+    flow.heading(text.plan.heading);
+    drawTable(flow, text.plan.columns, planColumnWidths, text.plan.required, 3);
+    if (text.plan.other.length > 0) {
+      flow.heading(text.plan.otherHeading);
+      drawTable(flow, text.plan.columns, planColumnWidths, text.plan.other, 3);
+    }
+    return;
+  }
   flow.heading(text.resultsHeading);
   if (text.results.length === 0) {
     const lines = flow.lines(text.noResults, body, contentWidth - 2 * cellPadding);
@@ -452,13 +476,26 @@ function drawResults(flow: Flow, text: ReportText): void {
     flow.y -= height;
     return;
   }
+  drawTable(flow, text.resultColumns, resultColumnWidths, text.results, 1);
+}
 
+/**
+ * A table with a shaded head, repeated on every page it runs onto; rows alternate shade
+ * and never split. The `outcomeColumn` is bold, in the outcome's colour.
+ */
+function drawTable(
+  flow: Flow,
+  columns: readonly string[],
+  widths: readonly number[],
+  rows: readonly { cells: readonly string[]; outcome: 'pass' | 'fail' | 'none' }[],
+  outcomeColumn: number,
+): void {
   const headStyle = { size: 8, leading: 11, bold: true };
   const rowPadding = 5;
   /** A row's cells wrapped to their columns, each cut at maxCellLines. */
   const cellLines = (cells: readonly string[], style: (column: number) => TextStyle) =>
     cells.map((cell, column) => {
-      const lines = flow.lines(cell, style(column), resultColumnWidths[column]! - 2 * cellPadding);
+      const lines = flow.lines(cell, style(column), widths[column]! - 2 * cellPadding);
       if (lines.length <= maxCellLines) return lines;
       const kept = lines.slice(0, maxCellLines);
       kept[maxCellLines - 1] = `${[...kept[maxCellLines - 1]!].slice(0, -1).join('')}${ellipsis}`;
@@ -473,11 +510,11 @@ function drawResults(flow: Flow, text: ReportText): void {
     let x = margin;
     cells.forEach((lines, column) => {
       flow.paragraph(lines, x + cellPadding, flow.y - rowPadding + 1, style(column));
-      x += resultColumnWidths[column]!;
+      x += widths[column]!;
     });
   };
 
-  const head = cellLines(text.resultColumns, () => headStyle);
+  const head = cellLines(columns, () => headStyle);
   const headHeight = rowHeight(head, headStyle.leading);
   const drawHead = () => {
     flow.rect(margin, flow.y - headHeight, contentWidth, headHeight, colors.headShade);
@@ -486,16 +523,15 @@ function drawResults(flow: Flow, text: ReportText): void {
   };
 
   drawHead();
-  text.results.forEach((result, row) => {
-    // The outcome column is bold, in the outcome's colour.
+  rows.forEach((row, index) => {
+    const outcomeColor =
+      row.outcome === 'pass' ? colors.pass : row.outcome === 'fail' ? colors.fail : colors.muted;
     const style = (column: number) =>
-      column === 1
-        ? { ...body, bold: true, color: result.outcome === 'pass' ? colors.pass : colors.fail }
-        : body;
-    const cells = cellLines(result.cells, style);
+      column === outcomeColumn ? { ...body, bold: true, color: outcomeColor } : body;
+    const cells = cellLines(row.cells, style);
     const height = rowHeight(cells, body.leading);
     if (flow.ensure(height)) drawHead();
-    if (row % 2 === 1) flow.rect(margin, flow.y - height, contentWidth, height, colors.shade);
+    if (index % 2 === 1) flow.rect(margin, flow.y - height, contentWidth, height, colors.shade);
     drawRow(cells, style);
     flow.y -= height;
     flow.rule(margin, flow.y, contentWidth);
@@ -556,4 +592,18 @@ function drawFootnote(flow: Flow, text: ReportText): void {
   flow.y -= 14;
   flow.paragraph(lines, margin, flow.y, { ...label, color: colors.muted });
   flow.y -= height;
+}
+
+/** The ISO/IEC 17025 statements, then the end-of-report mark. */
+function drawStatements(flow: Flow, text: ReportText): void {
+  const lines = text.statements.flatMap((statement) => flow.lines(statement, small, contentWidth));
+  const height = lines.length * small.leading;
+  flow.ensure(height + 40);
+  flow.y -= 10;
+  flow.paragraph(lines, margin, flow.y, { ...small, color: colors.text });
+  flow.y -= height + 14;
+  const mark = { size: 9, bold: true, color: colors.muted };
+  const width = flow.fonts.bold.widthOfTextAtSize(text.endOfReport, mark.size);
+  flow.text(text.endOfReport, margin + (contentWidth - width) / 2, flow.y - mark.size, mark);
+  flow.y -= mark.size + 4;
 }

@@ -1,11 +1,30 @@
-import type { ReportContent, ReportVerdict } from '../../shared/contract/schemas/report-request';
+import type {
+  ReportContent,
+  ReportTestRow,
+  ReportVerdict,
+} from '../../shared/contract/schemas/report-request';
+import { formatLimit } from '../../shared/contract/schemas/test-plan';
 import { type MessageKey, message } from '../../shared/contract/messages';
 
-/** Who issues the reports: from configuration (PROVIDER_NAME, PRIVACY_POLICY_URL). */
+/**
+ * Who issues the reports: from configuration (PROVIDER_NAME, PROVIDER_ADDRESS,
+ * PRIVACY_POLICY_URL).
+ */
 export interface ReportSite {
   providerName: string;
+  /** Printed under the name; empty when not configured. */
+  providerAddress?: string;
   privacyPolicyUrl: string;
 }
+
+/** A row of a table of tests, and how its outcome cell is coloured. */
+export interface ReportRow<Cells extends string[]> {
+  cells: Cells;
+  outcome: 'pass' | 'fail' | 'none';
+}
+
+/** The six columns of a test plan's tables: test and method, limit, measured, result, when, bench and operator. */
+type PlanCells = [string, string, string, string, string, string];
 
 export interface LabelledValue {
   label: string;
@@ -15,6 +34,8 @@ export interface LabelledValue {
 /** Everything the PDF says, as text in the report's language: the layout only places it. */
 export interface ReportText {
   provider: string;
+  /** The provider's address, or empty. */
+  providerAddress: string;
   title: string;
   reportNumberLabel: string;
   reportNumber: string;
@@ -30,6 +51,17 @@ export interface ReportText {
   resultColumns: [string, string, string, string, string];
   results: { cells: [string, string, string, string, string]; outcome: 'pass' | 'fail' }[];
   noResults: string;
+  /** With a test plan: the required tests, then the other results (instead of `results`). */
+  plan: {
+    heading: string;
+    columns: PlanCells;
+    required: ReportRow<PlanCells>[];
+    otherHeading: string;
+    other: ReportRow<PlanCells>[];
+  } | null;
+  /** ISO/IEC 17025 statements: the plan's approval, the scope of the results, reproduction. */
+  statements: string[];
+  endOfReport: string;
   verificationHeading: string;
   verificationText: string;
   verificationUrl: string;
@@ -62,11 +94,30 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
   const { language, product } = content;
   const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
     message(key, params, language);
+  const measured = (value: number | null, unit: string | null) =>
+    value === null ? emptyValue : [formatNumber(value), unit].filter(Boolean).join(' ');
+  const planRow = (row: ReportTestRow): ReportRow<PlanCells> => {
+    const result = row.result;
+    const limit = row.limit && formatLimit(row.limit);
+    return {
+      outcome: result ? result.result : 'none',
+      cells: [
+        row.method ? `${row.testName}\n${row.method}` : row.testName,
+        limit || emptyValue,
+        result ? measured(result.value, result.unit) : emptyValue,
+        result ? t(`report.outcomes.${result.result}`) : t('report.notYetTested'),
+        result ? utcMinute(result.testedAt) : emptyValue,
+        result ? [result.machineId, result.operator].filter(Boolean).join('\n') : emptyValue,
+      ],
+    };
+  };
+  const plan = content.plan;
   const pressure = (value: number | null) =>
     value === null ? t('report.notOffered') : `${formatNumber(value)} bar`;
 
   return {
     provider: site.providerName,
+    providerAddress: site.providerAddress ?? '',
     title: t('report.title'),
     reportNumberLabel: t('report.reportNumber'),
     reportNumber: content.reportNumber,
@@ -123,6 +174,39 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
       ],
     })),
     noResults: t('report.noResults'),
+    plan: plan
+      ? {
+          heading: t('report.requiredTests', { version: plan.version }),
+          columns: [
+            `${t('report.testName')}\n${t('report.method')}`,
+            t('report.limit'),
+            t('report.value'),
+            t('report.result'),
+            t('report.testedAt'),
+            `${t('report.machine')}\n${t('report.operator')}`,
+          ],
+          required: content.tests.filter((row) => row.required).map(planRow),
+          otherHeading: t('report.otherResults'),
+          other: content.tests.filter((row) => !row.required).map(planRow),
+        }
+      : null,
+    statements: [
+      ...(plan
+        ? [
+            t('report.planApproval', {
+              version: plan.version,
+              name: plan.approvedBy.name,
+              role: t(
+                plan.approvedBy.role === 'admin' ? 'report.roles.admin' : 'report.roles.staff',
+              ),
+              date: utcMinute(plan.approvedAt).slice(0, 10),
+            }),
+          ]
+        : []),
+      t('report.resultsRelate'),
+      t('report.noReproduction', { provider: site.providerName }),
+    ],
+    endOfReport: t('report.endOfReport'),
     verificationHeading: t('report.verification'),
     verificationText: t('report.verificationText'),
     verificationUrl: content.verificationUrl,

@@ -57,6 +57,10 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
       return { key: 'validation.decimals', params: { max: Number(params.max) } };
     case 'rangeSize':
       return { key: 'validation.rangeSize', params: { max: Number(params.max) } };
+    case 'limitOrder':
+      return { key: 'validation.limitOrder' };
+    case 'duplicateTest':
+      return { key: 'validation.duplicateTest' };
     case 'auditRange':
       return { key: 'validation.auditRange', params: { max: Number(params.max) } };
     case 'auditIdNeedsEntity':

@@ -85,7 +85,13 @@ export function authorization(
       const standing = await currentStanding(claims.sub);
       if (!standing.active || !standing.role) throw new UnauthenticatedError();
       if (!route.access.includes(standing.role)) throw new PermissionDeniedError();
-      state.caller = { sub: claims.sub, email: String(claims.email ?? ''), role: standing.role };
+      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name : undefined;
+      state.caller = {
+        sub: claims.sub,
+        email: String(claims.email ?? ''),
+        ...(name ? { name } : {}),
+        role: standing.role,
+      };
     },
   };
 }

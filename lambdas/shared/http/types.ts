@@ -8,10 +8,12 @@ export type HttpEvent = APIGatewayProxyEventV2 & {
 };
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** The signed-in user: the verified ID token's subject and email, and their current role. */
+/** The signed-in user: the verified ID token's subject, email and name, and their current role. */
 export interface Caller {
   sub: string;
   email: string;
+  /** The account's name as the token carries it (absent when it has none). */
+  name?: string;
   role: Role;
 }
 

@@ -104,6 +104,17 @@ export const testResultSchema = z.object({
   receivedAt: z.string(),
   /** The machine key's name, or the staff member who uploaded it. */
   source: z.string(),
+  /** The test plan version it was judged against; null when its product had no plan. */
+  planVersion: z.number().int().nullable().default(null),
+  /** The limit it was judged against (unit included); null when none. */
+  limit: z
+    .object({
+      lower: z.number().nullable(),
+      upper: z.number().nullable(),
+      unit: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
 

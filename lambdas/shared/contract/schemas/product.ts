@@ -83,6 +83,8 @@ export const productSchema = z
     pressureSUS: z.number().nullable(),
     application: z.string().nullable(),
     applicationMedium: z.string().nullable(),
+    /** The version of the product's test plan in force; null when it has none. */
+    planVersion: z.number().int().nullable().default(null),
   })
   .extend(auditSchema.shape);
 export type Product = z.infer<typeof productSchema>;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { emailField } from './auth';
 import { listPageSchema, productFieldsSchema } from './product';
 import { isoDateField } from './serial-range';
+import { hasLimits, type JudgedLimit, type TestPlan } from './test-plan';
 
 /** The languages a report and its mail come in. */
 export const reportLanguages = ['en', 'zh'] as const;
@@ -47,17 +48,103 @@ export interface ReportTestResult {
   unit: string | null;
   testedAt: string;
   machineId: string;
+  operator?: string | null;
+  /** The plan version the result was judged against; null when its product had no plan. */
+  planVersion?: number | null;
+  /** The limit it was judged against (stored with it: a later plan never changes it). */
+  limit?: JudgedLimit | null;
 }
 
 /**
- * `pass` when every test's latest result passed, `fail` when any failed, `untested`
- * when the unit has no results yet.
+ * The overall verdict. Without a test plan: `pass` when every test's latest result
+ * passed, `fail` when any failed. With one: `pass` only when every required test's
+ * latest result passed, `fail` when any required test's latest result failed,
+ * `incomplete` when a required test has no result. `untested` when the unit has no
+ * results at all.
  */
-export type ReportVerdict = TestOutcome | 'untested';
+export type ReportVerdict = TestOutcome | 'incomplete' | 'untested';
 
+export const reportVerdicts = ['pass', 'fail', 'incomplete', 'untested'] as const;
+
+/** The verdict of a unit without a test plan. */
 export function reportVerdict(results: readonly Pick<ReportTestResult, 'result'>[]): ReportVerdict {
   if (results.length === 0) return 'untested';
   return results.some((item) => item.result === 'fail') ? 'fail' : 'pass';
+}
+
+/** One test of the report: a required test of the plan (with its latest result), or an extra result. */
+export interface ReportTestRow {
+  testName: string;
+  /** The method or standard; null for a result of a test the plan does not name. */
+  method: string | null;
+  /** The limit the shown result was judged against, else the plan's; null when none. */
+  limit: JudgedLimit | null;
+  required: boolean;
+  /** The latest result; null when a required test has none yet. */
+  result: ReportTestResult | null;
+}
+
+/** The plan in force when the report was issued. */
+export interface ReportPlan {
+  version: number;
+  approvedBy: { name: string; role: string };
+  approvedAt: string;
+}
+
+/**
+ * A unit's verdict against its product's plan (the latest result per test given).
+ * Results of tests the plan does not require never decide it.
+ */
+export function planVerdict(
+  plan: Pick<TestPlan, 'tests'>,
+  latest: readonly Pick<ReportTestResult, 'testName' | 'result'>[],
+): ReportVerdict {
+  if (latest.length === 0) return 'untested';
+  const byTest = new Map(latest.map((result) => [result.testName, result.result]));
+  const required = plan.tests.filter((test) => test.required);
+  if (required.some((test) => byTest.get(test.name) === 'fail')) return 'fail';
+  if (required.some((test) => !byTest.has(test.name))) return 'incomplete';
+  return 'pass';
+}
+
+/**
+ * The report's test rows: the plan's required tests in plan order, each with its latest
+ * result, then every other latest result (tests the plan does not require or name).
+ */
+export function reportRows(
+  plan: Pick<TestPlan, 'tests'>,
+  latest: readonly ReportTestResult[],
+): ReportTestRow[] {
+  const byTest = new Map(latest.map((result) => [result.testName, result]));
+  const required = plan.tests.filter((test) => test.required);
+  const requiredNames = new Set(required.map((test) => test.name));
+  const planTests = new Map(plan.tests.map((test) => [test.name, test]));
+  const planLimit = (test: (typeof plan.tests)[number]): JudgedLimit | null =>
+    hasLimits(test) ? { lower: test.lower, upper: test.upper, unit: test.unit } : null;
+  return [
+    ...required.map((test) => {
+      const result = byTest.get(test.name) ?? null;
+      return {
+        testName: test.name,
+        method: test.method,
+        limit: result?.limit ?? planLimit(test),
+        required: true,
+        result,
+      };
+    }),
+    ...latest
+      .filter((result) => !requiredNames.has(result.testName))
+      .map((result) => {
+        const test = planTests.get(result.testName);
+        return {
+          testName: result.testName,
+          method: test?.method ?? null,
+          limit: result.limit ?? (test ? planLimit(test) : null),
+          required: false,
+          result,
+        };
+      }),
+  ];
 }
 
 /** What the report says, in the data both the PDF and the page preview show. */
@@ -69,7 +156,12 @@ export interface ReportContent {
   serialNumber: string;
   productionDate: string;
   product: ReportProduct;
+  /** The latest result of each test (every report has them). */
   results: ReportTestResult[];
+  /** With a test plan: its required tests, then extra results; empty without one. */
+  tests: ReportTestRow[];
+  /** The plan in force; null when the product has none. */
+  plan: ReportPlan | null;
   verdict: ReportVerdict;
   /** `<app>/search?verify=<reportNumber>`. */
   verificationUrl: string;
@@ -96,6 +188,11 @@ export interface ReportVerification {
   issuedAt: string;
   language: ReportLanguage;
   fingerprint: string;
+  /**
+   * When results newer than the report reached the unit (the first one's time), the
+   * report is superseded: it stays valid as issued, and a new one says more. Null otherwise.
+   */
+  newerResultsSince?: string | null;
 }
 
 /**
@@ -141,6 +238,8 @@ export interface ReportRequestSummary {
   statusReason: string | null;
   statusAt: string;
   deliveryAttempts: number;
+  /** The verdict the report states; null for requests from before it was kept. */
+  verdict: ReportVerdict | null;
   clientAddress?: string;
 }
 

@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { StaffList } from '../../lambdas/shared/contract/schemas/staff';
+import { callApi } from '../support/api';
+import { launchBrowser } from '../support/browser';
+import { createUser, signIn } from '../support/cognito';
+import { openPage, screenshot, seriousViolations, setLook, untranslated } from './checks';
+import { ActivityPage, AppShell, choose, chooseDateRange, LoginPage, RecordHistory } from './pages';
+
+const stack = inject('stack');
+
+/** Names of this run only: other test files share the stack. */
+const tag = randomUUID().slice(0, 6).toUpperCase();
+const productName = `E2E Audit Valve ${tag}`;
+const renamed = `E2E Audit Valve ${tag} Mk2`;
+/** Typed into a product field: an export must not hand it to a spreadsheet as a formula. */
+const formulaText = `=1+2 heating ${tag}`;
+const staffName = `Audit Person ${tag}`;
+const staffEmail = `audit.${tag.toLowerCase()}@example.com`;
+
+/** Updates through the API before the page edit: 1 create + 21 + 1 = 23 entries, two pages. */
+const apiUpdates = 21;
+
+let adminToken = '';
+const asAdmin = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
+  callApi<T>(stack, path, { ...options, token: adminToken });
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** A changed value as a History line reads (the arrow is named for screen readers). */
+const change = (from: string, to: string, words = 'changed to') => `${from} →${words} ${to}`;
+const text = async (locator: ReturnType<Page['locator']>) => (await locator.textContent()) ?? '';
+
+/** English words of these pages that must not remain on their Chinese version. */
+const englishWords = [
+  'History',
+  'Activity',
+  'Created',
+  'Updated',
+  'Deleted',
+  'Load more',
+  'When',
+  'Who',
+  'What',
+  'Changes',
+  'Record',
+  'Product name',
+  'Connection',
+  'Application',
+  'All records',
+  'All actions',
+  'Actor',
+  'Export CSV',
+  'Any date',
+  'changes shown',
+  'changed to',
+  'Loading',
+];
+
+/** Every request to the audit trail a page makes. */
+function auditRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/audit')) seen.push(request);
+  });
+  return seen;
+}
+
+describe('audit trail in the browser: record histories and the Activity page', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let product: Product;
+  let adminId = '';
+  let requests: Request[];
+
+  beforeAll(async () => {
+    adminToken = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    const fields = {
+      name: productName,
+      temperatureMin: -10,
+      temperatureMax: 180,
+      fluid: 'water',
+      connection: 'Flanged, PN0',
+      pressureFC: 16,
+      pressureWCB: 25,
+      pressureSUS: 25,
+      application: null,
+      applicationMedium: null,
+    };
+    const created = await asAdmin<Product>('/api/products', { method: 'POST', body: fields });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    product = created.body;
+    for (let n = 1; n <= apiUpdates; n++) {
+      const updated = await asAdmin<Product>(`/api/products/${product.id}`, {
+        method: 'PUT',
+        body: { ...fields, connection: `Flanged, PN${n}`, version: product.version },
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      product = updated.body;
+    }
+    const admins = await asAdmin<StaffList>(
+      `/api/staff?filter=${encodeURIComponent(stack.admin.email)}`,
+    );
+    adminId = admins.body.items.find((member) => member.email === stack.admin.email)?.id ?? '';
+    expect(adminId).not.toBe('');
+
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    requests = auditRequests(page);
+    await page.goto(`${stack.appUrl}/login`);
+    await setLook(page, 'en', 'light');
+    await new LoginPage(page).signIn(stack.admin.email, stack.admin.password);
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the dashboard and the lists never read the audit trail; the edit page only when History opens', async () => {
+    for (const [path, ready] of [
+      ['/dashboard', 'dashboard-figures'],
+      ['/products', 'products-table'],
+      ['/serial-numbers', 'serial-table'],
+      ['/searches', 'searches-table'],
+      ['/machine-data', 'results-table'],
+      ['/staffs', 'staff-table'],
+    ] as const) {
+      await openPage(page, `${stack.appUrl}${path}`, ready);
+    }
+    await openPage(page, `${stack.appUrl}/edit-product/${product.id}`, 'product-name');
+    expect(await new RecordHistory(page).section().isVisible()).toBe(true);
+    expect(requests.map((request) => request.url())).toEqual([]);
+  });
+
+  it('edits a product and sees the change at the top of its History, then the older pages', async () => {
+    const field = (testId: string) => page.locator(`[data-testid="${testId}"] input`).first();
+    await field('product-name').fill(renamed);
+    await field('product-application').fill(formulaText);
+    await page.locator('[data-testid="product-submit"]').first().click();
+    await expect
+      .poll(async () => (await new AppShell(page).toasts().allTextContents()).join(' | '))
+      .toContain('Product Updated Successfully');
+    await page.waitForURL(/\/products$/);
+
+    await openPage(page, `${stack.appUrl}/edit-product/${product.id}`, 'product-name');
+    const history = new RecordHistory(page);
+    await history.expand();
+    await expect.poll(() => history.rows().count()).toBe(20);
+    const newest = await text(history.rows().first());
+    for (const part of [
+      'Updated',
+      stack.admin.email,
+      'Product name',
+      change(productName, renamed),
+      'Application',
+      change('—', formulaText),
+    ]) {
+      expect(newest).toContain(part);
+    }
+    expect(newest).not.toContain('Connection');
+    expect(await text(history.rows().nth(1))).toContain(
+      change(`Flanged, PN${apiUpdates - 1}`, `Flanged, PN${apiUpdates}`),
+    );
+    expect(await text(history.count())).toBe('20 changes shown');
+
+    await history.loadMore().click();
+    await expect.poll(() => history.rows().count()).toBe(apiUpdates + 2);
+    const oldest = await text(history.rows().last());
+    expect(oldest).toContain('Created');
+    expect(oldest).toContain(change('—', productName));
+    expect(await text(history.count())).toBe(`All ${apiUpdates + 2} changes shown`);
+    expect(await history.loadMore().count()).toBe(0);
+    // One request on opening, one for "Load more": nothing before, nothing else.
+    expect(requests.map((request) => new URL(request.url()).searchParams.get('entity'))).toEqual([
+      'product',
+      'product',
+    ]);
+    await screenshot(page, 'product-history-en-light');
+  });
+
+  it('shows the History in Chinese and dark, translated and accessible', async () => {
+    const problems: string[] = [];
+    for (const [language, theme] of [
+      ['zh', 'light'],
+      ['zh', 'dark'],
+      ['en', 'dark'],
+    ] as const) {
+      await setLook(page, language, theme);
+      await openPage(page, `${stack.appUrl}/edit-product/${product.id}`, 'product-name');
+      const history = new RecordHistory(page);
+      await history.expand();
+      await expect.poll(() => history.rows().count()).toBe(20);
+      if (language === 'zh') {
+        const newest = await text(history.rows().first());
+        expect(newest).toContain('修改');
+        expect(newest).toContain('產品名稱');
+        expect(newest).toContain(change(productName, renamed, '變更為'));
+        if (theme === 'light') {
+          for (const found of await untranslated(page, englishWords, [
+            productName,
+            formulaText,
+            'Flanged',
+          ])) {
+            problems.push(`product history: "${found}"`);
+          }
+        }
+      } else {
+        for (const violation of await seriousViolations(page, stack.appUrl)) {
+          problems.push(`product history: ${violation}`);
+        }
+      }
+      await screenshot(page, `product-history-${language}-${theme}`);
+    }
+    expect(problems).toEqual([]);
+    await setLook(page, 'en', 'light');
+  });
+
+  it('filters the Activity page by record, action, dates and actor, and exports what it shows', async () => {
+    await openPage(page, `${stack.appUrl}/dashboard`, 'dashboard-figures');
+    await new AppShell(page).sideLink('/activity').click();
+    await page.waitForURL(/\/activity$/);
+    const activity = new ActivityPage(page);
+    await activity.table().waitFor();
+    await choose(page, 'activity-entity', 'Product');
+    await choose(page, 'activity-action', 'Updated');
+    await chooseDateRange(page, 'activity-dates', today(), today());
+    await expect.poll(() => text(activity.table())).toContain(product.id);
+    const shown = await activity.rows().allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const row of shown) {
+      expect(row).toContain('Updated');
+      expect(row).toContain('Product');
+    }
+    await screenshot(page, 'activity-filtered-en-light');
+
+    await activity.filterByActorOf(product.id);
+    await expect.poll(() => activity.actor().inputValue()).toBe(adminId);
+    await page.waitForURL((url) => url.searchParams.get('actor') === adminId);
+    await expect
+      .poll(async () =>
+        requests.some((request) => new URL(request.url()).searchParams.get('actor') === adminId),
+      )
+      .toBe(true);
+    const query = new URL(requests.at(-1)!.url()).searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      actor: adminId,
+      entity: 'product',
+      action: 'update',
+      from: today(),
+      to: today(),
+    });
+
+    const download = page.waitForEvent('download');
+    await page.locator('[data-testid="export-csv"]').first().click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
+    expect(header).toBe('at,actorId,actorEmail,actorMachine,action,entity,entityId,field,from,to');
+    const ours = lines.filter((line) => line.includes(product.id));
+    // 21 connection changes, and the page's edit: its name and its application.
+    expect(ours).toHaveLength(apiUpdates + 2);
+    for (const line of lines) {
+      expect(line).toContain(`,${adminId},${stack.admin.email},,update,product,`);
+    }
+    expect(ours.some((line) => line.endsWith(`,application,,'${formulaText}`))).toBe(true);
+    expect(ours.some((line) => line.endsWith(`,name,${productName},${renamed}`))).toBe(true);
+  });
+
+  it('shows the Activity page in both languages and themes, translated and accessible', async () => {
+    const problems: string[] = [];
+    for (const [language, theme] of [
+      ['en', 'light'],
+      ['zh', 'light'],
+      ['zh', 'dark'],
+      ['en', 'dark'],
+    ] as const) {
+      await setLook(page, language, theme);
+      await openPage(page, `${stack.appUrl}/activity?actor=${adminId}`, 'activity-table');
+      const activity = new ActivityPage(page);
+      await expect.poll(() => activity.rows().count()).toBeGreaterThan(0);
+      if (language === 'zh' && theme === 'light') {
+        expect(await text(activity.table())).toContain('產品');
+        for (const found of await untranslated(page, englishWords, [
+          productName,
+          formulaText,
+          'Flanged',
+          'E2E',
+          stack.admin.email,
+        ])) {
+          problems.push(`activity: "${found}"`);
+        }
+      }
+      if (language === 'en' && theme === 'dark') {
+        for (const violation of await seriousViolations(page, stack.appUrl)) {
+          problems.push(`activity: ${violation}`);
+        }
+      }
+      await screenshot(page, `activity-${language}-${theme}`);
+    }
+    expect(problems).toEqual([]);
+    await setLook(page, 'en', 'light');
+  });
+
+  it('adds a staff account, disables it, and reads its history in a dialog', async () => {
+    await openPage(page, `${stack.appUrl}/add-staff`, 'staff-form');
+    const field = (testId: string) => page.locator(`[data-testid="${testId}"] input`).first();
+    await field('staff-name').fill(staffName);
+    await field('staff-email').fill(staffEmail);
+    await field('staff-password').fill('Audit-Person-2026!');
+    await page.locator('[data-testid="staff-submit"]').click();
+    await expect
+      .poll(async () => (await new AppShell(page).toasts().allTextContents()).join(' | '))
+      .toContain('Staff Added Successfully');
+    await page.waitForURL(/\/staffs$/);
+
+    const listed = await asAdmin<StaffList>(`/api/staff?filter=${encodeURIComponent(staffEmail)}`);
+    const member = listed.body.items.find((candidate) => candidate.email === staffEmail)!;
+    await page.locator('[data-testid="staff-filter"] input').fill(staffEmail);
+    const menu = page.locator(`[data-testid="staff-actions-${member.id}"] button`).first();
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    await page.locator('[data-testid="staff-action-confirm"]').click();
+    await page.locator('[data-testid="staff-action-modal"]').waitFor({ state: 'detached' });
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const history = new RecordHistory(page, '[data-testid="history-modal"]');
+    await expect.poll(() => history.rows().count()).toBe(2);
+    const [disabled, created] = await history.rows().allTextContents();
+    expect(disabled).toContain('Updated');
+    expect(disabled).toContain(`Status${change('Active', 'Disabled')}`);
+    expect(created).toContain('Created');
+    expect(created).toContain(`Email${change('—', staffEmail)}`);
+    expect(created).toContain(`Role${change('—', 'Staff')}`);
+    // The password set on the form never reaches the trail.
+    expect(`${disabled}${created}`).not.toContain('Audit-Person-2026!');
+    await screenshot(page, 'staff-history-en-light');
+    await page.locator('[data-testid="history-modal-close"]').click();
+
+    // The signed-in admin's own account: no changes offered, its history is.
+    await page.locator('[data-testid="staff-filter"] input').fill(stack.admin.email);
+    await page.locator(`[data-testid="staff-actions-${adminId}"] button`).first().click();
+    expect(
+      await page.getByRole('menuitem', { name: 'Disable' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    await new RecordHistory(page, '[data-testid="history-modal"]').table().waitFor();
+    await page.locator('[data-testid="history-modal-close"]').click();
+  });
+
+  it('staff read a product’s history, but not the Activity page', async () => {
+    const email = `audit.staff.${tag.toLowerCase()}@example.com`;
+    await createUser(stack, email, 'Audit-Staff-2026!', 'staff');
+    // A browser of its own: the admin's session stays as it is.
+    const second = await launchBrowser();
+    try {
+      const own = await second.context.newPage();
+      await own.goto(`${stack.appUrl}/login`);
+      await setLook(own, 'en', 'light');
+      await new LoginPage(own).signIn(email, 'Audit-Staff-2026!');
+      await own.waitForURL(/\/dashboard$/);
+      expect(await new AppShell(own).sideLink('/activity').count()).toBe(0);
+      await openPage(own, `${stack.appUrl}/edit-product/${product.id}`, 'product-name');
+      const history = new RecordHistory(own);
+      await history.expand();
+      await expect.poll(() => text(history.rows().first())).toContain(renamed);
+      await own.goto(`${stack.appUrl}/activity`);
+      await own.waitForURL(/\/not-authorized$/);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../../bin/local/settings';
+import { artifactsDir } from '../support/browser';
+
+/** Checks of a page as a person meets it: accessibility, language, looks. */
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical accessibility violations axe-core finds on the page. */
+export async function seriousViolations(page: Page, appUrl: string): Promise<string[]> {
+  // The CSP allows scripts from the app's origin only: serve axe from there.
+  await page.route('**/__axe.js', (route) =>
+    route.fulfill({ body: axeSource, contentType: 'application/javascript' }),
+  );
+  await page.addScriptTag({ url: `${appUrl}/__axe.js` });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(
+      document,
+    ),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Top-level groups of the app's i18n keys (web and catalogue): `audit.title` is a raw key. */
+const rawKey = new RegExp(
+  `\\b(?:${[
+    ...Object.keys(
+      JSON.parse(readFileSync(join(repoRoot, 'web/src/i18n/locales/en.json'), 'utf8')) as object,
+    ),
+    ...Object.keys(
+      JSON.parse(
+        readFileSync(join(repoRoot, 'lambdas/shared/contract/messages/en.json'), 'utf8'),
+      ) as object,
+    ),
+  ].join('|')})\\.[a-zA-Z][\\w-]*\\b`,
+);
+
+/**
+ * Visible texts and accessible labels of the page that are raw keys or contain one of
+ * `englishWords`, except those containing one of `data` (test data is English on purpose).
+ */
+export async function untranslated(
+  page: Page,
+  englishWords: readonly string[],
+  data: readonly string[] = [],
+): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.tagName === 'SCRIPT' || parent.tagName === 'STYLE') continue;
+      if (parent.closest('[hidden]')) continue;
+      const text = node.textContent?.trim();
+      if (text) found.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      for (const name of ['aria-label', 'placeholder', 'title']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  const words = englishWords.map((word) => new RegExp(`\\b${word}\\b`));
+  return texts.filter(
+    (text) =>
+      rawKey.test(text) ||
+      (!data.some((value) => text.includes(value)) && words.some((word) => word.test(text))),
+  );
+}
+
+/** Remembers language and theme the way the app does, for the next page load. */
+export async function setLook(page: Page, language: 'en' | 'zh', theme: 'light' | 'dark') {
+  await page.evaluate(
+    ({ language, theme }) => {
+      localStorage.setItem('lang', language);
+      const current = JSON.parse(localStorage.getItem('ui-preferences') ?? '{}') as object;
+      localStorage.setItem('ui-preferences', JSON.stringify({ ...current, theme }));
+    },
+    { language, theme },
+  );
+}
+
+/** Opens a page afresh and waits for it and its API calls. */
+export async function openPage(page: Page, url: string, ready: string) {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator(`[data-testid="${ready}"]`).first().waitFor();
+  await page.locator('[data-testid="page-loader"]').waitFor({ state: 'detached' });
+  await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
+}
+
+/**
+ * A screenshot of the whole page. The window is made as tall as the page rather than
+ * using Playwright's full-page capture, which briefly lays the page out at a size the
+ * app layout reads as too narrow (it then collapses the side navigation).
+ */
+export async function screenshot(page: Page, name: string) {
+  const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({
+    width: viewport.width,
+    height: Math.min(Math.max(height, viewport.height), 2400),
+  });
+  try {
+    await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+}
