@@ -61,6 +61,8 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/products/{id}': staffAndAdmin,
   'PUT /api/products/{id}': staffAndAdmin,
   'DELETE /api/products/{id}': staffAndAdmin,
+  'GET /api/products/{id}/test-plan': staffAndAdmin,
+  'PUT /api/products/{id}/test-plan': staffAndAdmin,
   'GET /api/serial-numbers': staffAndAdmin,
   'POST /api/serial-numbers': staffAndAdmin,
   'GET /api/serial-numbers/lookup': staffAndAdmin,

@@ -33,6 +33,7 @@ import {
   updateSerialRangeSchema,
 } from '../../lambdas/shared/contract/schemas/serial-range';
 import { createStaffSchema, updateStaffSchema } from '../../lambdas/shared/contract/schemas/staff';
+import { savePlanSchema } from '../../lambdas/shared/contract/schemas/test-plan';
 import { maxBodyBytes } from '../../lambdas/shared/http';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
@@ -801,6 +802,18 @@ function targets(): Record<string, Target> {
       { ...productTemplate, version: fixture.productVersion },
       updateProductSchema,
     ),
+    'PUT /api/products/{id}/test-plan': json(
+      'PUT',
+      'admin',
+      idPath('/api/products/{id}/test-plan', fixture.productId),
+      {
+        // Based on a version that is not the product's: even accepted, it changes nothing.
+        tests: [{ name: 'Shell test', method: 'API 598', unit: 'bar', lower: 24, upper: null }],
+        allowExtraTests: false,
+        version: 99,
+      },
+      savePlanSchema,
+    ),
     'DELETE /api/products/{id}': {
       method: 'DELETE',
       caller: 'admin',
@@ -986,6 +999,14 @@ describe('sizes, unknown fields and malformed paths', () => {
       'PUT /api/products/{id}': {
         template: { ...productTemplate, version: fixture.productVersion },
         path: `/api/products/${fixture.productId}`,
+      },
+      'PUT /api/products/{id}/test-plan': {
+        template: {
+          tests: [{ name: 'Shell test', method: 'API 598', unit: 'bar', lower: 24, upper: null }],
+          allowExtraTests: false,
+          version: 99,
+        },
+        path: `/api/products/${fixture.productId}/test-plan`,
       },
       'POST /api/serial-numbers': { template: rangeTemplate(), path: '/api/serial-numbers' },
       'PUT /api/serial-numbers/{id}': {
