@@ -1,4 +1,5 @@
 import type { TableProps } from '@cloudscape-design/components/table';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/use-language';
 import { useColumnDisplayPreference, type ColumnDisplay } from '../lib/column-display';
@@ -19,6 +20,13 @@ export type ServerTableColumn<T> = TableProps.ColumnDefinition<T> & {
   label?: string;
   /** Cannot be hidden in the preferences (the column naming the row, the actions). */
   alwaysVisible?: boolean;
+  /** Hidden until the user shows it in the preferences. */
+  hiddenByDefault?: boolean;
+  /**
+   * False for a column this user may not see (another role's): it is not shown, but keeps
+   * its place in the stored arrangement for the one who may.
+   */
+  available?: boolean;
 };
 
 /** The table's own words, already translated. */
@@ -54,9 +62,10 @@ export interface ServerTableOptions<Q, T, S extends string> {
   fetchPage: FetchPage<Q, T>;
   /** The list's own part of the request (filters, order); plain JSON, compared by value. */
   query: Q;
+  /** Every column in its default order (`hiddenByDefault`, `available` say the rest). */
   columns: readonly ServerTableColumn<T>[];
-  /** Column order and visibility by default (module level: stable); none: no column choice. */
-  defaultColumns?: readonly ColumnDisplay[];
+  /** Whether the preferences offer the columns' order and visibility (remembered); true by default. */
+  columnChoice?: boolean;
   sorting?: ServerTableSorting<S>;
   /** Whether a filter narrows the list (the empty state then offers to clear it). */
   filtered: boolean;
@@ -69,6 +78,8 @@ export interface ServerTableOptions<Q, T, S extends string> {
   texts: ServerTableTexts;
   /** Test hook of the empty state's retry button, e.g. `products-retry`. */
   retryTestId?: string;
+  /** The property naming a row; `id` otherwise. */
+  trackBy?: string;
 }
 
 /**
@@ -103,8 +114,6 @@ export function sortingFromTable<S extends string>(
   return sort && { sort, order: detail.isDescending ? 'desc' : 'asc' };
 }
 
-const noColumns: readonly ColumnDisplay[] = [];
-
 /**
  * One back-office table paged by the API: the page size and column preferences
  * (remembered per table), the pages through `useCursorList`, the order, the empty state
@@ -116,22 +125,29 @@ export function useServerTable<Q, T, S extends string = never>({
   preferencesKey,
   fetchPage,
   query,
-  columns,
-  defaultColumns,
+  columns: allColumns,
+  columnChoice = true,
   sorting,
   filtered,
   onClearFilter,
   counter = 'total',
   texts,
   retryTestId,
+  trackBy = 'id',
 }: ServerTableOptions<Q, T, S>) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const [pageSize, setPageSize] = usePageSizePreference(`${preferencesKey}.pageSize`);
+  // The default arrangement, kept as a value: a new array each render is the same columns.
+  const defaultsKey = JSON.stringify(
+    allColumns.map((column) => ({ id: column.id, visible: !column.hiddenByDefault })),
+  );
+  const defaultColumns = useMemo(() => JSON.parse(defaultsKey) as ColumnDisplay[], [defaultsKey]);
   const [storedColumns, setStoredColumns] = useColumnDisplayPreference(
     `${preferencesKey}.columns`,
-    defaultColumns ?? noColumns,
+    defaultColumns,
   );
+  const columns = allColumns.filter((column) => column.available !== false);
   const list = useCursorList({ fetchPage, pageSize, query });
   const totalCounter = useListCounter(list.total);
 
@@ -143,7 +159,7 @@ export function useServerTable<Q, T, S extends string = never>({
     typeof known === 'number' ? `(${formatNumber(known, language)})` : undefined;
   // How many records the filter lets through, once the API has said (a total or the last page).
   const matches = page?.total ?? list.matched;
-  const columnDisplay = defaultColumns
+  const columnDisplay = columnChoice
     ? shownColumnDisplay(
         storedColumns,
         columns.map((column) => column.id),
@@ -152,7 +168,7 @@ export function useServerTable<Q, T, S extends string = never>({
 
   const tableProps = {
     items,
-    trackBy: 'id',
+    trackBy,
     columnDefinitions: columns,
     columnDisplay,
     loading,

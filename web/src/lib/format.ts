@@ -5,14 +5,30 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(languageSettings[language].intlLocale).format(value);
 }
 
-/** Date and time in the language's style; `undefined` when the value is not a date. */
-export function formatDateTime(value: string, language: Language): string | undefined {
+function dateTime(
+  value: string,
+  language: Language,
+  timeStyle: 'short' | 'medium',
+): string | undefined {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
   return new Intl.DateTimeFormat(languageSettings[language].intlLocale, {
     dateStyle: 'medium',
-    timeStyle: 'short',
+    timeStyle,
   }).format(date);
+}
+
+/** Date and time in the language's style; `undefined` when the value is not a date. */
+export function formatDateTime(value: string, language: Language): string | undefined {
+  return dateTime(value, language, 'short');
+}
+
+/**
+ * Date and time to the second, for when something happened (two changes a few seconds
+ * apart stay apart); `undefined` when the value is not a date.
+ */
+export function formatTimestamp(value: string, language: Language): string | undefined {
+  return dateTime(value, language, 'medium');
 }
 
 /**

@@ -20,11 +20,12 @@ type Settled<T> = Success<T> | { status: 'error'; error: ApiError };
 export type CursorListState<T> = { status: 'loading' } | Settled<T>;
 
 /** The API refused a cursor it had issued: "The page cursor is invalid or expired". */
-function isStaleCursor(error: unknown): boolean {
+export function isStaleCursor(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'invalid-argument' && 'cursor' in error.fields;
 }
 
-function toApiError(error: unknown): ApiError {
+/** Any failure as an ApiError: one the API did not name is an internal error. */
+export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError('internal', i18n.t('errors.internal'), 0);
 }
 

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value';
-
-/** How long typing must pause before the filter is sent. */
-const filterDelayMs = 400;
+import { useDebouncedText } from './use-debounced-value';
 
 /**
  * A list's text filter: `filteringText` is what the box shows, `filter` the trimmed
@@ -10,6 +7,6 @@ const filterDelayMs = 400;
  */
 export function useDebouncedFilter() {
   const [filteringText, setFilteringText] = useState('');
-  const filter = useDebouncedValue(filteringText.trim(), filterDelayMs);
+  const filter = useDebouncedText(filteringText);
   return { filteringText, setFilteringText, filter };
 }

@@ -9,3 +9,11 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return settled;
 }
+
+/** How long typing in a list's filter must pause before the list is asked again. */
+export const typingDelayMs = 400;
+
+/** Text typed into a filter, trimmed, once typing has paused: what to send to the API. */
+export function useDebouncedText(text: string): string {
+  return useDebouncedValue(text.trim(), typingDelayMs);
+}

@@ -44,8 +44,9 @@ export function useRecordFormSubmit<T, Field extends string>({
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Submits the form; a button outside the form element (a modal's footer) calls it without an event. */
+  async function handleSubmit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault();
     if (submitting) return;
     setFormError(undefined);
     const result = form.submit();

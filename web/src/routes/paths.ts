@@ -16,6 +16,7 @@ export const paths = {
   searches: '/searches',
   staffs: '/staffs',
   addStaff: '/add-staff',
+  activity: '/activity',
   /** The public Test Report Center: a page of its own (search.html), reached by a full load. */
   search: '/search',
   notAuthorized: '/not-authorized',

@@ -47,7 +47,7 @@ describe('route table', () => {
     ]) {
       expect(findRoute(path), path).toMatchObject({ access: ['staff', 'admin'], layout: 'shell' });
     }
-    for (const path of ['/staffs', '/add-staff']) {
+    for (const path of ['/staffs', '/add-staff', '/activity']) {
       expect(findRoute(path), path).toMatchObject({ access: ['admin'], layout: 'shell' });
     }
     // The public report page is another entry: the app only leaves for it, in no layout.
@@ -136,7 +136,7 @@ describe('route table', () => {
     ).toEqual({ type: 'redirect', to: '/login' });
   });
 
-  it('shows Staffs in the navigation for admins only', () => {
+  it('shows Staffs and Activity in the navigation for admins only', () => {
     const labels = (role: 'admin' | 'staff') => navigationRoutes(role).map((route) => route.path);
     expect(labels('admin')).toEqual([
       '/dashboard',
@@ -145,6 +145,7 @@ describe('route table', () => {
       '/machine-data',
       '/searches',
       '/staffs',
+      '/activity',
     ]);
     expect(labels('staff')).toEqual([
       '/dashboard',

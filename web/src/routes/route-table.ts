@@ -23,6 +23,7 @@ export type PageId =
   | 'searches'
   | 'staffs'
   | 'addStaff'
+  | 'activity'
   | 'search'
   | 'notAuthorized'
   | 'notFound';
@@ -142,6 +143,13 @@ export const appRoutes: readonly AppRoute[] = [
     access: adminOnly,
     layout: 'shell',
     navSection: paths.staffs,
+  },
+  {
+    path: paths.activity,
+    page: 'activity',
+    access: adminOnly,
+    layout: 'shell',
+    navLabel: 'nav.activity',
   },
   // The public Test Report Center is its own light page (search.html, its own entry):
   // reached from here, it is a full page load, never back-office code.

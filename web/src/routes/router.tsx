@@ -58,6 +58,7 @@ const pages: Record<PageId, LazyModule> = {
   searches: lazyModule(() => import('../features/searches/pages/searches-page')),
   staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
   addStaff: lazyModule(() => import('../features/staffs/pages/add-staff-page')),
+  activity: lazyModule(() => import('../features/audit/pages/activity-page')),
   // The public Test Report Center is its own entry (search.html): never in this bundle.
   search: eager(ReportCenterPage),
   notAuthorized: lazyModule(() => import('../features/misc/pages/not-authorized-page')),

@@ -3,4 +3,4 @@
  * (serial number ranges). Pages are not exported: the router lazy-loads them.
  */
 export { listAllProducts } from './api';
-export { useAllProducts, type AllProductsState } from './use-all-products';
+export { useAllProducts, type AllProducts, type AllProductsState } from './use-all-products';

@@ -9,6 +9,9 @@ export type AllProductsState =
   | { status: 'success'; products: Product[] }
   | { status: 'error'; error: ApiError };
 
+/** What `useAllProducts` answers. */
+export type AllProducts = ReturnType<typeof useAllProducts>;
+
 /**
  * Every product in name order, loaded once when the component mounts (and on
  * `reload`): for product choices and for showing names next to product ids.

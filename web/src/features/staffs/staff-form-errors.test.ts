@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { staffFormFailure } from './staff-form-errors';
+import { formFailure } from '../../lib/form-failure';
+import { staffConflictField, staffFormFields } from './staff-form-errors';
 
-describe('staffFormFailure', () => {
+/** Where the add-staff form (through `useRecordFormSubmit`) shows the API's refusal. */
+const staffFormFailure = (error: ApiError) =>
+  formFailure(error, staffFormFields, staffConflictField);
+
+describe('the add-staff form’s failures', () => {
   it('puts a taken email on the email field', () => {
     const error = new ApiError('already-exists', 'This item already exists.', 409, {
       email: 'An account with this email already exists',

@@ -1,15 +1,11 @@
-import type { ApiError } from '../../lib/api-client';
-import { formFailure, type FormFailure } from '../../lib/form-failure';
-
 export type StaffFormField = 'name' | 'email' | 'password' | 'role';
 
-const formFields: readonly StaffFormField[] = ['name', 'email', 'password', 'role'];
+/** The new-account form's fields in page order: the first one with a message gets the focus. */
+export const staffFormFields: readonly StaffFormField[] = ['name', 'email', 'password', 'role'];
 
 /**
- * Where the API's refusal of a new account is shown: field messages on their fields
- * (a taken email arrives as 409 with `fields.email`), anything else (and fields the
- * form does not have) as the form's message.
+ * Where a 409 `already-exists` without field details shows: the email, the account's
+ * unique value. Field messages go on their fields; anything else (and fields the form
+ * does not have) becomes the form's message (`formFailure`, used by `useRecordFormSubmit`).
  */
-export function staffFormFailure(error: ApiError): FormFailure<StaffFormField> {
-  return formFailure(error, formFields, 'email');
-}
+export const staffConflictField: StaffFormField = 'email';

@@ -6,21 +6,21 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createMachineSchema,
+  type CreateMachineInput,
   type MachineCreated,
 } from '../../../../../lambdas/shared/contract/schemas/machine-data';
-import { ApiError } from '../../../lib/api-client';
-import { formFailure } from '../../../lib/form-failure';
 import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { createMachine } from '../api';
 import '../machine-data.css';
 
 type Field = 'name' | 'note';
-const fieldOrder: readonly Field[] = ['name', 'note'];
+const formFields: readonly Field[] = ['name', 'note'];
 
 interface CreateMachineModalProps {
   onClose: () => void;
@@ -34,44 +34,23 @@ interface CreateMachineModalProps {
  */
 export function CreateMachineModal({ onClose, onCreated }: CreateMachineModalProps) {
   const { t } = useTranslation();
-  const form = useSchemaForm<unknown, Field>(createMachineSchema, { name: '', note: '' });
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string>();
+  const form = useSchemaForm<CreateMachineInput, Field>(createMachineSchema, {
+    name: '',
+    note: '',
+  });
   const [created, setCreated] = useState<MachineCreated>();
   const { field: inputRef, focus } = useFieldFocus<Field>();
-
-  async function handleSubmit(event?: FormEvent) {
-    event?.preventDefault();
-    if (submitting) return;
-    setFormError(undefined);
-    const result = form.submit();
-    if (!result.success) {
-      focus(form.firstInvalid(fieldOrder, result));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const answer = await createMachine({
-        name: form.values.name.trim(),
-        note: form.values.note.trim() || null,
-      });
+  const { submitting, formError, handleSubmit } = useRecordFormSubmit({
+    form,
+    formFields,
+    conflictField: 'name',
+    focus,
+    onSave: async (fields) => {
+      const answer = await createMachine(fields);
       setCreated(answer);
       onCreated(answer);
-    } catch (error) {
-      const failure = formFailure(
-        error instanceof ApiError ? error : new ApiError('internal', t('errors.internal'), 0),
-        fieldOrder,
-        'name',
-      );
-      for (const [field, message] of Object.entries(failure.fields)) {
-        form.setFieldError(field as Field, message as string);
-      }
-      focus(fieldOrder.find((field) => field in failure.fields));
-      setFormError(failure.message);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
 
   if (created) {
     return (

@@ -4,7 +4,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
@@ -15,15 +14,15 @@ import {
   testOutcomes,
   type TestOutcome,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { ChoiceFilter } from '../../../components/choice-filter';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import type { ColumnDisplay } from '../../../lib/column-display';
 import type { DateRange } from '../../../lib/date-range';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedText } from '../../../lib/use-debounced-value';
 import {
   fetchResultsPage,
   isFiltered,
@@ -34,34 +33,6 @@ import {
 } from '../api';
 import '../machine-data.css';
 import { resultsCsv } from '../result-csv';
-
-type ColumnId =
-  | 'testedAt'
-  | 'serialNumber'
-  | 'testName'
-  | 'result'
-  | 'value'
-  | 'machineId'
-  | 'operator'
-  | 'notes'
-  | 'receivedAt'
-  | 'source';
-
-/** Column order and visibility until the user chooses otherwise (module level: stable). */
-const defaultColumns: readonly ColumnDisplay[] = [
-  { id: 'testedAt', visible: true },
-  { id: 'serialNumber', visible: true },
-  { id: 'testName', visible: true },
-  { id: 'result', visible: true },
-  { id: 'value', visible: true },
-  { id: 'machineId', visible: true },
-  { id: 'operator', visible: true },
-  { id: 'notes', visible: true },
-  { id: 'receivedAt', visible: false },
-  { id: 'source', visible: false },
-] satisfies readonly { id: ColumnId; visible: boolean }[];
-
-const typingDelayMs = 400;
 
 /** Longest serial the field takes (prefix and digits, as the API allows). */
 const maxSerialLength = 64;
@@ -88,8 +59,8 @@ export function ResultsTable({
   const [testNameText, setTestNameText] = useState('');
   const [result, setResult] = useState<TestOutcome | ''>('');
   const [range, setRange] = useState<DateRange>({});
-  const serialTyped = useDebouncedValue(serialText.trim(), typingDelayMs);
-  const testName = useDebouncedValue(testNameText.trim(), typingDelayMs);
+  const serialTyped = useDebouncedText(serialText);
+  const testName = useDebouncedText(testNameText);
   // A serial that is not one yet (still being typed) narrows nothing: it says so instead.
   const serialProblem = serialTyped !== '' && !unitSerial(serialTyped);
   const serial = serialProblem ? '' : serialTyped;
@@ -106,12 +77,7 @@ export function ResultsTable({
     setRange({});
   };
 
-  const resultOptions = [
-    { value: '', label: t('machineData.filters.allResults') },
-    ...testOutcomes.map((value) => ({ value, label: t(`report.outcomes.${value}`) })),
-  ];
-
-  const columns: (ServerTableColumn<TestResult> & { id: ColumnId })[] = [
+  const columns: ServerTableColumn<TestResult>[] = [
     {
       id: 'testedAt',
       header: t('machineData.columns.testedAt'),
@@ -184,11 +150,13 @@ export function ResultsTable({
     },
     {
       id: 'receivedAt',
+      hiddenByDefault: true,
       header: t('machineData.columns.receivedAt'),
       cell: (item) => dateTime(item.receivedAt),
     },
     {
       id: 'source',
+      hiddenByDefault: true,
       header: t('machineData.columns.source'),
       cell: (item) => item.source,
     },
@@ -200,7 +168,6 @@ export function ResultsTable({
     // The refresh key is part of the query: a new upload reads page 1 again.
     query: { ...filters, refreshKey },
     columns,
-    defaultColumns,
     filtered,
     onClearFilter: clearFilters,
     counter: 'matched',
@@ -288,15 +255,15 @@ export function ResultsTable({
           </FilterItem>
           <FilterItem>
             <FormField label={t('machineData.filters.result')}>
-              <Select
+              <ChoiceFilter
                 data-testid="results-outcome"
-                selectedOption={resultOptions.find((option) => option.value === result) ?? null}
-                options={resultOptions}
-                onChange={({ detail }) =>
-                  setResult(
-                    testOutcomes.find((value) => value === detail.selectedOption.value) ?? '',
-                  )
-                }
+                allLabel={t('machineData.filters.allResults')}
+                choices={testOutcomes.map((value) => ({
+                  value,
+                  label: t(`report.outcomes.${value}`),
+                }))}
+                value={result}
+                onChange={setResult}
               />
             </FormField>
           </FilterItem>

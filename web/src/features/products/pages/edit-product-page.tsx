@@ -1,5 +1,6 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
@@ -9,6 +10,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { RecordHistory } from '../../audit';
 import { getProduct, parseProduct, productPath, updateProduct } from '../api';
 import { ProductForm } from '../components/product-form';
 import { changedProductFields, productFormValues } from '../product-form';
@@ -34,7 +36,12 @@ export default function EditProductPage() {
         backTo={paths.products}
         backLabel={t('productForm.backToProducts')}
       >
-        {(product) => <EditProductForm product={product} />}
+        {(product) => (
+          <SpaceBetween size="l">
+            <EditProductForm product={product} />
+            <RecordHistory entity="product" id={product.id} />
+          </SpaceBetween>
+        )}
       </LoadedRecord>
     </ContentLayout>
   );

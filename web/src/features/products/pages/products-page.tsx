@@ -11,7 +11,6 @@ import { ExportCsvButton } from '../../../components/export-csv-button';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import type { ColumnDisplay } from '../../../lib/column-display';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import type { SortOrder } from '../../../lib/cursor-page';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
@@ -21,34 +20,6 @@ import { effectiveProductSort, fetchProductPage, listAllProducts, type ProductSo
 import { DeleteProductModal } from '../components/delete-product-modal';
 import { productsCsv } from '../product-csv';
 import { pressureFields } from '../product-form';
-
-type ColumnId =
-  | 'name'
-  | 'fluid'
-  | 'temperature'
-  | 'connection'
-  | 'pressureFC'
-  | 'pressureWCB'
-  | 'pressureSUS'
-  | 'application'
-  | 'applicationMedium'
-  | 'updatedAt'
-  | 'actions';
-
-/** Column order and visibility until the user chooses otherwise (module level: stable). */
-const defaultColumns: readonly ColumnDisplay[] = [
-  { id: 'name', visible: true },
-  { id: 'fluid', visible: true },
-  { id: 'temperature', visible: true },
-  { id: 'connection', visible: true },
-  { id: 'pressureFC', visible: true },
-  { id: 'pressureWCB', visible: true },
-  { id: 'pressureSUS', visible: true },
-  { id: 'application', visible: false },
-  { id: 'applicationMedium', visible: false },
-  { id: 'updatedAt', visible: true },
-  { id: 'actions', visible: true },
-] satisfies readonly { id: ColumnId; visible: boolean }[];
 
 export default function ProductsPage() {
   const { t } = useTranslation();
@@ -68,7 +39,7 @@ export default function ProductsPage() {
   const pressure = (value: number | null) =>
     value === null ? none : formatDecimal(value, language);
 
-  const columns: (ServerTableColumn<Product> & { id: ColumnId })[] = [
+  const columns: ServerTableColumn<Product>[] = [
     {
       id: 'name',
       header: t('product.fields.name'),
@@ -110,11 +81,13 @@ export default function ProductsPage() {
     })),
     {
       id: 'application',
+      hiddenByDefault: true,
       header: t('product.fields.application'),
       cell: (product) => product.application ?? none,
     },
     {
       id: 'applicationMedium',
+      hiddenByDefault: true,
       header: t('product.fields.applicationMedium'),
       cell: (product) => product.applicationMedium ?? none,
     },
@@ -147,7 +120,6 @@ export default function ProductsPage() {
     fetchPage: fetchProductPage,
     query,
     columns,
-    defaultColumns,
     // A filter needs name order: the table shows the order the API really uses.
     sorting: {
       shown: effectiveProductSort({ ...sorting, filter: filteringText }),

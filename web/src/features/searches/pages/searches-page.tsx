@@ -4,7 +4,6 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import {
   type DeliveryStatus,
   type ReportRequestSummary,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { ChoiceFilter } from '../../../components/choice-filter';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { DeliveryStatusIndicator } from '../../../components/delivery-status';
@@ -23,9 +23,8 @@ import { RouterLink } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import type { ColumnDisplay } from '../../../lib/column-display';
 import type { DateRange } from '../../../lib/date-range';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
 import { useAuth } from '../../auth';
@@ -42,31 +41,6 @@ import { dateTimeParts } from '../request-time';
 import { searchHistoryCsv } from '../search-csv';
 import '../searches-page.css';
 
-type ColumnId =
-  | 'requestedAt'
-  | 'serialNumber'
-  | 'productName'
-  | 'email'
-  | 'language'
-  | 'status'
-  | 'reportNumber'
-  | 'clientAddress';
-
-/** Column order and visibility until the user chooses otherwise (module level: stable). */
-const defaultColumns: readonly ColumnDisplay[] = [
-  { id: 'requestedAt', visible: true },
-  { id: 'serialNumber', visible: true },
-  { id: 'productName', visible: true },
-  { id: 'email', visible: true },
-  { id: 'language', visible: true },
-  { id: 'status', visible: true },
-  { id: 'reportNumber', visible: false },
-  { id: 'clientAddress', visible: true },
-] satisfies readonly { id: ColumnId; visible: boolean }[];
-
-/** How long typing in a text filter must pause before the list is asked again. */
-const typingDelayMs = 400;
-
 export default function SearchesPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -77,8 +51,8 @@ export default function SearchesPage() {
   const [serialText, setSerialText] = useState('');
   const [emailText, setEmailText] = useState('');
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
-  const serial = useDebouncedValue(serialText.trim(), typingDelayMs);
-  const email = useDebouncedValue(emailText.trim(), typingDelayMs);
+  const serial = useDebouncedText(serialText);
+  const email = useDebouncedText(emailText);
   const filters: SearchHistoryFilters = { range, serial, email, status };
   /** Lines a resend changed, kept with the page they belong to (a new page shows the server's). */
   const [changed, setChanged] = useState<{
@@ -97,12 +71,7 @@ export default function SearchesPage() {
     setStatus('');
   };
 
-  const statusOptions = [
-    { value: '', label: t('searches.filters.allStatuses') },
-    ...deliveryStatuses.map((value) => ({ value, label: t(`deliveryStatus.${value}`) })),
-  ];
-
-  const allColumns: (ServerTableColumn<ReportRequestSummary> & { id: ColumnId })[] = [
+  const columns: ServerTableColumn<ReportRequestSummary>[] = [
     {
       id: 'requestedAt',
       header: t('searches.columns.requestedAt'),
@@ -175,23 +144,23 @@ export default function SearchesPage() {
     },
     {
       id: 'reportNumber',
+      hiddenByDefault: true,
       header: t('searches.columns.reportNumber'),
       cell: (line) => line.reportNumber,
     },
     {
       id: 'clientAddress',
       header: t('searches.columns.clientAddress'),
+      // For admins only (the API gives it to no one else).
+      available: admin,
       cell: (line) => line.clientAddress ?? t('common.none'),
     },
   ];
-  // The client address is for admins only (the API gives it to no one else).
-  const columns = allColumns.filter((column) => admin || column.id !== 'clientAddress');
   const table = useServerTable({
     preferencesKey: 'searches',
     fetchPage: fetchSearchHistoryPage,
     query: filters,
     columns,
-    defaultColumns,
     filtered,
     onClearFilter: clearFilters,
     counter: 'matched',
@@ -295,15 +264,15 @@ export default function SearchesPage() {
             </FilterItem>
             <FilterItem>
               <FormField label={t('searches.filters.status')}>
-                <Select
+                <ChoiceFilter
                   data-testid="searches-status"
-                  selectedOption={statusOptions.find((option) => option.value === status) ?? null}
-                  options={statusOptions}
-                  onChange={({ detail }) =>
-                    setStatus(
-                      deliveryStatuses.find((value) => value === detail.selectedOption.value) ?? '',
-                    )
-                  }
+                  allLabel={t('searches.filters.allStatuses')}
+                  choices={deliveryStatuses.map((value) => ({
+                    value,
+                    label: t(`deliveryStatus.${value}`),
+                  }))}
+                  value={status}
+                  onChange={setStatus}
                 />
               </FormField>
             </FilterItem>

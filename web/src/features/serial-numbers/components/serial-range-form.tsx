@@ -22,7 +22,7 @@ import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { paths } from '../../../routes/paths';
-import { useAllProducts } from '../../products';
+import type { AllProducts } from '../../products';
 import {
   rangeTotal,
   serialFormFields,
@@ -35,6 +35,8 @@ import { ProductSelect } from './product-select';
 
 interface SerialRangeFormProps {
   initialValues: SerialFormValues;
+  /** The products to choose from (`useAllProducts` of the page, which may use them too). */
+  products: AllProducts;
   submitLabel: string;
   /** Sends the checked fields; a thrown ApiError is shown on the form, values kept. */
   onSave: (fields: SerialRangeFields) => Promise<void>;
@@ -47,6 +49,7 @@ interface SerialRangeFormProps {
 /** Product, serial range and production date, checked with the shared schema on submit. */
 export function SerialRangeForm({
   initialValues,
+  products,
   submitLabel,
   onSave,
   onStale,
@@ -54,7 +57,6 @@ export function SerialRangeForm({
 }: SerialRangeFormProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const products = useAllProducts();
   const form = useSchemaForm<SerialRangeFields, SerialFormField>(
     createSerialRangeSchema,
     initialValues,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { useAllProducts } from '../../products';
 import { createSerialRange } from '../api';
 import { SerialRangeForm } from '../components/serial-range-form';
 import { emptySerialForm } from '../serial-form';
@@ -13,6 +14,7 @@ export default function AddSerialNumberPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
+  const products = useAllProducts();
   useDocumentTitle(t('serialForm.addTitle'));
 
   return (
@@ -25,6 +27,7 @@ export default function AddSerialNumberPage() {
     >
       <SerialRangeForm
         initialValues={emptySerialForm}
+        products={products}
         submitLabel={t('serialForm.addSubmit')}
         onSave={async (fields) => {
           await createSerialRange(fields);

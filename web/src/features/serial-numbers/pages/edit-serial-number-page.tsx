@@ -1,5 +1,6 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
@@ -9,6 +10,8 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { RecordHistory } from '../../audit';
+import { useAllProducts, type AllProducts } from '../../products';
 import { getSerialRange, parseSerialRange, serialRangePath, updateSerialRange } from '../api';
 import { SerialRangeForm } from '../components/serial-range-form';
 import { changedSerialFields, serialFormValues, type SerialFormField } from '../serial-form';
@@ -24,7 +27,11 @@ export default function EditSerialNumberPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useApiQuery(serialRangePath(id), parseSerialRange);
+  // One list of products for the form's choice and the history's product names.
+  const products = useAllProducts();
   useDocumentTitle(t('serialForm.editTitle'));
+  const productName = (field: string, value: unknown) =>
+    field === 'productId' && typeof value === 'string' ? products.byId.get(value)?.name : undefined;
 
   return (
     <ContentLayout
@@ -41,14 +48,19 @@ export default function EditSerialNumberPage() {
         backTo={paths.serialNumbers}
         backLabel={t('serialForm.backToList')}
       >
-        {(range) => <EditSerialRangeForm range={range} />}
+        {(range) => (
+          <SpaceBetween size="l">
+            <EditSerialRangeForm range={range} products={products} />
+            <RecordHistory entity="serial-range" id={range.id} valueName={productName} />
+          </SpaceBetween>
+        )}
       </LoadedRecord>
     </ContentLayout>
   );
 }
 
 /** The form for a loaded range; its version moves on when the user reloads after a conflict. */
-function EditSerialRangeForm({ range }: { range: SerialRange }) {
+function EditSerialRangeForm({ range, products }: { range: SerialRange; products: AllProducts }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
@@ -63,6 +75,7 @@ function EditSerialRangeForm({ range }: { range: SerialRange }) {
   return (
     <SerialRangeForm
       initialValues={serialFormValues(range)}
+      products={products}
       submitLabel={t('serialForm.editSubmit')}
       notice={stale.notice}
       onStale={stale.markStale}

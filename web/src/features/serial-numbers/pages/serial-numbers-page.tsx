@@ -12,7 +12,6 @@ import { ExportCsvButton } from '../../../components/export-csv-button';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import type { ColumnDisplay } from '../../../lib/column-display';
 import type { SortOrder } from '../../../lib/cursor-page';
 import { formatCalendarDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
@@ -30,26 +29,6 @@ import { ProductSelect } from '../components/product-select';
 import { SerialLookup } from '../components/serial-lookup';
 import { serialRangesCsv } from '../serial-csv';
 import './serial-numbers-page.css';
-
-type ColumnId =
-  | 'startSerial'
-  | 'endSerial'
-  | 'totalUnits'
-  | 'product'
-  | 'productionDate'
-  | 'updatedAt'
-  | 'actions';
-
-/** Column order and visibility until the user chooses otherwise (module level: stable). */
-const defaultColumns: readonly ColumnDisplay[] = [
-  { id: 'startSerial', visible: true },
-  { id: 'endSerial', visible: true },
-  { id: 'totalUnits', visible: true },
-  { id: 'product', visible: true },
-  { id: 'productionDate', visible: true },
-  { id: 'updatedAt', visible: true },
-  { id: 'actions', visible: true },
-] satisfies readonly { id: ColumnId; visible: boolean }[];
 
 export default function SerialNumbersPage() {
   const { t } = useTranslation();
@@ -70,7 +49,7 @@ export default function SerialNumbersPage() {
   const productName = (range: SerialRange) =>
     products.byId.get(range.productId)?.name ?? range.productId;
 
-  const columns: (ServerTableColumn<SerialRange> & { id: ColumnId })[] = [
+  const columns: ServerTableColumn<SerialRange>[] = [
     {
       id: 'startSerial',
       header: t('serialRange.fields.startSerial'),
@@ -135,7 +114,6 @@ export default function SerialNumbersPage() {
     fetchPage: fetchSerialRangePage,
     query,
     columns,
-    defaultColumns,
     // A filter or a product needs serial order: the table shows the order the API really uses.
     sorting: {
       shown: effectiveSerialRangeSort({ ...sorting, filter: filteringText, productId }),

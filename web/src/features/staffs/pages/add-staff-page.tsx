@@ -7,24 +7,24 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isRole } from '../../../../../lambdas/shared/contract/roles';
-import { createStaffSchema } from '../../../../../lambdas/shared/contract/schemas/staff';
+import {
+  createStaffSchema,
+  type CreateStaffInput,
+} from '../../../../../lambdas/shared/contract/schemas/staff';
 import { RouterButton } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
-import { ApiError } from '../../../lib/api-client';
 import { usePasswordRulesHint } from '../../../lib/password-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { paths } from '../../../routes/paths';
 import { createStaff } from '../api';
 import { RoleSelect } from '../components/role-select';
-import { staffFormFailure, type StaffFormField } from '../staff-form-errors';
-
-const fieldOrder: readonly StaffFormField[] = ['name', 'email', 'password', 'role'];
+import { staffConflictField, staffFormFields, type StaffFormField } from '../staff-form-errors';
 
 /** An administrator creates an account with its first password and its role. */
 export default function AddStaffPage() {
@@ -32,50 +32,25 @@ export default function AddStaffPage() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const rulesHint = usePasswordRulesHint();
-  const form = useSchemaForm<unknown, StaffFormField>(createStaffSchema, {
+  const form = useSchemaForm<CreateStaffInput, StaffFormField>(createStaffSchema, {
     name: '',
     email: '',
     password: '',
     role: 'staff',
   });
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string>();
   const { field: inputRef, focus } = useFieldFocus<StaffFormField>();
-  useDocumentTitle(t('addStaff.pageTitle'));
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(undefined);
-    const result = form.submit();
-    if (!result.success) {
-      focus(form.firstInvalid(fieldOrder, result));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await createStaff({
-        name: form.values.name.trim(),
-        email: form.values.email.trim(),
-        password: form.values.password,
-        role: isRole(form.values.role) ? form.values.role : 'staff',
-      });
+  const { submitting, formError, handleSubmit } = useRecordFormSubmit({
+    form,
+    formFields: staffFormFields,
+    conflictField: staffConflictField,
+    focus,
+    onSave: async (fields) => {
+      await createStaff(fields);
       showToast({ type: 'success', content: t('addStaff.success') });
       void navigate(paths.staffs);
-    } catch (error) {
-      setSubmitting(false);
-      // Everything typed stays in the form; the answer is shown where it belongs.
-      const failure = staffFormFailure(
-        error instanceof ApiError ? error : new ApiError('internal', t('errors.internal'), 0),
-      );
-      for (const [field, message] of Object.entries(failure.fields)) {
-        form.setFieldError(field as StaffFormField, message);
-      }
-      const first = fieldOrder.find((field) => field in failure.fields);
-      if (first) focus(first);
-      setFormError(failure.message);
-    }
-  }
+    },
+  });
+  useDocumentTitle(t('addStaff.pageTitle'));
 
   const errors = {
     name: form.errorText('name'),

@@ -9,6 +9,7 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type {
   StaffMember,
   StaffStatus,
@@ -20,6 +21,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { RecordHistoryModal } from '../../audit';
 import { useAuth } from '../../auth';
 import { fetchStaffPage } from '../api';
 import { StaffActionModal } from '../components/staff-action-modal';
@@ -37,7 +39,10 @@ export default function StaffsPage() {
   const { language } = useLanguage();
   const { user } = useAuth();
   const { filteringText, setFilteringText, filter } = useDebouncedFilter();
+  const navigate = useNavigate();
   const [pending, setPending] = useState<{ action: StaffAction; member: StaffMember }>();
+  /** The account whose history is open. */
+  const [viewing, setViewing] = useState<StaffMember>();
   useDocumentTitle(t('staffs.title'));
 
   const columns: ServerTableColumn<StaffMember>[] = [
@@ -97,20 +102,50 @@ export default function StaffsPage() {
       cell: (member) => {
         const own = isOwnAccount(member, user?.email);
         const name = member.name || member.email;
+        const changes = staffActions(member);
         return (
           <ButtonDropdown
             variant="inline-icon"
             expandToViewport
             ariaLabel={t('staffs.actions.menu', { name })}
-            disabled={own}
-            disabledReason={own ? t('staffs.actions.self') : undefined}
             data-testid={`staff-actions-${member.id}`}
-            items={staffActions(member).map((action) => ({
-              id: action,
-              text: t(`staffs.actions.${action}`),
-            }))}
-            onItemClick={({ detail }) => {
-              const action = staffActions(member).find((candidate) => candidate === detail.id);
+            items={[
+              {
+                id: 'changes',
+                text: t('staffs.actions.change'),
+                // Your own account is another administrator's to change; its history is yours to read.
+                items: changes.map((action) => ({
+                  id: action,
+                  text: t(`staffs.actions.${action}`),
+                  disabled: own,
+                  disabledReason: own ? t('staffs.actions.self') : undefined,
+                })),
+              },
+              {
+                id: 'records',
+                text: t('staffs.actions.records'),
+                items: [
+                  { id: 'history', text: t('audit.history.open') },
+                  {
+                    id: 'activity',
+                    text: t('staffs.actions.activity'),
+                    href: `${paths.activity}?actor=${encodeURIComponent(member.id)}`,
+                  },
+                ],
+              },
+            ]}
+            onItemClick={(event) => {
+              const { id } = event.detail;
+              if (id === 'history') {
+                setViewing(member);
+                return;
+              }
+              if (id === 'activity') {
+                event.preventDefault();
+                void navigate(`${paths.activity}?actor=${encodeURIComponent(member.id)}`);
+                return;
+              }
+              const action = changes.find((candidate) => candidate === id);
               if (action && !own) setPending({ action, member });
             }}
           />
@@ -124,6 +159,7 @@ export default function StaffsPage() {
     fetchPage: fetchStaffPage,
     query: { filter },
     columns,
+    columnChoice: false,
     filtered: filter !== '',
     onClearFilter: () => setFilteringText(''),
     texts: {
@@ -171,6 +207,14 @@ export default function StaffsPage() {
           />
         }
       />
+      {viewing && (
+        <RecordHistoryModal
+          entity="staff"
+          id={viewing.id}
+          name={viewing.name || viewing.email}
+          onClose={() => setViewing(undefined)}
+        />
+      )}
       {pending && (
         <StaffActionModal
           action={pending.action}

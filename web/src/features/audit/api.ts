@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  auditActions,
+  auditEntities,
+  listAuditQuerySchema,
+  type AuditAction,
+  type AuditEntity,
+  type AuditEntry,
+} from '../../../../lambdas/shared/contract/schemas/audit';
+import { validate, type MessageRef } from '../../../../lambdas/shared/contract/validation';
+import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
+import { dateRangeQuery, type DateRange } from '../../lib/date-range';
+import type { FetchPage } from '../../lib/use-cursor-list';
+
+export const auditPath = '/api/audit';
+
+/** Longest actor id the API takes (`listAuditQuerySchema`). */
+export const maxActorLength = 200;
+
+/** An entry as the tables show it: the API's entry with a key of its own for the row. */
+export interface AuditRow extends AuditEntry {
+  key: string;
+}
+
+const entrySchema = z.object({
+  at: z.string(),
+  actor: z.object({
+    id: z.string(),
+    email: z.string().optional(),
+    machine: z.string().optional(),
+  }),
+  action: z.string(),
+  entity: z.enum(auditEntities),
+  entityId: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+
+/**
+ * The answer of `GET /api/audit`: the contract names the next page's cursor `cursor`
+ * and gives no total (the log is filtered as it is read).
+ */
+const answerSchema = z.object({ items: z.array(entrySchema), cursor: z.string().nullable() });
+
+/** Entries carry no id: a row is named by its page's cursor and its place on the page. */
+function toPage(
+  body: z.infer<typeof answerSchema>,
+  pageCursor: string | undefined,
+): CursorPage<AuditRow> {
+  return {
+    items: body.items.map((entry, index) => ({
+      ...(entry as AuditEntry),
+      key: `${pageCursor ?? ''}#${index}`,
+    })),
+    nextCursor: body.cursor,
+    total: null,
+  };
+}
+
+async function getAuditPage(
+  query: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+): Promise<CursorPage<AuditRow>> {
+  const body = await apiRequest<unknown>(auditPath, { query, signal });
+  return toPage(parseAnswer(answerSchema, body), query.cursor as string | undefined);
+}
+
+/** The query of one record's history: `entity`, `id`, the page size and the cursor. */
+export function recordHistoryQuery(
+  record: { entity: AuditEntity; id: string },
+  page: { pageSize: number; cursor?: string },
+) {
+  return {
+    entity: record.entity,
+    id: record.id,
+    limit: pageLimit(page.pageSize),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  };
+}
+
+/** One page of a record's history, newest first (staff and admins; accounts and keys: admins). */
+export function fetchRecordHistory(
+  record: { entity: AuditEntity; id: string },
+  page: { pageSize: number; cursor?: string },
+  signal?: AbortSignal,
+): Promise<CursorPage<AuditRow>> {
+  return getAuditPage(recordHistoryQuery(record, page), signal);
+}
+
+/** What the Activity page narrows the whole log by, as chosen. */
+export interface ActivityFilters {
+  /** An account id or a machine id, as typed (or taken from an entry). */
+  actor: string;
+  entity: AuditEntity | '';
+  action: AuditAction | '';
+  /** Both ends or none: without dates the API reads the last 30 days. */
+  range: DateRange;
+}
+
+export const noActivityFilters: ActivityFilters = { actor: '', entity: '', action: '', range: {} };
+
+export function isActivityFiltered(filters: ActivityFilters): boolean {
+  return (
+    filters.actor.trim() !== '' ||
+    filters.entity !== '' ||
+    filters.action !== '' ||
+    Boolean(filters.range.from || filters.range.to)
+  );
+}
+
+/**
+ * Why the API would refuse a date range (the shared schema's message: dates out of
+ * order, more than a year apart), or undefined when it takes it.
+ */
+export function activityRangeProblem(range: DateRange): MessageRef | undefined {
+  const result = validate(listAuditQuerySchema, dateRangeQuery(range));
+  return result.success ? undefined : (result.fields.from ?? result.fields.to);
+}
+
+/**
+ * The query of `GET /api/audit` for the whole log: `limit` within 1..1000, the cursor,
+ * the actor trimmed, the kind of record, the action, and the date range when the API
+ * takes it; empty values left out.
+ */
+export function activityQuery(
+  filters: ActivityFilters,
+  page: { pageSize: number; cursor?: string },
+): {
+  limit: number;
+  cursor?: string;
+  actor?: string;
+  entity?: AuditEntity;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+} {
+  const actor = filters.actor.trim().slice(0, maxActorLength);
+  return {
+    limit: pageLimit(page.pageSize),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    ...(actor ? { actor } : {}),
+    ...(filters.entity ? { entity: filters.entity } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(activityRangeProblem(filters.range) ? {} : dateRangeQuery(filters.range)),
+  };
+}
+
+export const fetchActivityPage: FetchPage<ActivityFilters, AuditRow> = (
+  { query, pageSize, cursor },
+  signal,
+) => getAuditPage(activityQuery(query, { pageSize, cursor }), signal);
+
+/** Every entry the filters let through, newest first, for an export. */
+export function listAllActivity(filters: ActivityFilters): Promise<AuditRow[]> {
+  return fetchAllPages((cursor) =>
+    getAuditPage(activityQuery(filters, { pageSize: wholePageSize, cursor })),
+  );
+}
+
+/** Whether a text names one of the API's actions (for a filter's choice). */
+export function isAuditAction(value: string | undefined): value is AuditAction {
+  return (auditActions as readonly string[]).includes(value ?? '');
+}

@@ -1,0 +1,192 @@
+import type { TFunction } from 'i18next';
+import { roles } from '../../../../lambdas/shared/contract/roles';
+import type {
+  AuditActor,
+  AuditEntity,
+  AuditEntry,
+} from '../../../../lambdas/shared/contract/schemas/audit';
+import { fluids } from '../../../../lambdas/shared/contract/schemas/product';
+import { deliveryStatuses } from '../../../../lambdas/shared/contract/schemas/report-request';
+import type { Language } from '../../i18n/languages';
+import type { TranslationKey } from '../../i18n/types';
+import { formatCalendarDate, formatDateTime, formatDecimal } from '../../lib/format';
+
+/**
+ * The labels of the fields an entry can name, per kind of record: the app's own field
+ * names where it has them (the forms' and the tables'). A field not listed here is shown
+ * under its API name.
+ */
+const fieldLabels = {
+  product: {
+    name: 'product.fields.name',
+    temperatureMin: 'product.fields.temperatureMin',
+    temperatureMax: 'product.fields.temperatureMax',
+    fluid: 'product.fields.fluid',
+    connection: 'product.fields.connection',
+    pressureFC: 'product.fields.pressureFC',
+    pressureWCB: 'product.fields.pressureWCB',
+    pressureSUS: 'product.fields.pressureSUS',
+    application: 'product.fields.application',
+    applicationMedium: 'product.fields.applicationMedium',
+  },
+  'serial-range': {
+    productId: 'serialRange.fields.product',
+    startSerial: 'serialRange.fields.startSerial',
+    endSerial: 'serialRange.fields.endSerial',
+    totalUnits: 'serialRange.fields.totalUnits',
+    productionDate: 'serialRange.fields.productionDate',
+  },
+  staff: {
+    name: 'staffs.columns.name',
+    email: 'staffs.columns.email',
+    role: 'staffs.columns.role',
+    enabled: 'staffs.columns.status',
+  },
+  machine: {
+    name: 'machines.fields.name',
+    note: 'machines.fields.note',
+    revokedAt: 'audit.fields.revokedAt',
+    revokedBy: 'audit.fields.revokedBy',
+  },
+  'report-request': {
+    status: 'searches.columns.status',
+  },
+  'machine-data': {
+    part: 'audit.fields.part',
+    results: 'audit.fields.results',
+    passed: 'audit.fields.passed',
+    failed: 'audit.fields.failed',
+    serialNumbers: 'audit.fields.serialNumbers',
+  },
+} as const satisfies Record<AuditEntity, Record<string, TranslationKey>>;
+
+/** How many values of a list (a batch's serial numbers) are shown before "and n more". */
+export const shownListValues = 5;
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  (list as readonly unknown[]).includes(value);
+
+/** A field's label in the reader's language, or its API name when the app has none. */
+export function auditFieldLabel(entity: AuditEntity, field: string, t: TFunction): string {
+  const labels: Readonly<Record<string, TranslationKey>> = fieldLabels[entity];
+  // Own keys only: a field named `constructor` is a field like any other.
+  return Object.hasOwn(labels, field) ? t(labels[field] as TranslationKey) : field;
+}
+
+/** The unit a product's number field is measured in. */
+const productUnits: Readonly<Record<string, TranslationKey>> = {
+  temperatureMin: 'units.celsius',
+  temperatureMax: 'units.celsius',
+  pressureFC: 'units.bar',
+  pressureWCB: 'units.bar',
+  pressureSUS: 'units.bar',
+};
+
+/**
+ * Values that are words of the app (a fluid, a role, a mail status): their translation;
+ * a product's temperatures and pressures with their units.
+ */
+function translatedValue(
+  entity: AuditEntity,
+  field: string,
+  value: unknown,
+  t: TFunction,
+  language: Language,
+): string | undefined {
+  if (entity === 'product' && field === 'fluid' && isOneOf(fluids, value)) {
+    return t(`product.fluids.${value}`);
+  }
+  if (entity === 'product' && typeof value === 'number' && Object.hasOwn(productUnits, field)) {
+    return `${formatDecimal(value, language)} ${t(productUnits[field] as TranslationKey)}`;
+  }
+  if (entity === 'staff' && field === 'role' && isOneOf(roles, value)) return t(`roles.${value}`);
+  if (entity === 'staff' && field === 'enabled' && typeof value === 'boolean') {
+    return t(value ? 'staffs.status.active' : 'staffs.status.disabled');
+  }
+  if (entity === 'report-request' && field === 'status' && isOneOf(deliveryStatuses, value)) {
+    return t(`deliveryStatus.${value}`);
+  }
+  return undefined;
+}
+
+/** One plain value: a number, a date, a yes or no, text as it is; nothing as "—". */
+function plainValue(value: unknown, t: TFunction, language: Language): string {
+  if (value === null || value === undefined || value === '') return t('common.none');
+  if (typeof value === 'number') return formatDecimal(value, language);
+  if (typeof value === 'boolean') return t(value ? 'audit.values.yes' : 'audit.values.no');
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value, language) ?? value;
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
+      return formatDateTime(value, language) ?? value;
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A value an entry holds, as the reader should see it: the app's word for a known
+ * choice, numbers and dates in the reader's style, a list as its first few values and
+ * how many more, null (no value: before a create, after a delete) as "—".
+ */
+export function formatAuditValue(
+  entity: AuditEntity,
+  field: string,
+  value: unknown,
+  t: TFunction,
+  language: Language,
+): string {
+  const word = translatedValue(entity, field, value, t, language);
+  if (word !== undefined) return word;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return t('common.none');
+    const shown = value
+      .slice(0, shownListValues)
+      .map((item) => plainValue(item, t, language))
+      .join(t('common.listSeparator'));
+    const more = value.length - shownListValues;
+    return more > 0 ? `${shown} ${t('audit.values.more', { count: more })}` : shown;
+  }
+  return plainValue(value, t, language);
+}
+
+/** One changed field of an entry, ready to show. */
+export interface ShownChange {
+  field: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The changed fields of an entry, in the order of the record's form (fields the app has
+ * no label for last, as the entry lists them), each with its label and its values before
+ * and after. `valueName` may name a value better than the
+ * entry can (e.g. a product's name for its id); it returns undefined otherwise.
+ */
+export function auditChanges(
+  entry: Pick<AuditEntry, 'entity' | 'changes'>,
+  t: TFunction,
+  language: Language,
+  valueName?: (field: string, value: unknown) => string | undefined,
+): ShownChange[] {
+  const show = (field: string, value: unknown) =>
+    valueName?.(field, value) ?? formatAuditValue(entry.entity, field, value, t, language);
+  const order = Object.keys(fieldLabels[entry.entity]);
+  const rank = (field: string) => {
+    const index = order.indexOf(field);
+    return index === -1 ? order.length : index;
+  };
+  // A stable sort: fields of the same rank keep the entry's order.
+  const fields = Object.entries(entry.changes).sort(([a], [b]) => rank(a) - rank(b));
+  return fields.map(([field, change]) => ({
+    field,
+    label: auditFieldLabel(entry.entity, field, t),
+    from: show(field, change.from),
+    to: show(field, change.to),
+  }));
+}
+
+/** Who made a change: the account's email or the machine's name (its id if neither is known). */
+export function actorName(actor: AuditActor): string {
+  return actor.email ?? actor.machine ?? actor.id;
+}

@@ -1,0 +1,190 @@
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import {
+  auditActions,
+  auditEntities,
+  type AuditAction,
+  type AuditEntity,
+} from '../../../../../lambdas/shared/contract/schemas/audit';
+import { ChoiceFilter } from '../../../components/choice-filter';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
+import { useServerTable } from '../../../components/use-server-table';
+import type { DateRange } from '../../../lib/date-range';
+import { useDebouncedText } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  activityRangeProblem,
+  fetchActivityPage,
+  isActivityFiltered,
+  listAllActivity,
+  maxActorLength,
+  type ActivityFilters,
+} from '../api';
+import { auditCsv } from '../audit-csv';
+import { useAuditColumns } from '../components/audit-columns';
+
+/**
+ * `/activity` (admins): the whole audit trail, newest first, narrowed by who, which kind
+ * of record, which action and which days; a name in the list narrows it to that actor.
+ * Server-side pages and the product's page sizes; the export has every entry the filters
+ * select (without dates, the API's last 30 days).
+ */
+export default function ActivityPage() {
+  const { t } = useTranslation();
+  // `?actor=` (from a staff account's menu, or kept from before a reload) starts the filter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [actorText, setActorText] = useState(() =>
+    (searchParams.get('actor') ?? '').slice(0, maxActorLength),
+  );
+  const [entity, setEntity] = useState<AuditEntity | ''>('');
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [range, setRange] = useState<DateRange>({});
+  const actor = useDebouncedText(actorText);
+  useEffect(() => {
+    if ((searchParams.get('actor') ?? '') === actor) return;
+    setSearchParams(actor ? { actor } : {}, { replace: true });
+  }, [actor, searchParams, setSearchParams]);
+  const filters: ActivityFilters = { actor, entity, action, range };
+  const filtered = isActivityFiltered(filters);
+  const rangeProblem = activityRangeProblem(range);
+  useDocumentTitle(t('audit.activity.title'));
+
+  const clearFilters = () => {
+    setActorText('');
+    setEntity('');
+    setAction('');
+    setRange({});
+  };
+
+  const columns = useAuditColumns({
+    withRecord: true,
+    onActor: (chosen) => setActorText(chosen.id),
+  });
+  const table = useServerTable({
+    preferencesKey: 'activity',
+    fetchPage: fetchActivityPage,
+    query: filters,
+    columns,
+    filtered,
+    onClearFilter: clearFilters,
+    counter: 'matched',
+    trackBy: 'key',
+    texts: {
+      loading: t('audit.activity.loading'),
+      tableLabel: t('audit.activity.tableLabel'),
+      emptyHint: t('audit.activity.emptyHint'),
+      pageSize: t('audit.activity.pageSize'),
+      pageSizeOption: (count) => t('audit.activity.pageSizeOption', { count }),
+    },
+    retryTestId: 'activity-retry',
+  });
+
+  return (
+    <Table
+      {...table.tableProps}
+      data-testid="activity-table"
+      variant="full-page"
+      wrapLines
+      header={
+        <Header
+          variant="awsui-h1-sticky"
+          counter={table.counter}
+          description={t('audit.activity.description')}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                iconName="refresh"
+                ariaLabel={t('common.refresh')}
+                loading={table.loading}
+                onClick={table.list.reload}
+                data-testid="activity-refresh"
+              />
+              <ExportCsvButton
+                fileBase="activity"
+                build={async () => auditCsv(await listAllActivity(filters))}
+              />
+            </SpaceBetween>
+          }
+        >
+          {t('audit.activity.title')}
+        </Header>
+      }
+      filter={
+        <FilterBar>
+          <FilterItem>
+            <FormField
+              label={t('audit.activity.filters.actor')}
+              constraintText={t('audit.activity.filters.actorHint')}
+            >
+              <Input
+                type="search"
+                value={actorText}
+                onChange={({ detail }) => setActorText(detail.value.slice(0, maxActorLength))}
+                placeholder={t('audit.activity.filters.actorPlaceholder')}
+                spellcheck={false}
+                data-testid="activity-actor"
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem>
+            <FormField label={t('audit.activity.filters.entity')}>
+              <ChoiceFilter
+                data-testid="activity-entity"
+                allLabel={t('audit.activity.filters.allEntities')}
+                choices={auditEntities.map((value) => ({
+                  value,
+                  label: t(`audit.entities.${value}`),
+                }))}
+                value={entity}
+                onChange={setEntity}
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem>
+            <FormField label={t('audit.activity.filters.action')}>
+              <ChoiceFilter
+                data-testid="activity-action"
+                allLabel={t('audit.activity.filters.allActions')}
+                choices={auditActions.map((value) => ({
+                  value,
+                  label: t(`audit.actions.${value}`),
+                }))}
+                value={action}
+                onChange={setAction}
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem wide>
+            <FormField
+              label={t('audit.activity.filters.dates')}
+              errorText={rangeProblem && t(rangeProblem.key, rangeProblem.params ?? {})}
+            >
+              <DateRangeFilter
+                value={range}
+                onChange={setRange}
+                ariaLabel={t('audit.activity.filters.dates')}
+                data-testid="activity-dates"
+              />
+            </FormField>
+          </FilterItem>
+          {filtered && (
+            <FilterActions>
+              <Button onClick={clearFilters} data-testid="activity-clear">
+                {t('table.clearFilter')}
+              </Button>
+            </FilterActions>
+          )}
+        </FilterBar>
+      }
+    />
+  );
+}

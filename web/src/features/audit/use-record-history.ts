@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AuditEntity } from '../../../../lambdas/shared/contract/schemas/audit';
+import type { ApiError } from '../../lib/api-client';
+import { defaultPageSize } from '../../lib/page-size';
+import { isStaleCursor, toApiError } from '../../lib/use-cursor-list';
+import { fetchRecordHistory, type AuditRow } from './api';
+
+interface Loaded {
+  /** The request these entries answer: a new record or a retry starts afresh. */
+  request: string;
+  items: AuditRow[];
+  /** Opens the next page; null once the oldest entry is shown. */
+  cursor: string | null;
+  loadingMore: boolean;
+  /** The next page failed; what is shown stays. */
+  moreError?: ApiError;
+}
+
+type State = Loaded | { request: string; error: ApiError };
+
+/**
+ * One record's history, newest first, a page at a time: the first page when the
+ * component mounts, the next ones appended by `loadMore` ("Load more"). A cursor the
+ * API no longer takes (a day old) starts the history again from its newest entry.
+ */
+export function useRecordHistory(record: { entity: AuditEntity; id: string }) {
+  const { entity, id } = record;
+  const [attempt, setAttempt] = useState(0);
+  const request = JSON.stringify([entity, id, attempt]);
+  const [state, setState] = useState<State>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchRecordHistory({ entity, id }, { pageSize: defaultPageSize }, controller.signal)
+      .then((page): State => ({
+        request,
+        items: page.items,
+        cursor: page.nextCursor,
+        loadingMore: false,
+      }))
+      .catch((error: unknown): State => ({ request, error: toApiError(error) }))
+      .then((next) => {
+        if (!controller.signal.aborted) setState(next);
+      });
+    return () => controller.abort();
+  }, [request, entity, id]);
+
+  const current = state?.request === request ? state : undefined;
+  const loaded = current && 'items' in current ? current : undefined;
+
+  const loadMore = useCallback(async () => {
+    if (!loaded?.cursor || loaded.loadingMore) return;
+    const update = (change: (state: Loaded) => Loaded) =>
+      setState((now) => (now?.request === request && 'items' in now ? change(now) : now));
+    update((now) => ({ ...now, loadingMore: true, moreError: undefined }));
+    try {
+      const page = await fetchRecordHistory(
+        { entity, id },
+        { pageSize: defaultPageSize, cursor: loaded.cursor },
+      );
+      update((now) => ({
+        ...now,
+        items: [...now.items, ...page.items],
+        cursor: page.nextCursor,
+        loadingMore: false,
+      }));
+    } catch (error) {
+      if (isStaleCursor(error)) setAttempt((count) => count + 1);
+      else update((now) => ({ ...now, loadingMore: false, moreError: toApiError(error) }));
+    }
+  }, [loaded, request, entity, id]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return {
+    /** Entries shown so far, newest first. */
+    items: loaded?.items ?? [],
+    loading: !current,
+    /** The first page failed. */
+    error: current && 'error' in current ? current.error : undefined,
+    hasMore: Boolean(loaded?.cursor),
+    loadingMore: loaded?.loadingMore ?? false,
+    moreError: loaded?.moreError,
+    loadMore,
+    retry,
+  };
+}
