@@ -74,6 +74,8 @@ describe('audit trail in the browser: record histories and the Activity page', (
   let product: Product;
   let adminId = '';
   let requests: Request[];
+  /** Uncaught errors and console errors of the admin's page, to explain a page that never shows. */
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     adminToken = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
@@ -109,6 +111,10 @@ describe('audit trail in the browser: record histories and the Activity page', (
     browser = await launchBrowser();
     page = await browser.context.newPage();
     requests = auditRequests(page);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
     await page.goto(`${stack.appUrl}/login`);
     await setLook(page, 'en', 'light');
     await new LoginPage(page).signIn(stack.admin.email, stack.admin.password);
@@ -278,7 +284,15 @@ describe('audit trail in the browser: record histories and the Activity page', (
       ['en', 'dark'],
     ] as const) {
       await setLook(page, language, theme);
-      await openPage(page, `${stack.appUrl}/activity?actor=${adminId}`, 'activity-table');
+      try {
+        await openPage(page, `${stack.appUrl}/activity?actor=${adminId}`, 'activity-table');
+      } catch (error) {
+        const body = (await page.textContent('body').catch(() => '')) ?? '';
+        await screenshot(page, `activity-failed-${language}-${theme}`);
+        throw new Error(
+          `${String(error)}\npage errors: ${pageErrors.join(' | ')}\nbody: ${body.slice(0, 500)}`,
+        );
+      }
       const activity = new ActivityPage(page);
       await expect.poll(() => activity.rows().count()).toBeGreaterThan(0);
       if (language === 'zh' && theme === 'light') {
