@@ -76,13 +76,7 @@ function options(overrides: Partial<Options> = {}): Options {
     columns,
     filtered: false,
     onClearFilter: vi.fn(),
-    texts: {
-      loading: 'Loading things',
-      tableLabel: 'Things',
-      emptyHint: 'No thing matches.',
-      pageSize: 'Things per page',
-      pageSizeOption: (count) => `${count} things`,
-    },
+    texts: 'products',
     retryTestId: 'things-retry',
     ...overrides,
   };
@@ -118,10 +112,10 @@ describe('useServerTable', () => {
     expect(table.tableProps).toMatchObject({
       items: [],
       loading: true,
-      loadingText: 'Loading things',
+      loadingText: 'Loading products',
       firstIndex: 1,
       trackBy: 'id',
-      ariaLabels: { tableLabel: 'Things' },
+      ariaLabels: { tableLabel: 'Products' },
     });
     expect(table.counter).toBeUndefined();
   });
@@ -153,11 +147,8 @@ describe('useServerTable', () => {
     cursorList.value = listState(page([], 7), { total: 7 });
     const table = renderHook(
       options({
-        texts: {
-          ...options().texts,
-          ariaLive: ({ first, last, total }) => `${first}-${last} of ${total}`,
-          paginationLabel: 'Thing pages',
-        },
+        ariaLive: ({ first, last, total }) => `${first}-${last} of ${total}`,
+        paginationLabel: 'Thing pages',
       }),
     );
     expect(
@@ -188,7 +179,7 @@ describe('useServerTable', () => {
     const filtered = propsOf(
       renderHook(options({ filtered: true, onClearFilter })).tableProps.empty,
     );
-    expect(filtered.filterHint).toBe('No thing matches.');
+    expect(filtered.filterHint).toBe('No product name starts with this text.');
     expect(filtered.onClearFilter).toBe(onClearFilter);
     expect(propsOf(renderHook(options()).tableProps.empty).filterHint).toBeUndefined();
   });
@@ -241,7 +232,8 @@ describe('useServerTable', () => {
     ]);
     const preferences = propsOf(table.tableProps.preferences);
     expect(preferences.pageSize).toBe(20);
-    expect(preferences.pageSizeTitle).toBe('Things per page');
+    expect(preferences.pageSizeTitle).toBe('Products per page');
+    expect((preferences.pageSizeLabel as (count: number) => string)(50)).toBe('50 products');
     expect((preferences.columns as { choices: unknown }).choices).toEqual([
       { id: 'name', label: 'Name', alwaysVisible: true },
       { id: 'short', label: 'Short name in full', alwaysVisible: undefined },

@@ -1,6 +1,7 @@
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../i18n/types';
 import { useLanguage } from '../i18n/use-language';
 import { useColumnDisplayPreference, type ColumnDisplay } from '../lib/column-display';
 import type { SortOrder } from '../lib/cursor-page';
@@ -29,22 +30,21 @@ export type ServerTableColumn<T> = TableProps.ColumnDefinition<T> & {
   available?: boolean;
 };
 
-/** The table's own words, already translated. */
-export interface ServerTableTexts {
-  /** Shown while a page loads, e.g. "Loading products". */
-  loading: string;
-  /** Names the table for screen readers. */
-  tableLabel: string;
-  /** Under "No Data Found" when a filter hides every record. */
-  emptyHint: string;
-  /** The page size choice: its title ("Products per page") and one option ("20 products"). */
-  pageSize: string;
-  pageSizeOption: (count: number) => string;
-  /** What a screen reader hears when the rows change; "Showing items 1 to 20" otherwise. */
-  ariaLive?: (range: { first: number; last: number; total?: number }) => string;
-  /** The pagination's name for screen readers; "Pages" otherwise. */
-  paginationLabel?: string;
-}
+type TextKeys<G extends string> =
+  `${G}.loading` | `${G}.tableLabel` | `${G}.emptyHint` | `${G}.pageSize` | `${G}.pageSizeOption`;
+
+/**
+ * An i18n group holding a table's words: `loading` ("Loading products"), `tableLabel` (its
+ * name for screen readers), `emptyHint` (under "No Data Found" when a filter hides every
+ * record), `pageSize` ("Products per page") and `pageSizeOption` ("{{count}} products").
+ */
+export type TableTextGroup = {
+  [K in TranslationKey]: K extends `${infer G}.pageSizeOption`
+    ? TextKeys<G> extends TranslationKey
+      ? G
+      : never
+    : never;
+}[TranslationKey];
 
 /** A table ordered by the API: the order shown and the fields it can order by. */
 export interface ServerTableSorting<S extends string> {
@@ -75,7 +75,12 @@ export interface ServerTableOptions<Q, T, S extends string> {
    * filter leaves it unknown); `matched`, the count once known (the last page reached).
    */
   counter?: 'total' | 'matched';
-  texts: ServerTableTexts;
+  /** Where the table's words are, e.g. `products` for `products.loading`, ... */
+  texts: TableTextGroup;
+  /** What a screen reader hears when the rows change; "Showing items 1 to 20" otherwise. */
+  ariaLive?: (range: { first: number; last: number; total?: number }) => string;
+  /** The pagination's name for screen readers; "Pages" otherwise. */
+  paginationLabel?: string;
   /** Test hook of the empty state's retry button, e.g. `products-retry`. */
   retryTestId?: string;
   /** The property naming a row; `id` otherwise. */
@@ -132,6 +137,8 @@ export function useServerTable<Q, T, S extends string = never>({
   onClearFilter,
   counter = 'total',
   texts,
+  ariaLive,
+  paginationLabel,
   retryTestId,
   trackBy = 'id',
 }: ServerTableOptions<Q, T, S>) {
@@ -172,13 +179,13 @@ export function useServerTable<Q, T, S extends string = never>({
     columnDefinitions: columns,
     columnDisplay,
     loading,
-    loadingText: texts.loading,
+    loadingText: t(`${texts}.loading`),
     empty: (
       <TableEmptyState
         error={list.state.status === 'error' ? list.state.error : undefined}
         onRetry={list.reload}
         retryTestId={retryTestId}
-        filterHint={filtered ? texts.emptyHint : undefined}
+        filterHint={filtered ? t(`${texts}.emptyHint`) : undefined}
         onClearFilter={onClearFilter}
       />
     ),
@@ -192,18 +199,18 @@ export function useServerTable<Q, T, S extends string = never>({
     }),
     totalItemsCount: list.total ?? undefined,
     firstIndex: list.pageIndex * pageSize + 1,
-    ariaLabels: { tableLabel: texts.tableLabel },
+    ariaLabels: { tableLabel: t(`${texts}.tableLabel`) },
     renderAriaLive: ({ firstIndex, lastIndex, totalItemsCount }: TableProps.LiveAnnouncement) =>
-      texts.ariaLive
-        ? texts.ariaLive({ first: firstIndex, last: lastIndex, total: totalItemsCount })
+      ariaLive
+        ? ariaLive({ first: firstIndex, last: lastIndex, total: totalItemsCount })
         : t('table.ariaLive', { first: firstIndex, last: lastIndex }),
-    pagination: <ListPagination list={list} disabled={loading} label={texts.paginationLabel} />,
+    pagination: <ListPagination list={list} disabled={loading} label={paginationLabel} />,
     preferences: (
       <ListPreferences
         pageSize={pageSize}
         onPageSizeChange={setPageSize}
-        pageSizeTitle={texts.pageSize}
-        pageSizeLabel={texts.pageSizeOption}
+        pageSizeTitle={t(`${texts}.pageSize`)}
+        pageSizeLabel={(count) => t(`${texts}.pageSizeOption`, { count })}
         columns={
           columnDisplay && {
             choices: columns.map((column) => ({

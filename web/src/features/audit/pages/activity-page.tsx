@@ -78,13 +78,7 @@ export default function ActivityPage() {
     onClearFilter: clearFilters,
     counter: 'matched',
     trackBy: 'key',
-    texts: {
-      loading: t('audit.activity.loading'),
-      tableLabel: t('audit.activity.tableLabel'),
-      emptyHint: t('audit.activity.emptyHint'),
-      pageSize: t('audit.activity.pageSize'),
-      pageSizeOption: (count) => t('audit.activity.pageSizeOption', { count }),
-    },
+    texts: 'audit.activity',
     retryTestId: 'activity-retry',
   });
 

@@ -171,13 +171,7 @@ export function ResultsTable({
     filtered,
     onClearFilter: clearFilters,
     counter: 'matched',
-    texts: {
-      loading: t('machineData.results.loading'),
-      tableLabel: t('machineData.results.title'),
-      emptyHint: t('machineData.results.emptyHint'),
-      pageSize: t('machineData.results.pageSize'),
-      pageSizeOption: (count) => t('machineData.results.pageSizeOption', { count }),
-    },
+    texts: 'machineData.results',
     retryTestId: 'results-retry',
   });
 

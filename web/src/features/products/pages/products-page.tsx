@@ -128,13 +128,7 @@ export default function ProductsPage() {
     },
     filtered: filter !== '',
     onClearFilter: () => setFilteringText(''),
-    texts: {
-      loading: t('products.loading'),
-      tableLabel: t('products.title'),
-      emptyHint: t('products.emptyHint'),
-      pageSize: t('products.pageSize'),
-      pageSizeOption: (count) => t('products.pageSizeOption', { count }),
-    },
+    texts: 'products',
     retryTestId: 'products-retry',
   });
 

@@ -164,13 +164,7 @@ export default function SearchesPage() {
     filtered,
     onClearFilter: clearFilters,
     counter: 'matched',
-    texts: {
-      loading: t('searches.loading'),
-      tableLabel: t('searches.tableLabel'),
-      emptyHint: t('searches.emptyHint'),
-      pageSize: t('searches.pageSize'),
-      pageSizeOption: (count) => t('searches.pageSizeOption', { count }),
-    },
+    texts: 'searches',
     retryTestId: 'searches-retry',
   });
   const { list, loading } = table;

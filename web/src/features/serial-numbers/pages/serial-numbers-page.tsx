@@ -122,13 +122,7 @@ export default function SerialNumbersPage() {
     },
     filtered: filter !== '' || productId !== '',
     onClearFilter: clearFilters,
-    texts: {
-      loading: t('serialNumbers.loading'),
-      tableLabel: t('serialNumbers.tableLabel'),
-      emptyHint: t('serialNumbers.emptyHint'),
-      pageSize: t('serialNumbers.pageSize'),
-      pageSizeOption: (count) => t('serialNumbers.pageSizeOption', { count }),
-    },
+    texts: 'serialNumbers',
     retryTestId: 'serial-retry',
   });
 

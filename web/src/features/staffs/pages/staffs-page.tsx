@@ -162,16 +162,10 @@ export default function StaffsPage() {
     columnChoice: false,
     filtered: filter !== '',
     onClearFilter: () => setFilteringText(''),
-    texts: {
-      loading: t('staffs.loading'),
-      tableLabel: t('staffs.tableLabel'),
-      emptyHint: t('staffs.emptyHint'),
-      pageSize: t('staffs.preferences.pageSize'),
-      pageSizeOption: (count) => t('staffs.preferences.pageSizeOption', { count }),
-      ariaLive: ({ first, last, total }) =>
-        t('staffs.ariaLive', { first, last, total: total ?? last }),
-      paginationLabel: t('staffs.pagination.label'),
-    },
+    texts: 'staffs',
+    ariaLive: ({ first, last, total }) =>
+      t('staffs.ariaLive', { first, last, total: total ?? last }),
+    paginationLabel: t('staffs.pagination.label'),
     retryTestId: 'staff-retry',
   });
 
