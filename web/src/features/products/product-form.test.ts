@@ -27,6 +27,7 @@ const product: Product = {
   pressureSUS: null,
   application: 'Boilers',
   applicationMedium: null,
+  planVersion: null,
   version: 3,
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-02-03T04:05:06.000Z',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   deliveryStatuses,
   reportLanguages,
+  reportVerdicts,
   type DeliveryStatus,
   type ReportRequestSummary,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
@@ -86,6 +87,8 @@ const summarySchema = z.object({
   statusReason: z.string().nullable(),
   statusAt: z.string(),
   deliveryAttempts: z.number().int().nonnegative(),
+  // Requests from before verdicts were kept answer none.
+  verdict: z.enum(reportVerdicts).nullable().default(null),
   clientAddress: z.string().optional(),
 }) satisfies z.ZodType<ReportRequestSummary>;
 

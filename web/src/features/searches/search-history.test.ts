@@ -71,6 +71,7 @@ const line: ReportRequestSummary = {
   statusReason: 'MessageRejected: address, on suppression list',
   statusAt: '2026-11-21T08:16:00.000Z',
   deliveryAttempts: 3,
+  verdict: 'pass',
   clientAddress: '203.0.113.9',
 };
 

@@ -25,6 +25,7 @@ const verdictLook: Record<
 > = {
   pass: { icon: 'status-positive', variant: 'success', color: 'text-status-success' },
   fail: { icon: 'status-negative', variant: 'error', color: 'text-status-error' },
+  incomplete: { icon: 'status-warning', variant: 'warning', color: 'text-status-warning' },
   untested: { icon: 'status-stopped', variant: 'subtle', color: 'text-status-inactive' },
 };
 
