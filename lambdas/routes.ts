@@ -183,6 +183,13 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     method: 'GET',
+    path: '/api/account',
+    handler: 'lambdas/staff/account-handler.ts',
+    access: staffOrAdmin,
+    grants: ['userPoolAdmin'],
+  },
+  {
+    method: 'GET',
     path: '/api/staff',
     handler: 'lambdas/staff/list-handler.ts',
     access: adminOnly,

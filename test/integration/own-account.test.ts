@@ -1,4 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
+import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
+import { callApi } from '../support/api';
 import { cognitoClientCall, cognitoUserCall, createUser, signIn } from '../support/cognito';
 
 const stack = inject('stack');
@@ -137,5 +139,37 @@ describe('UpdateUserAttributes on the name (the account page)', () => {
     const refreshed = await refresh(session.RefreshToken);
     const result = refreshed.body.AuthenticationResult as { IdToken: string };
     expect(claimsOf(result.IdToken)).toMatchObject({ name: '林美玲', 'custom:role': 'staff' });
+  });
+});
+
+describe('GET /api/account (the profile page)', () => {
+  it("answers the caller's own account, with the time it was created", async () => {
+    const before = Date.now();
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'name', Value: 'Wang Hsiao-Ming' }],
+    });
+    const { status, body } = await callApi<StaffMember>(stack, '/api/account', {
+      token: session.IdToken,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: claimsOf(session.IdToken)['cognito:username'],
+      email,
+      name: 'Wang Hsiao-Ming',
+      role: 'staff',
+      status: 'active',
+    });
+    const created = Date.parse(body.createdAt);
+    expect(created).toBeGreaterThanOrEqual(before - 1000);
+    expect(created).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('answers the admin their own account, not another', async () => {
+    const { IdToken } = await signIn(stack, stack.admin.email, stack.admin.password);
+    const { body } = await callApi<StaffMember>(stack, '/api/account', { token: IdToken });
+    expect(body).toMatchObject({ email: stack.admin.email, role: 'admin', name: 'Administrator' });
   });
 });
