@@ -219,7 +219,9 @@ export default function AppShell() {
       <AppLayout
         // Only a sticky bar stays in view, so only then do sticky parts keep clear of it.
         headerSelector={preferences.navbar === 'sticky' ? '#top-navigation' : '#no-sticky-header'}
-        footerSelector={preferences.footer === 'hidden' ? '#no-footer' : '#app-footer'}
+        // Only a sticky footer covers the window's bottom; the navigation reaches the
+        // bottom above a static one.
+        footerSelector={preferences.footer === 'sticky' ? '#app-footer' : '#no-footer'}
         toolsHide
         navigationHide={narrow || horizontal}
         navigationOpen={preferences.navigation === 'expanded'}
