@@ -49,6 +49,7 @@ function extractInlineFonts(): Plugin {
 /** The stylesheets `virtual:cloudscape-theming` offers (see web/src/cloudscape-theming.d.ts). */
 const themingModuleId = 'virtual:cloudscape-theming';
 const darkRegionModuleId = 'virtual:cloudscape-dark-region.css';
+const skinModuleId = 'virtual:cloudscape-skin.css';
 
 /** What the build reads of Cloudscape's generated theme (its visual-refresh preset). */
 interface CloudscapePreset {
@@ -70,6 +71,33 @@ const darkRegionComponents = [
 ];
 /** Tokens the app's own dark-region stylesheets use (the navigation's background). */
 const darkRegionExtraTokens = ['colorBackgroundContainerContent', 'colorBackgroundLayoutPanel'];
+
+/**
+ * The stylesheet of `virtual:cloudscape-skin.css` (see `cloudscapeTheming`): in the
+ * default skin, containers (and the tables drawn in them) float on Cloudscape's own
+ * container shadow without their hairline border; the bordered skin keeps Cloudscape's
+ * border and no shadow. The container's class names come from the map Cloudscape's
+ * test utilities select by; a missing one fails the build.
+ */
+function skinStylesheet(preset: CloudscapePreset, components: string): string {
+  const classes = (
+    createRequire(import.meta.url)(join(components, 'container/styles.selectors.js')) as {
+      default: Record<string, string>;
+    }
+  ).default;
+  const name = (key: string) => {
+    const found = classes[key];
+    if (!found) throw new Error(`cloudscape-skin: Container has no "${key}" class any more`);
+    return found;
+  };
+  const shadow = preset.propertiesMap.shadowContainer;
+  if (!shadow) throw new Error('cloudscape-skin: no shadowContainer token');
+  const selectors = ['variant-default', 'variant-stacked'].map(
+    (variant) =>
+      `body:not(.preferences-skin-bordered) .${name('root')}.${name(variant)}.${name('refresh')}:not(#\\9)`,
+  );
+  return `${selectors.join(',\n')} {\n  border-color: transparent;\n  box-shadow: var(${shadow});\n}\n`;
+}
 
 /** The stylesheet of `virtual:cloudscape-dark-region.css` (see `cloudscapeTheming`). */
 function darkRegionStylesheet(preset: CloudscapePreset, components: string): string {
@@ -124,6 +152,8 @@ function darkRegionStylesheet(preset: CloudscapePreset, components: string): str
  *   component tokens) are resolved once on `body` and would stay light inside. This
  *   re-declares, with their dark values, the colour tokens the components that live in
  *   the navigation use and every token they are defined by.
+ * - `virtual:cloudscape-skin.css` draws containers with a shadow in the default skin and
+ *   with a border in the bordered one (Cloudscape's own look; see `skinStylesheet`).
  * - In the app's own stylesheets, `token(colorTextAccent)` becomes the reference to that
  *   design token's CSS custom property and `token-name(shadowContainer)` its name, read
  *   from the installed Cloudscape (the names carry a hash that changes between
@@ -132,6 +162,7 @@ function darkRegionStylesheet(preset: CloudscapePreset, components: string): str
 function cloudscapeTheming(): Plugin {
   const resolvedId = `\0${themingModuleId}`;
   const darkRegionId = `\0${darkRegionModuleId}`;
+  const skinId = `\0${skinModuleId}`;
   const components = dirname(
     createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json'),
   );
@@ -153,10 +184,12 @@ function cloudscapeTheming(): Plugin {
     resolveId: (source) => {
       if (source === themingModuleId) return resolvedId;
       if (source === darkRegionModuleId) return darkRegionId;
+      if (source === skinModuleId) return skinId;
       return undefined;
     },
     async load(id) {
       if (id === darkRegionId) return darkRegionStylesheet(loadPreset(), components);
+      if (id === skinId) return skinStylesheet(loadPreset(), components);
       if (id !== resolvedId) return undefined;
       // The package's ES modules are not marked as such for Node: tsx loads them.
       const { generateThemeStylesheet } = (await tsImport(

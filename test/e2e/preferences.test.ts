@@ -27,13 +27,17 @@ async function shell(page: Page) {
       dark: document.body.classList.contains('awsui-dark-mode'),
       compact: document.body.classList.contains('awsui-compact-mode'),
       bordered: document.body.classList.contains('preferences-skin-bordered'),
-      // The shadow (or ring) of the container around the dashboard's figures.
-      containerShadow: (() => {
+      // The container around the dashboard's figures: its shadow and its border.
+      ...(() => {
         let element = document.querySelector('[data-testid="dashboard-figures"]');
-        while (element && getComputedStyle(element).boxShadow === 'none') {
+        while (element && getComputedStyle(element).borderTopWidth !== '1px') {
           element = element.parentElement;
         }
-        return element ? getComputedStyle(element).boxShadow : undefined;
+        const container = element ? getComputedStyle(element) : undefined;
+        return {
+          containerShadow: container?.boxShadow,
+          containerBorder: container?.borderTopColor,
+        };
       })(),
       schemeStyles: [...document.querySelectorAll('style[data-cloudscape-theme^="primary-"]')].map(
         (element) => (element as HTMLElement).dataset.cloudscapeTheme,
@@ -92,10 +96,12 @@ const cases: PreferenceCase[] = [
     name: 'skin-bordered',
     choose: [['skin', 'Bordered']],
     shows: (s, base) => {
+      // By default a soft shadow and no visible border; bordered: the reverse.
+      expect(base.containerShadow).toMatch(/8px 2px/);
+      expect(base.containerBorder).toBe('rgba(0, 0, 0, 0)');
       expect(s.bordered).toBe(true);
-      // A one-pixel ring instead of the soft shadow.
-      expect(s.containerShadow).toMatch(/0px 0px 0px 1px/);
-      expect(s.containerShadow).not.toBe(base.containerShadow);
+      expect(s.containerShadow).toBe('none');
+      expect(s.containerBorder).toBe(rgb('#c6c6cd'));
     },
     stored: { skin: 'bordered' },
   },
@@ -211,6 +217,8 @@ const cases: PreferenceCase[] = [
     choose: [['footer', 'Hidden']],
     shows: (s) => expect(s.footer).toBe('none'),
     stored: { footer: 'hidden' },
+    // The end of the page, where a static footer is.
+    scroll: 5000,
   },
   {
     name: 'content-full',
@@ -395,11 +403,11 @@ describe('interface preferences', () => {
     await panel.close();
     await page.locator('[data-testid="horizontal-navigation"] a[href="/serial-numbers"]').click();
     await page.waitForURL(/\/serial-numbers$/);
-    expect((await shell(page)).horizontalActive).toBe('/serial-numbers');
+    await expect.poll(async () => (await shell(page)).horizontalActive).toBe('/serial-numbers');
     // An add page marks the list it belongs to, as the side navigation does.
     await page.goto(`${stack.appUrl}/add-product`);
     await page.locator('[data-testid="product-name"]').first().waitFor();
-    expect((await shell(page)).horizontalActive).toBe('/products');
+    await expect.poll(async () => (await shell(page)).horizontalActive).toBe('/products');
     await resetPreferences();
   });
 

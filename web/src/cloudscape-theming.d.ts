@@ -11,3 +11,6 @@ declare module 'virtual:cloudscape-theming' {
 
 /** Cloudscape's dark colours on elements of class `cloudscape-dark-region`. */
 declare module 'virtual:cloudscape-dark-region.css';
+
+/** Containers with a shadow in the default skin, a border in the bordered one. */
+declare module 'virtual:cloudscape-skin.css';

@@ -11,6 +11,7 @@ import {
 } from '../../lib/preferences';
 import { PreferencesContext, type PreferencesContextValue } from './preferences-context';
 import { applyPrimaryColor } from './theme-styles';
+import 'virtual:cloudscape-skin.css';
 import './skin.css';
 
 function readStored(): string | null {
