@@ -63,6 +63,7 @@ interface CloudscapePreset {
 /** Components drawn inside the navigation, whose colour tokens a dark region re-declares. */
 const darkRegionComponents = [
   'side-navigation',
+  'button',
   'expandable-section',
   'icon',
   'link',

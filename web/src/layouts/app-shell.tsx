@@ -263,7 +263,7 @@ export default function AppShell() {
       {preferences.footer !== 'hidden' && (
         <AppFooter id="app-footer" sticky={preferences.footer === 'sticky'} />
       )}
-      <NavigationDrawer open={drawerOpen} onClose={closeDrawer}>
+      <NavigationDrawer open={drawerOpen} onClose={closeDrawer} dark={semiDark}>
         {navigation}
       </NavigationDrawer>
       <ScrollToTopButton />
