@@ -420,8 +420,9 @@ let signingKey: ReturnType<typeof importJWK> | undefined;
 /**
  * cognito-local's ID tokens carry only `email`, `email_verified` and custom attributes;
  * Cognito's carry every attribute the app client may read, `name` among them (the top
- * bar and the account page show it). This adds the user's other attributes to the ID
- * token, signed again with the same key.
+ * bar and the account page show it). This adds the user's other attributes (those of the
+ * client's `ReadAttributes` when it lists them) to the ID token, signed again with the
+ * same key.
  */
 function withStandardAttributeClaims<
   Generator extends { generate: (...args: any[]) => Promise<{ IdToken: string }> },
@@ -430,9 +431,14 @@ function withStandardAttributeClaims<
   generator.generate = (async (...args: any[]) => {
     const tokens = await generate(...args);
     const user = args[1] as { Attributes?: { Name: string; Value?: string }[] };
+    // The app client's readable attributes, when the client names them (as AWS reads them).
+    const readable = (args[3] as { ReadAttributes?: string[] } | undefined)?.ReadAttributes;
     const claims = decodeJwt(tokens.IdToken);
     const missing = (user.Attributes ?? []).filter(
-      (attribute) => attribute.Value !== undefined && !(attribute.Name in claims),
+      (attribute) =>
+        attribute.Value !== undefined &&
+        !(attribute.Name in claims) &&
+        (!readable || readable.includes(attribute.Name)),
     );
     if (missing.length === 0) return tokens;
     for (const { Name, Value } of missing) claims[Name] = Value;
