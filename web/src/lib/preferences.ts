@@ -206,11 +206,6 @@ export function isNarrowViewport(width: number): boolean {
   return width < navigationDrawerBelowPx;
 }
 
-/** The layout shown: below 1279 px always vertical (the navigation a drawer), else the choice. */
-export function shownLayout(layout: Layout, narrow: boolean): Layout | 'drawer' {
-  return narrow ? 'drawer' : layout;
-}
-
 /**
  * Which choices the dialog offers but cannot take at the moment, and why not: the top
  * bar cannot be hidden under a horizontal menu, and the horizontal layout has no
