@@ -29,8 +29,12 @@ const openPages: Page[] = [];
 async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
   const page = await browser.context.newPage();
   openPages.push(page);
-  await page.goto(`${stack.appUrl}/login`);
+  // Forget the previous test's session before the app starts (a file of the same origin
+  // runs no app code), so nothing of it can sign this one out.
+  await page.goto(`${stack.appUrl}/favicon.svg`);
   await page.evaluate(() => localStorage.clear());
+  await browser.context.clearCookies();
+  await page.goto(`${stack.appUrl}/login`);
   await new LoginPage(page).signIn(email, password);
   await page.waitForURL(/\/dashboard$/);
   return page;
