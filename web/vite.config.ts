@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { generateThemeStylesheet as GenerateThemeStylesheet } from '@cloudscape-design/components/theming';
+import { tsImport } from 'tsx/esm/api';
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { primaryColors, primaryPalettes } from './src/lib/primary-colors.ts';
 
 /** Folder of this file: the app's root, wherever the build is started from. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -42,6 +46,197 @@ function extractInlineFonts(): Plugin {
   };
 }
 
+/** The stylesheets `virtual:cloudscape-theming` offers (see web/src/cloudscape-theming.d.ts). */
+const themingModuleId = 'virtual:cloudscape-theming';
+const darkRegionModuleId = 'virtual:cloudscape-dark-region.css';
+const skinModuleId = 'virtual:cloudscape-skin.css';
+
+/** What the build reads of Cloudscape's generated theme (its visual-refresh preset). */
+interface CloudscapePreset {
+  propertiesMap: Record<string, string>;
+  theme: {
+    tokens: Record<string, string | Record<string, string>>;
+    tokenModeMap: Record<string, string>;
+  };
+}
+
+/** Components drawn inside the navigation, whose colour tokens a dark region re-declares. */
+const darkRegionComponents = [
+  'side-navigation',
+  'button',
+  'expandable-section',
+  'icon',
+  'link',
+  'badge',
+  'divider',
+];
+/** Tokens the app's own dark-region stylesheets use (the navigation's background). */
+const darkRegionExtraTokens = ['colorBackgroundContainerContent', 'colorBackgroundLayoutPanel'];
+
+/**
+ * The stylesheet of `virtual:cloudscape-skin.css` (see `cloudscapeTheming`): in the
+ * default skin, containers (and the tables drawn in them) float on Cloudscape's own
+ * container shadow without their hairline border; the bordered skin keeps Cloudscape's
+ * border and no shadow. The container's class names come from the map Cloudscape's
+ * test utilities select by; a missing one fails the build.
+ */
+function skinStylesheet(preset: CloudscapePreset, components: string): string {
+  const classes = (
+    createRequire(import.meta.url)(join(components, 'container/styles.selectors.js')) as {
+      default: Record<string, string>;
+    }
+  ).default;
+  const name = (key: string) => {
+    const found = classes[key];
+    if (!found) throw new Error(`cloudscape-skin: Container has no "${key}" class any more`);
+    return found;
+  };
+  const shadow = preset.propertiesMap.shadowContainer;
+  if (!shadow) throw new Error('cloudscape-skin: no shadowContainer token');
+  const selectors = ['variant-default', 'variant-stacked'].map(
+    (variant) =>
+      `body:not(.preferences-skin-bordered) .${name('root')}.${name(variant)}.${name('refresh')}:not(#\\9)`,
+  );
+  return `${selectors.join(',\n')} {\n  border-color: transparent;\n  box-shadow: var(${shadow});\n}\n`;
+}
+
+/** The stylesheet of `virtual:cloudscape-dark-region.css` (see `cloudscapeTheming`). */
+function darkRegionStylesheet(preset: CloudscapePreset, components: string): string {
+  const { propertiesMap, theme } = preset;
+  const tokenOfProperty = new Map(Object.entries(propertiesMap).map(([name, p]) => [p, name]));
+  const used = new Set(darkRegionExtraTokens);
+  for (const component of darkRegionComponents) {
+    const css = readFileSync(join(components, component, 'styles.scoped.css'), 'utf8');
+    for (const [, property] of css.matchAll(/var\((--[\w-]+)/g)) {
+      const token = tokenOfProperty.get(property ?? '');
+      if (token) used.add(token);
+    }
+  }
+  const modeValue = (name: string, mode: 'light' | 'dark') => {
+    const value = theme.tokens[name];
+    return typeof value === 'object' ? value[mode] : value;
+  };
+  const references = (value: string | undefined) =>
+    [...(value ?? '').matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? '');
+  const declared = new Set<string>();
+  const visit = (name: string) => {
+    if (declared.has(name) || theme.tokenModeMap[name] !== 'color') return;
+    const light = modeValue(name, 'light');
+    const dark = modeValue(name, 'dark');
+    const referenced = [...references(light), ...references(dark)];
+    // A literal that is the same in both modes inherits correctly from `body`.
+    if (light === dark && referenced.length === 0) return;
+    declared.add(name);
+    for (const reference of referenced) visit(reference);
+  };
+  for (const name of used) visit(name);
+  const declarations = [...declared].sort().map((name) => {
+    const value = (modeValue(name, 'dark') ?? '').replace(
+      /\{(\w+)\}/g,
+      (_match, reference: string) => `var(${propertiesMap[reference]})`,
+    );
+    return `  ${propertiesMap[name]}: ${value};`;
+  });
+  return `.cloudscape-dark-region.cloudscape-dark-region:not(#\\9) {\n${declarations.join('\n')}\n}\n`;
+}
+
+/**
+ * Cloudscape's theming, prepared at build time rather than in the browser:
+ * - `virtual:cloudscape-theming` holds the stylesheets Cloudscape's theming API
+ *   (`generateThemeStylesheet`, what `applyTheme` injects) makes for each colour scheme
+ *   and for the see-through top bar. The app adds and removes them as `applyTheme` does;
+ *   it never downloads the theming runtime and its token tables (~95 kB gzip).
+ * - `virtual:cloudscape-dark-region.css` puts Cloudscape's dark-mode colours on any
+ *   element of class `cloudscape-dark-region` (the semi-dark navigation in the light
+ *   theme). Cloudscape's own dark mode (`applyMode` on an element) re-declares only the
+ *   tokens whose values differ by mode; tokens defined as another token (most
+ *   component tokens) are resolved once on `body` and would stay light inside. This
+ *   re-declares, with their dark values, the colour tokens the components that live in
+ *   the navigation use and every token they are defined by.
+ * - `virtual:cloudscape-skin.css` draws containers with a shadow in the default skin and
+ *   with a border in the bordered one (Cloudscape's own look; see `skinStylesheet`).
+ * - In the app's own stylesheets, `token(colorTextAccent)` becomes the reference to that
+ *   design token's CSS custom property and `token-name(shadowContainer)` its name, read
+ *   from the installed Cloudscape (the names carry a hash that changes between
+ *   releases). An unknown token fails the build.
+ */
+function cloudscapeTheming(): Plugin {
+  const resolvedId = `\0${themingModuleId}`;
+  const darkRegionId = `\0${darkRegionModuleId}`;
+  const skinId = `\0${skinModuleId}`;
+  const components = dirname(
+    createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json'),
+  );
+  let preset: CloudscapePreset | undefined;
+  const loadPreset = (): CloudscapePreset =>
+    (preset ??= (
+      createRequire(import.meta.url)(join(components, 'internal/generated/theming/index.cjs')) as {
+        preset: CloudscapePreset;
+      }
+    ).preset);
+  const property = (name: string): string => {
+    const found = loadPreset().propertiesMap[name];
+    if (!found) throw new Error(`token(${name}): no such Cloudscape design token`);
+    return found;
+  };
+  return {
+    name: 'cloudscape-theming',
+    enforce: 'pre',
+    resolveId: (source) => {
+      if (source === themingModuleId) return resolvedId;
+      if (source === darkRegionModuleId) return darkRegionId;
+      if (source === skinModuleId) return skinId;
+      return undefined;
+    },
+    async load(id) {
+      if (id === darkRegionId) return darkRegionStylesheet(loadPreset(), components);
+      if (id === skinId) return skinStylesheet(loadPreset(), components);
+      if (id !== resolvedId) return undefined;
+      // The package's ES modules are not marked as such for Node: tsx loads them.
+      const { generateThemeStylesheet } = (await tsImport(
+        '@cloudscape-design/components/theming',
+        import.meta.url,
+      )) as { generateThemeStylesheet: typeof GenerateThemeStylesheet };
+      const primaryColorStyles = Object.fromEntries(
+        primaryColors
+          .filter((color) => color !== 'blue') // Cloudscape's own palette: no theme
+          .map((color) => [
+            color,
+            generateThemeStylesheet({
+              theme: {
+                tokens: {},
+                referenceTokens: { color: { primary: primaryPalettes[color] } },
+              },
+            }),
+          ]),
+      );
+      // The top bar's own background (dark in both modes) lets 15 % of the page through.
+      const seeThrough = 'rgba(22, 29, 38, 0.85)';
+      const navbarBlurStyles = generateThemeStylesheet({
+        theme: {
+          tokens: {},
+          contexts: {
+            'top-navigation': {
+              tokens: { colorBackgroundContainerContent: { light: seeThrough, dark: seeThrough } },
+            },
+          },
+        },
+      });
+      return [
+        `export const primaryColorStyles = ${JSON.stringify(primaryColorStyles)};`,
+        `export const navbarBlurStyles = ${JSON.stringify(navbarBlurStyles)};`,
+      ].join('\n');
+    },
+    transform(code, id) {
+      if (!/\/web\/src\/.+\.css(\?|$)/.test(id) || !code.includes('token')) return undefined;
+      const replaced = code
+        .replace(/token-name\((\w+)\)/g, (_match, name: string) => property(name))
+        .replace(/token\((\w+)\)/g, (_match, name: string) => `var(${property(name)})`);
+      return { code: replaced, map: null };
+    },
+  };
+}
+
 /**
  * The dev server's stand-in for the CloudFront Function's page rule: `/search` is the
  * Test Report Center's own page (search.html), not the back-office app's index.html.
@@ -68,7 +263,7 @@ function pageBuild(command: 'build' | 'serve'): UserConfig {
   return {
     root: webRoot,
     publicDir: 'public',
-    plugins: [extractInlineFonts(), react()],
+    plugins: [extractInlineFonts(), cloudscapeTheming(), react()],
     // A build is always the production build, even when started from a process with
     // another NODE_ENV (vitest sets `test`, which would bundle React's development build
     // and development JSX): same output as `vite build` from the command line.

@@ -10,6 +10,16 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import { userPoolDefinition } from '../../lib/auth-definition';
 import { checkSignature, publicOperations } from './cognito-iam';
 import { localCredentials, repoRoot } from './settings';
@@ -81,7 +91,8 @@ export async function startCognito(options: {
     ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
   };
   const clock = new services.DateClock();
-  const dataStoreFactory = ownKeysOnly(new StormDBDataStoreFactory(dataDirectory), lib('errors'));
+  const errors = lib('errors');
+  const dataStoreFactory = ownKeysOnly(new StormDBDataStoreFactory(dataDirectory), errors);
   const cognitoClient = await new CognitoServiceFactoryImpl(
     dataDirectory,
     dataStoreFactory,
@@ -102,10 +113,16 @@ export async function startCognito(options: {
       new MessageDeliveryService(mailSender(options.deliverMail, logger)),
     ),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: withStandardAttributeClaims(
+      new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    ),
     triggers,
   };
-  const router = awsCompatibleRouter(Router(serviceSet), cognitoClient, lib('errors'), options);
+  const router = refusingRevokedAccessTokens(
+    awsCompatibleRouter(Router(serviceSet), cognitoClient, errors, options),
+    cognitoClient,
+    errors,
+  );
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
   const emulator = (await server.start()) as Server;
   const front = await iamFront(port, (emulator.address() as AddressInfo).port);
@@ -277,7 +294,11 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  *   one's own role, is `NotAuthorizedException` "A client attempted to write unauthorized
  *   attribute", as in AWS (cognito-local writes whatever it is sent);
  * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens;
- * - GetTokensFromRefreshToken (Amplify's refresh), which it lacks, refreshes tokens.
+ * - GetTokensFromRefreshToken (Amplify's refresh), which it lacks, refreshes tokens;
+ * - ChangePassword checks the access token, refuses a wrong current password as a
+ *   wrong sign-in and the new one by the pool's password policy (cognito-local only
+ *   decodes the token, answers InvalidPasswordException and applies no policy);
+ * - GlobalSignOut, which it lacks, revokes the user's refresh and access tokens.
  */
 function awsCompatibleRouter(
   router: (target: string) => Target,
@@ -306,6 +327,49 @@ function awsCompatibleRouter(
         const user = await pool.getUserByUsername(ctx, request.Username);
         if (!user) throw new errors.UserNotFoundError();
         await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+        return {};
+      };
+    }
+    if (target === 'ChangePassword') {
+      return async (ctx, request) => {
+        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        // AWS answers a wrong current password like a wrong sign-in (and counts it toward
+        // the same lockout; cognito-local has no lockout, see docs/access-control.md).
+        if (
+          typeof request?.PreviousPassword !== 'string' ||
+          request.PreviousPassword !== user.Password
+        ) {
+          throw wrongCredentials();
+        }
+        const proposed = String(request?.ProposedPassword ?? '');
+        const violation = passwordPolicyViolation(proposed, pool.options?.Policies?.PasswordPolicy);
+        if (violation) {
+          throw new errors.CognitoError(
+            'InvalidPasswordException',
+            `Password does not conform to policy: ${violation}`,
+          );
+        }
+        await pool.saveUser(ctx, { ...user, Password: proposed, UserLastModifiedDate: new Date() });
+        return {};
+      };
+    }
+    if (target === 'GlobalSignOut') {
+      // Missing in cognito-local. As in AWS: the user's refresh tokens stop working (every
+      // session ends at its next refresh) and access tokens issued so far are refused by
+      // Cognito's own API ("Access Token has been revoked"); ID tokens stay valid for the
+      // API until they expire, as API Gateway's JWT authorizer sees them.
+      return async (ctx, request) => {
+        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        // Tokens carry their issue time in whole seconds: every token issued up to this
+        // second is revoked, and the answer waits for the next second, so a sign-in after
+        // it gets tokens that are not.
+        const revokedBefore = Math.floor(Date.now() / 1000) + 1;
+        await pool.saveUser(ctx, {
+          ...user,
+          RefreshTokens: [],
+          [tokensRevokedBefore]: revokedBefore,
+        });
+        await new Promise((resolve) => setTimeout(resolve, revokedBefore * 1000 - Date.now()));
         return {};
       };
     }
@@ -379,4 +443,144 @@ function awsCompatibleRouter(
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+/**
+ * Field kept on cognito-local's user record by GlobalSignOut: access tokens issued before
+ * this time (seconds since the epoch) are revoked.
+ */
+const tokensRevokedBefore = 'LocalTokensRevokedBefore';
+
+const publicKey = cognitoRequire('./keys/cognitoLocal.public.json') as { jwk: JWK };
+let verificationKey: ReturnType<typeof importJWK> | undefined;
+
+/**
+ * The user an access token belongs to, checked as Cognito checks the token of a
+ * token-authorized operation: signature, expiry, `token_use`, the user still there and
+ * enabled, and the token not revoked by a global sign-out.
+ */
+async function accessTokenUser(
+  ctx: any,
+  token: unknown,
+  cognito: any,
+  errors: any,
+): Promise<{ pool: any; user: any }> {
+  if (typeof token !== 'string' || token === '') {
+    throw new errors.InvalidParameterError('Missing required parameter AccessToken');
+  }
+  let claims: JWTPayload;
+  try {
+    verificationKey ??= importJWK(publicKey.jwk, 'RS256');
+    ({ payload: claims } = await jwtVerify(token, await verificationKey, {
+      algorithms: ['RS256'],
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) {
+      throw new errors.NotAuthorizedError('Access Token has expired');
+    }
+    throw new errors.NotAuthorizedError('Invalid Access Token');
+  }
+  if (claims.token_use !== 'access') throw new errors.NotAuthorizedError('Invalid Access Token');
+  const pool = await cognito.getUserPoolForClientId(ctx, claims.client_id).catch(() => undefined);
+  const user = await pool?.getUserByUsername(ctx, String(claims.username ?? claims.sub ?? ''));
+  if (!pool || !user) throw new errors.NotAuthorizedError('User does not exist.');
+  if (user.Enabled === false) throw new errors.NotAuthorizedError('User is disabled.');
+  const revokedBefore = user[tokensRevokedBefore];
+  if (typeof revokedBefore === 'number' && (claims.iat ?? 0) < revokedBefore) {
+    throw new errors.NotAuthorizedError('Access Token has been revoked');
+  }
+  return { pool, user };
+}
+
+/**
+ * Refuses access tokens a global sign-out revoked, for every operation a signed-in user
+ * authorizes with one (GetUser, UpdateUserAttributes, ...), as Cognito does.
+ * cognito-local itself only decodes them.
+ */
+function refusingRevokedAccessTokens(
+  router: (target: string) => Target,
+  cognito: any,
+  errors: any,
+): (target: string) => Target {
+  return (target) => {
+    const route = router(target);
+    return async (ctx, request) => {
+      if (typeof request?.AccessToken === 'string') {
+        await accessTokenUser(ctx, request.AccessToken, cognito, errors);
+      }
+      return route(ctx, request);
+    };
+  };
+}
+
+/** The pool's password policy as cognito-local stores it (CreateUserPool's `Policies`). */
+interface PasswordPolicy {
+  MinimumLength?: number;
+  RequireLowercase?: boolean;
+  RequireUppercase?: boolean;
+  RequireNumbers?: boolean;
+  RequireSymbols?: boolean;
+}
+
+/**
+ * Why a password breaks the pool's policy, in Cognito's words, or nothing when it does
+ * not. cognito-local checks no policy at all.
+ */
+export function passwordPolicyViolation(
+  password: string,
+  policy: PasswordPolicy | undefined,
+): string | undefined {
+  if (!policy) return undefined;
+  if (password.length < (policy.MinimumLength ?? 0)) return 'Password not long enough';
+  if (policy.RequireLowercase && !/[a-z]/.test(password)) {
+    return 'Password must have lowercase characters';
+  }
+  if (policy.RequireUppercase && !/[A-Z]/.test(password)) {
+    return 'Password must have uppercase characters';
+  }
+  if (policy.RequireNumbers && !/[0-9]/.test(password)) {
+    return 'Password must have numeric characters';
+  }
+  if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/.test(password)) {
+    return 'Password must have symbol characters';
+  }
+  return undefined;
+}
+
+const privateKey = cognitoRequire('./keys/cognitoLocal.private.json') as { jwk: JWK };
+let signingKey: ReturnType<typeof importJWK> | undefined;
+
+/**
+ * cognito-local's ID tokens carry only `email`, `email_verified` and custom attributes;
+ * Cognito's carry every attribute the app client may read, `name` among them (the top
+ * bar and the account page show it). This adds the user's other attributes (those of the
+ * client's `ReadAttributes` when it lists them) to the ID token, signed again with the
+ * same key.
+ */
+function withStandardAttributeClaims<
+  Generator extends { generate: (...args: any[]) => Promise<{ IdToken: string }> },
+>(generator: Generator): Generator {
+  const generate = generator.generate.bind(generator);
+  generator.generate = (async (...args: any[]) => {
+    const tokens = await generate(...args);
+    const user = args[1] as { Attributes?: { Name: string; Value?: string }[] };
+    // The app client's readable attributes, when the client names them (as AWS reads them).
+    const readable = (args[3] as { ReadAttributes?: string[] } | undefined)?.ReadAttributes;
+    const claims = decodeJwt(tokens.IdToken);
+    const missing = (user.Attributes ?? []).filter(
+      (attribute) =>
+        attribute.Value !== undefined &&
+        !(attribute.Name in claims) &&
+        (!readable || readable.includes(attribute.Name)),
+    );
+    if (missing.length === 0) return tokens;
+    for (const { Name, Value } of missing) claims[Name] = Value;
+    signingKey ??= importJWK(privateKey.jwk, 'RS256');
+    const header = decodeProtectedHeader(tokens.IdToken);
+    const IdToken = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: header.kid, typ: header.typ })
+      .sign(await signingKey);
+    return { ...tokens, IdToken };
+  }) as Generator['generate'];
+  return generator;
 }

@@ -4,10 +4,15 @@ import {
   listStaffQuerySchema,
   updateStaffSchema,
 } from '../shared/contract/schemas/staff';
-import { adminOnly, type RouteTable } from '../shared/route-spec';
+import { adminOnly, staffOrAdmin, type RouteTable } from '../shared/route-spec';
 
 /** The staff routes (assembled with every feature's in lambdas/routes.ts). */
 export const staffRoutes = {
+  // Only the caller's own account: the standing check's AdminGetUser grant is all it needs.
+  'GET /api/account': {
+    handler: 'lambdas/staff/account-handler.ts',
+    access: staffOrAdmin,
+  },
   'GET /api/staff': {
     handler: 'lambdas/staff/list-handler.ts',
     access: adminOnly,

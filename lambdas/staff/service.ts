@@ -223,3 +223,13 @@ export async function updateStaff(
     return updated;
   });
 }
+
+/**
+ * The caller's own account as Cognito holds it now (`GET /api/account`): name, email,
+ * role, status and since when it exists, which the ID token does not carry.
+ */
+export async function getOwnAccount(caller: Caller): Promise<StaffMember> {
+  const account = await accounts.findStaff(caller.sub);
+  if (!account) throw new NotFoundError('errors.staffNotFound');
+  return account;
+}

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Functions passed to page.evaluate run in the browser.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,13 +53,40 @@ const rawKey = new RegExp(
   ].join('|')})\\.[a-zA-Z][\\w-]*\\b`,
 );
 
+/** English interface words that must not remain on a Chinese page (the shell's and the account pages'). */
+export const englishUiWords = [
+  'Dashboard',
+  'Products',
+  'Serial Numbers',
+  'Staffs',
+  'Search History',
+  'Sign out',
+  'Loading',
+  'Cancel',
+  'Preferences',
+  'Previous page',
+  'Next page',
+  'Open navigation',
+  'Close',
+  'Actions',
+  'Account settings',
+  'User profile',
+  'Change password',
+  'Sign out of all devices',
+  'Member since',
+  'Interface preferences',
+  'Colour scheme',
+  'Reset to defaults',
+] as const;
+
 /**
  * Visible texts and accessible labels of the page that are raw keys or contain one of
- * `englishWords`, except those containing one of `data` (test data is English on purpose).
+ * `englishWords` (by default {@link englishUiWords}), except those containing one of
+ * `data` (test data is English on purpose).
  */
 export async function untranslated(
   page: Page,
-  englishWords: readonly string[],
+  englishWords: readonly string[] = englishUiWords,
   data: readonly string[] = [],
 ): Promise<string[]> {
   const texts = await page.evaluate(() => {

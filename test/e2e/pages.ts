@@ -96,6 +96,86 @@ export class PreferencesPanel {
     await this.page.locator('[data-testid="preferences-close"]:visible').click();
     await this.modal().waitFor({ state: 'detached' });
   }
+
+  /** "Reset to defaults". */
+  async reset(): Promise<void> {
+    await this.page.locator('[data-testid="preferences-reset"]:visible').click();
+  }
+
+  /** Whether a choice (by its visible label) is offered but cannot be taken now. */
+  async isDisabled(preference: string, label: string): Promise<boolean> {
+    return this.page
+      .locator(`[data-testid="preference-${preference}"]`)
+      .getByRole('radio', { name: label, exact: true })
+      .isDisabled();
+  }
+
+  readonly preview = () => this.page.locator('[data-testid="preferences-preview"]:visible');
+}
+
+/** The user menu in the top bar: the account pages, preferences, sign-out. */
+export class UserMenu {
+  constructor(private readonly page: Page) {}
+
+  async open(item: 'account-settings' | 'user-profile' | 'preferences' | 'signout') {
+    await this.page.locator('[data-testid="user-menu"]:visible button').first().click();
+    await this.page.locator(`[data-testid="${item}"]:visible`).first().click();
+  }
+
+  /** The name and role line under the email. */
+  readonly description = () =>
+    this.page.locator('[data-testid="user-menu"]:visible button').first();
+}
+
+/** `/pages/account-settings/account`: name, email, role, language, password, sessions. */
+export class AccountSettingsPage {
+  constructor(private readonly page: Page) {}
+
+  readonly root = () => this.page.locator('[data-testid="account-settings"]');
+  readonly name = () => this.page.locator('[data-testid="account-name"] input');
+  readonly email = () => this.page.locator('[data-testid="account-email"] input');
+  readonly role = () => this.page.locator('[data-testid="account-role"] input');
+  readonly toasts = () => this.page.locator(wrapper.findFlashbar().findItems().toSelector());
+  /** The messages under the fields of a form (`account-form`, `change-password-form`). */
+  readonly fieldErrors = (form: 'account-form' | 'change-password-form') =>
+    this.page
+      .locator(`[data-testid="${form}"]`)
+      // Cloudscape's selector starts at `body`; inside the form it starts below it.
+      .locator(
+        wrapper
+          .findFormField()
+          .findError()
+          .toSelector()
+          .replace(/^body /, ''),
+      );
+  /** The change-password form's message for the whole form (e.g. too many attempts). */
+  readonly passwordError = () => this.page.locator('[data-testid="change-password-error"]');
+
+  async rename(name: string): Promise<void> {
+    await this.name().fill(name);
+    await this.page.locator('[data-testid="account-save"]').click();
+  }
+
+  async changePassword(current: string, next: string, confirm = next): Promise<void> {
+    await this.page.locator('[data-testid="current-password"] input').fill(current);
+    await this.page.locator('[data-testid="new-password"] input').fill(next);
+    await this.page.locator('[data-testid="confirm-new-password"] input').fill(confirm);
+    await this.page.locator('[data-testid="change-password-submit"]').click();
+  }
+
+  async signOutEverywhere(): Promise<void> {
+    await this.page.locator('[data-testid="sign-out-everywhere"]').click();
+    await this.page.locator('[data-testid="sign-out-everywhere-confirm"]:visible').click();
+  }
+}
+
+/** `/pages/user-profile/profile`: who you are. */
+export class UserProfilePage {
+  constructor(private readonly page: Page) {}
+
+  readonly root = () => this.page.locator('[data-testid="user-profile"]');
+  readonly fact = (name: 'name' | 'email' | 'role' | 'member-since') =>
+    this.page.locator(`[data-testid="profile-${name}"]`);
 }
 
 /** The public Test Report Center (/search), its preview and its verify mode. */

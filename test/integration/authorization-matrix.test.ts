@@ -69,6 +69,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/serial-numbers/{id}': staffAndAdmin,
   'PUT /api/serial-numbers/{id}': staffAndAdmin,
   'DELETE /api/serial-numbers/{id}': staffAndAdmin,
+  'GET /api/account': staffAndAdmin,
   'GET /api/staff': adminOnly,
   'POST /api/staff': adminOnly,
   'PATCH /api/staff/{id}': adminOnly,

@@ -24,6 +24,15 @@ export function cognitoClientCall(stack: StackInfo, target: string, input: objec
   return cognitoRequest(stack, target, { ClientId: stack.resources.userPoolClientId, ...input });
 }
 
+/** A call a signed-in user authorizes with their access token (ChangePassword, GlobalSignOut, ...). */
+export function cognitoUserCall(
+  stack: StackInfo,
+  target: string,
+  input: { AccessToken: string } & Record<string, unknown>,
+) {
+  return cognitoRequest(stack, target, input);
+}
+
 /** Signs in with USER_PASSWORD_AUTH against cognito-local, as the web app does. */
 export async function signIn(stack: StackInfo, email: string, password: string) {
   const { body } = await cognitoClientCall(stack, 'InitiateAuth', {

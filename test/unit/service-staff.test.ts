@@ -539,3 +539,32 @@ describe('listStaff', () => {
     });
   });
 });
+
+describe('getOwnAccount', () => {
+  it("answers the caller's own account as Cognito holds it now, writing nothing", async () => {
+    poolHolds(
+      { id: 'caller', name: 'Lin Mei-Ling', role: 'staff' },
+      { id: 'other', role: 'admin' },
+    );
+    const account = await service.getOwnAccount({ ...caller, role: 'staff' });
+    expect(account).toMatchObject({
+      id: 'caller',
+      name: 'Lin Mei-Ling',
+      email: 'caller@example.com',
+      role: 'staff',
+      status: 'active',
+      createdAt: created.toISOString(),
+    });
+    expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 1);
+    expect(cognito).toReceiveCommandWith(AdminGetUserCommand, { Username: 'caller' });
+    expect(documents.calls()).toHaveLength(0);
+  });
+
+  it('answers staffNotFound when the account is gone', async () => {
+    poolHolds({ id: 'other', role: 'admin' });
+    await expect(service.getOwnAccount(caller)).rejects.toMatchObject({
+      code: 'not-found',
+      messageKey: 'errors.staffNotFound',
+    });
+  });
+});

@@ -6,13 +6,15 @@ import SideNavigation, {
 import TopNavigation, {
   type TopNavigationProps,
 } from '@cloudscape-design/components/top-navigation';
-import { Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
-import { PreferencesModal } from '../components/preferences/preferences-modal';
+import { applyNavbarBlur } from '../components/preferences/theme-styles';
 import { usePreferences } from '../components/preferences/use-preferences';
 import { AppFooter } from '../components/shell/app-footer';
+import { DarkRegion } from '../components/shell/dark-region';
+import { HorizontalNavigation } from '../components/shell/horizontal-navigation';
 import { NavigationDrawer } from '../components/shell/navigation-drawer';
 import { OfflineBanner } from '../components/shell/offline-banner';
 import { ScrollToTopButton } from '../components/shell/scroll-to-top-button';
@@ -21,9 +23,13 @@ import { isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/use-language';
 import { useAppTitle } from '../lib/use-config';
 import { useNarrowViewport } from '../lib/use-narrow-viewport';
+import { useWindowScrolled } from '../lib/use-window-scrolled';
 import { paths } from '../routes/paths';
 import { activeNavigationPath, navigationRoutes } from '../routes/route-table';
 import './app-shell.css';
+
+/** The preferences dialog is fetched the first time it opens. */
+const PreferencesModal = lazy(() => import('../components/preferences/preferences-modal'));
 
 /**
  * Cloudscape spreads a menu utility's `data-*` keys onto its dropdown: a stable test
@@ -32,14 +38,15 @@ import './app-shell.css';
  */
 type TestableUtility = TopNavigationProps.MenuDropdownUtility & { 'data-testid': string };
 
-/** Side navigation entries standing in for the user menu while the top bar is hidden. */
+/** Navigation entries standing in for the user menu while the top bar is hidden. */
 const preferencesHref = '#interface-preferences';
 const signOutHref = '#sign-out';
 
 /**
- * Frame of the back-office: top navigation, side navigation (a drawer over the page in
- * windows narrower than 1279 px), footer and the page, laid out as the user's
- * interface preferences say.
+ * Frame of the back office: top navigation, the navigation (beside the page, collapsed,
+ * or a horizontal menu under the top bar; a drawer over the page in windows narrower
+ * than 1279 px whatever the choice), footer and the page, laid out and coloured as the
+ * user's interface preferences say.
  */
 export default function AppShell() {
   const { t } = useTranslation();
@@ -48,13 +55,19 @@ export default function AppShell() {
   const { pathname } = useLocation();
   const { user, signOut } = useAuth();
   const { language, options, setLanguage } = useLanguage();
-  const { preferences, updatePreferences, setPanelOpen } = usePreferences();
+  const { preferences, updatePreferences, panelOpen, setPanelOpen } = usePreferences();
   const narrow = useNarrowViewport();
   // The drawer belongs to the page it was opened on: it closes on every page change.
   const [drawerOpenOn, setDrawerOpenOn] = useState<string>();
   const drawerOpen = narrow && drawerOpenOn === pathname;
   const [signingOut, setSigningOut] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpenOn(undefined), []);
+  // A blurred bar is one the page scrolls beneath: sticky only, and once the page has
+  // scrolled (at the top, nothing is beneath it but the page's background).
+  const blurred = preferences.navbar === 'sticky' && preferences.navbarBlur === 'on';
+  const scrolled = useWindowScrolled();
+  const glass = blurred && scrolled;
+  useLayoutEffect(() => (glass ? applyNavbarBlur() : undefined), [glass]);
 
   // The route guard renders this frame for signed-in users only.
   if (!user) return null;
@@ -73,14 +86,21 @@ export default function AppShell() {
   };
 
   const navbarShown = preferences.navbar !== 'hidden';
-  const navigationItems: SideNavigationProps.Item[] = navigationRoutes(user.role).map((route) => ({
-    type: 'link',
+  const horizontal = preferences.layout === 'horizontal' && !narrow;
+  const semiDark = preferences.semiDarkNavigation === 'on';
+  const pages = navigationRoutes(user.role).map((route) => ({
     text: t(route.navLabel),
     href: route.path,
+  }));
+  const navigationItems: SideNavigationProps.Item[] = pages.map((page) => ({
+    type: 'link',
+    ...page,
   }));
   if (!navbarShown) {
     navigationItems.push(
       { type: 'divider' },
+      { type: 'link', text: t('userMenu.accountSettings'), href: paths.accountSettingsAccount },
+      { type: 'link', text: t('userMenu.userProfile'), href: paths.userProfileProfile },
       { type: 'link', text: t('userMenu.preferences'), href: preferencesHref },
       { type: 'link', text: t('userMenu.signOut'), href: signOutHref },
     );
@@ -89,26 +109,33 @@ export default function AppShell() {
   const activeHref = activeNavigationPath(pathname) ?? pathname;
 
   const navigation = (
-    <SideNavigation
-      // `/` forwards to the dashboard; a different href keeps the header from
-      // being highlighted together with the Dashboard link.
-      header={{ href: paths.home, text: appTitle }}
-      activeHref={activeHref}
-      items={navigationItems}
-      onFollow={(event) => {
-        if (event.detail.external) return;
-        closeDrawer();
-        if (event.detail.href === preferencesHref) {
-          event.preventDefault();
-          setPanelOpen(true);
-        } else if (event.detail.href === signOutHref) {
-          event.preventDefault();
-          void handleSignOut();
-        } else {
-          followInApp(event.detail.href, event);
-        }
-      }}
-    />
+    <DarkRegion
+      dark={semiDark}
+      className="app-shell__navigation"
+      data-testid="side-navigation"
+      data-semi-dark={semiDark}
+    >
+      <SideNavigation
+        // `/` forwards to the dashboard; a different href keeps the header from
+        // being highlighted together with the Dashboard link.
+        header={{ href: paths.home, text: appTitle }}
+        activeHref={activeHref}
+        items={navigationItems}
+        onFollow={(event) => {
+          if (event.detail.external) return;
+          closeDrawer();
+          if (event.detail.href === preferencesHref) {
+            event.preventDefault();
+            setPanelOpen(true);
+          } else if (event.detail.href === signOutHref) {
+            event.preventDefault();
+            void handleSignOut();
+          } else {
+            followInApp(event.detail.href, event);
+          }
+        }}
+      />
+    </DarkRegion>
   );
 
   const languageMenu: TestableUtility = {
@@ -131,21 +158,45 @@ export default function AppShell() {
     iconName: 'user-profile',
     ariaLabel: `${user.email}, ${t('userMenu.label')}`,
     items: [
+      {
+        id: 'account-settings',
+        text: t('userMenu.accountSettings'),
+        href: paths.accountSettingsAccount,
+        iconName: 'user-profile',
+      },
+      {
+        id: 'user-profile',
+        text: t('userMenu.userProfile'),
+        href: paths.userProfileProfile,
+        iconName: 'contact',
+      },
       { id: 'preferences', text: t('userMenu.preferences'), iconName: 'settings' },
       { id: 'signout', text: t('userMenu.signOut'), disabled: signingOut },
     ],
+    onItemFollow: ({ detail }) => {
+      if (detail.href) void navigate(detail.href);
+    },
     onItemClick: ({ detail }) => {
       if (detail.id === 'preferences') setPanelOpen(true);
       if (detail.id === 'signout') void handleSignOut();
     },
   };
 
+  const topClasses = [
+    'app-shell__top-navigation',
+    `app-shell__top-navigation--${preferences.navbar}`,
+    glass ? 'app-shell__top-navigation--blur' : '',
+  ];
   return (
     <>
       {navbarShown && (
         <div
           id="top-navigation"
-          className={`app-shell__top-navigation app-shell__top-navigation--${preferences.navbar}`}
+          className={topClasses.filter(Boolean).join(' ')}
+          data-testid="top-bar"
+          data-placement={preferences.navbar}
+          data-blur={blurred}
+          data-glass={glass}
         >
           <TopNavigation
             identity={{
@@ -156,14 +207,23 @@ export default function AppShell() {
             }}
             utilities={[languageMenu, userMenu]}
           />
+          {horizontal && (
+            <HorizontalNavigation
+              items={pages}
+              activeHref={activeHref}
+              label={t('shell.navigation')}
+            />
+          )}
         </div>
       )}
       <AppLayout
         // Only a sticky bar stays in view, so only then do sticky parts keep clear of it.
         headerSelector={preferences.navbar === 'sticky' ? '#top-navigation' : '#no-sticky-header'}
-        footerSelector={preferences.footer === 'hidden' ? '#no-footer' : '#app-footer'}
+        // Only a sticky footer covers the window's bottom; the navigation reaches the
+        // bottom above a static one.
+        footerSelector={preferences.footer === 'sticky' ? '#app-footer' : '#no-footer'}
         toolsHide
-        navigationHide={narrow}
+        navigationHide={narrow || horizontal}
         navigationOpen={preferences.navigation === 'expanded'}
         onNavigationChange={({ detail }) =>
           updatePreferences({ navigation: detail.open ? 'expanded' : 'collapsed' })
@@ -174,10 +234,14 @@ export default function AppShell() {
           navigationClose: t('shell.closeNavigation'),
         }}
         maxContentWidth={preferences.contentWidth === 'full' ? Number.MAX_VALUE : undefined}
-        navigation={narrow ? undefined : navigation}
+        navigation={narrow || horizontal ? undefined : navigation}
         notifications={<OfflineBanner />}
         content={
-          <>
+          <div
+            data-testid="app-content"
+            data-layout={narrow ? 'drawer' : preferences.layout}
+            data-content-width={preferences.contentWidth}
+          >
             {narrow && (
               <div className="navigation-toggle">
                 <Button
@@ -193,17 +257,21 @@ export default function AppShell() {
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
-          </>
+          </div>
         }
       />
       {preferences.footer !== 'hidden' && (
         <AppFooter id="app-footer" sticky={preferences.footer === 'sticky'} />
       )}
-      <NavigationDrawer open={drawerOpen} onClose={closeDrawer}>
+      <NavigationDrawer open={drawerOpen} onClose={closeDrawer} dark={semiDark}>
         {navigation}
       </NavigationDrawer>
       <ScrollToTopButton />
-      <PreferencesModal />
+      {panelOpen && (
+        <Suspense fallback={null}>
+          <PreferencesModal />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorCodes, errorStatus } from '../../../lambdas/shared/contract/error-codes';
 import { resources } from '../i18n/resources';
 
 const session = vi.hoisted(() => ({
@@ -250,6 +251,65 @@ describe('codeForStatus', () => {
     expect(codeForStatus(429)).toBe('resource-exhausted');
     expect(codeForStatus(502)).toBe('internal');
     expect(codeForStatus(418)).toBe('invalid-argument');
+  });
+
+  it('knows every status of the specification, one code for statuses codes share', () => {
+    expect(
+      [400, 401, 403, 404, 409, 413, 429, 499, 500, 501, 503, 504].map((status) =>
+        codeForStatus(status),
+      ),
+    ).toEqual([
+      'invalid-argument',
+      'unauthenticated',
+      'permission-denied',
+      'not-found',
+      'aborted',
+      'payload-too-large',
+      'resource-exhausted',
+      'cancelled',
+      'internal',
+      'unimplemented',
+      'unavailable',
+      'deadline-exceeded',
+    ]);
+  });
+});
+
+describe('the error catalogue', () => {
+  it('has every standard code of the specification with its HTTP status', () => {
+    expect(errorStatus).toEqual({
+      cancelled: 499,
+      unknown: 500,
+      'invalid-argument': 400,
+      'deadline-exceeded': 504,
+      'not-found': 404,
+      'already-exists': 409,
+      'permission-denied': 403,
+      unauthenticated: 401,
+      'resource-exhausted': 429,
+      'failed-precondition': 400,
+      aborted: 409,
+      'out-of-range': 400,
+      unimplemented: 501,
+      internal: 500,
+      unavailable: 503,
+      'data-loss': 500,
+      // Not a code of the specification: the product's answer to an oversized body.
+      'payload-too-large': 413,
+    });
+  });
+
+  it('shows each code of a standard error body in the current language (zh here)', async () => {
+    for (const code of errorCodes) {
+      fetchMock.mockResolvedValueOnce(
+        Response.json({ error: { code, message: 'x' } }, { status: errorStatus[code] }),
+      );
+      const error = await failure(apiRequest('/api/products', { method: 'POST', body: {} }));
+      expect(error.code, code).toBe(code);
+      expect(error.status, code).toBe(errorStatus[code]);
+      expect(error.message, code).toBe(i18n.t(`errors.${code}`, { lng: 'zh' }));
+      expect(error.message, code).not.toBe(i18n.t(`errors.${code}`, { lng: 'en' }));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  codeForStatusPreference,
   errorCodes,
   errorStatus,
   type ErrorBody,
@@ -29,6 +30,8 @@ export function isErrorBody(value: unknown): value is ErrorBody {
 
 /** The code for a status when the body is not the standard one (e.g. a proxy's error page). */
 export function codeForStatus(status: number): ErrorCode {
+  const preferred = codeForStatusPreference[status];
+  if (preferred) return preferred;
   const match = errorCodes.find((code) => errorStatus[code] === status);
   if (match) return match;
   return status >= 500 ? 'internal' : 'invalid-argument';

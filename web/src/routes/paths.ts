@@ -17,6 +17,11 @@ export const paths = {
   staffs: '/staffs',
   addStaff: '/add-staff',
   activity: '/activity',
+  /** The specification's own-account routes: a page of tabs, each tab a path of its own. */
+  accountSettings: '/pages/account-settings',
+  accountSettingsAccount: '/pages/account-settings/account',
+  userProfile: '/pages/user-profile',
+  userProfileProfile: '/pages/user-profile/profile',
   /** The public Test Report Center: a page of its own (search.html), reached by a full load. */
   search: '/search',
   notAuthorized: '/not-authorized',

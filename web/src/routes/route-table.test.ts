@@ -47,6 +47,20 @@ describe('route table', () => {
     ]) {
       expect(findRoute(path), path).toMatchObject({ access: ['staff', 'admin'], layout: 'shell' });
     }
+    for (const path of ['/pages/account-settings/account', '/pages/user-profile/profile']) {
+      expect(findRoute(path), path).toMatchObject({ access: ['staff', 'admin'], layout: 'shell' });
+    }
+    // The bare account paths only forward to their first tab.
+    expect(findRoute('/pages/account-settings')).toMatchObject({
+      page: 'accountSettings',
+      access: ['staff', 'admin'],
+      layout: 'none',
+    });
+    expect(findRoute('/pages/user-profile')).toMatchObject({
+      page: 'userProfile',
+      access: ['staff', 'admin'],
+      layout: 'none',
+    });
     for (const path of ['/staffs', '/add-staff', '/activity']) {
       expect(findRoute(path), path).toMatchObject({ access: ['admin'], layout: 'shell' });
     }
@@ -70,6 +84,9 @@ describe('route table', () => {
       '/edit-product',
       '/edit-product/',
       '/edit-product/a/b',
+      '/pages/account-settings/security',
+      '/pages/user-profile/teams',
+      '/pages/user-profile/profile/extra',
     ]) {
       expect(findRoute(path), path).toMatchObject({
         page: 'notFound',
@@ -134,6 +151,11 @@ describe('route table', () => {
     expect(
       decideAccess(home.access, { status: 'signedOut' }, { pathname: '/', search: '' }),
     ).toEqual({ type: 'redirect', to: '/login' });
+  });
+
+  it('keeps the account pages out of the navigation (the user menu links them)', () => {
+    expect(activeNavigationPath('/pages/account-settings/account')).toBeUndefined();
+    expect(activeNavigationPath('/pages/user-profile/profile')).toBeUndefined();
   });
 
   it('shows Staffs and Activity in the navigation for admins only', () => {

@@ -24,6 +24,10 @@ export type PageId =
   | 'staffs'
   | 'addStaff'
   | 'activity'
+  | 'accountSettings'
+  | 'accountSettingsAccount'
+  | 'userProfile'
+  | 'userProfileProfile'
   | 'search'
   | 'notAuthorized'
   | 'notFound';
@@ -150,6 +154,22 @@ export const appRoutes: readonly AppRoute[] = [
     access: adminOnly,
     layout: 'shell',
     navLabel: 'nav.activity',
+  },
+  // Your own account (staff and admins alike). The bare paths open their first tab; a tab
+  // name other than these falls to not-found.
+  { path: paths.accountSettings, page: 'accountSettings', access: staffOrAdmin, layout: 'none' },
+  {
+    path: paths.accountSettingsAccount,
+    page: 'accountSettingsAccount',
+    access: staffOrAdmin,
+    layout: 'shell',
+  },
+  { path: paths.userProfile, page: 'userProfile', access: staffOrAdmin, layout: 'none' },
+  {
+    path: paths.userProfileProfile,
+    page: 'userProfileProfile',
+    access: staffOrAdmin,
+    layout: 'shell',
   },
   // The public Test Report Center is its own light page (search.html, its own entry):
   // reached from here, it is a full page load, never back-office code.

@@ -12,6 +12,14 @@ function HomeRedirect() {
   return <Navigate to={paths.dashboard} replace />;
 }
 
+function AccountSettingsRedirect() {
+  return <Navigate to={paths.accountSettingsAccount} replace />;
+}
+
+function UserProfileRedirect() {
+  return <Navigate to={paths.userProfileProfile} replace />;
+}
+
 function ReportCenterPage() {
   return <LeaveForPage path={paths.search} file="/search.html" />;
 }
@@ -59,6 +67,10 @@ const pages: Record<PageId, LazyModule> = {
   staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
   addStaff: lazyModule(() => import('../features/staffs/pages/add-staff-page')),
   activity: lazyModule(() => import('../features/audit/pages/activity-page')),
+  accountSettings: eager(AccountSettingsRedirect),
+  accountSettingsAccount: lazyModule(() => import('../features/auth/pages/account-settings-page')),
+  userProfile: eager(UserProfileRedirect),
+  userProfileProfile: lazyModule(() => import('../features/auth/pages/user-profile-page')),
   // The public Test Report Center is its own entry (search.html): never in this bundle.
   search: eager(ReportCenterPage),
   notAuthorized: lazyModule(() => import('../features/misc/pages/not-authorized-page')),

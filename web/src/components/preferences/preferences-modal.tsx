@@ -1,53 +1,79 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import {
-  barPlacements,
-  contentWidths,
   defaultPreferences,
-  densities,
-  navigationStates,
-  themes,
-  type InterfacePreferences,
+  preferenceChoices,
+  unavailableChoices,
+  type PreferenceName,
 } from '../../lib/preferences';
+import { primarySwatch, type PrimaryColor } from '../../lib/primary-colors';
+import { PreferencesPreview } from './preferences-preview';
 import { usePreferences } from './use-preferences';
+import './preferences-modal.css';
 
-/** Which choices each preference offers, in display order. */
-const groups = {
-  theme: themes,
-  density: densities,
-  contentWidth: contentWidths,
-  navigation: navigationStates,
-  navbar: barPlacements,
-  footer: barPlacements,
-} as const satisfies { [K in keyof InterfacePreferences]: readonly InterfacePreferences[K][] };
+/** The preferences in the dialog's three groups, in the specification's order. */
+const groups: Record<'appearance' | 'layout' | 'bars', PreferenceName[]> = {
+  appearance: ['theme', 'skin', 'primaryColor', 'density'],
+  layout: ['layout', 'navigation', 'semiDarkNavigation', 'contentWidth'],
+  bars: ['navbar', 'navbarBlur', 'footer'],
+};
 
-type Group = keyof typeof groups;
-
-/** The interface preferences panel, opened from the user menu; every change applies at once. */
-export function PreferencesModal() {
+/**
+ * The interface preferences dialog, opened from the user menu (or the navigation while
+ * the top bar is hidden): every preference of the specification with its choices, a
+ * live preview of the frame, and "Reset to defaults". Every change applies at once.
+ * Loaded only when opened.
+ */
+export default function PreferencesModal() {
   const { t } = useTranslation();
   const { preferences, updatePreferences, panelOpen, setPanelOpen } = usePreferences();
+  const unavailable = unavailableChoices(preferences);
 
-  const field = (group: Group) => {
-    // Keys are built from the group and choice names, all present in both languages.
-    const text = (suffix: string) => t(`preferences.${group}.${suffix}` as 'preferences.title');
+  const field = (name: PreferenceName) => {
+    // Keys are built from the preference and choice names, all present in both languages.
+    const text = (suffix: string) => t(`preferences.${name}.${suffix}` as 'preferences.title');
+    const blocked = unavailable[name] ?? [];
+    const choiceLabel = (choice: string) =>
+      name === 'primaryColor' ? (
+        <span className="preferences-swatch-label">
+          <span
+            className="preferences-swatch"
+            style={{ background: primarySwatch(choice as PrimaryColor) }}
+            aria-hidden="true"
+          />
+          {text(choice)}
+        </span>
+      ) : (
+        text(choice)
+      );
     return (
-      <FormField key={group} label={text('label')} description={text('description')}>
+      <FormField
+        key={name}
+        label={text('label')}
+        description={text('description')}
+        constraintText={
+          blocked.length === preferenceChoices[name].length
+            ? t('preferences.unavailableInHorizontal')
+            : undefined
+        }
+      >
         <RadioGroup
-          data-testid={`preference-${group}`}
+          data-testid={`preference-${name}`}
           ariaLabel={text('label')}
-          value={preferences[group]}
-          items={groups[group].map((choice) => ({
+          direction="horizontal"
+          value={preferences[name]}
+          items={preferenceChoices[name].map((choice) => ({
             value: choice,
-            label: text(choice),
-            description: text(`${choice}Description`),
+            label: choiceLabel(choice),
+            disabled: blocked.includes(choice),
           }))}
-          onChange={({ detail }) => updatePreferences({ [group]: detail.value })}
+          onChange={({ detail }) => updatePreferences({ [name]: detail.value })}
         />
       </FormField>
     );
@@ -56,6 +82,7 @@ export function PreferencesModal() {
   return (
     <Modal
       visible={panelOpen}
+      size="large"
       onDismiss={() => setPanelOpen(false)}
       header={t('preferences.title')}
       closeAriaLabel={t('common.close')}
@@ -80,10 +107,27 @@ export function PreferencesModal() {
         </Box>
       }
     >
-      <SpaceBetween size="l">
-        <Box color="text-body-secondary">{t('preferences.description')}</Box>
-        {(Object.keys(groups) as Group[]).map(field)}
-      </SpaceBetween>
+      <div className="preferences-modal">
+        <div className="preferences-modal__fields">
+          <SpaceBetween size="l">
+            <Box color="text-body-secondary">{t('preferences.description')}</Box>
+            {(Object.keys(groups) as (keyof typeof groups)[]).map((group) => (
+              <SpaceBetween key={group} size="m">
+                <Header variant="h3">{t(`preferences.groups.${group}`)}</Header>
+                {groups[group].map(field)}
+              </SpaceBetween>
+            ))}
+          </SpaceBetween>
+        </div>
+        <div className="preferences-modal__preview">
+          <SpaceBetween size="xs">
+            <Header variant="h3" description={t('preferences.previewDescription')}>
+              {t('preferences.preview')}
+            </Header>
+            <PreferencesPreview preferences={preferences} />
+          </SpaceBetween>
+        </div>
+      </div>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { applyDensity, applyMode, Density, Mode } from '@cloudscape-design/global-styles';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import {
+  changePreferences,
   preferencesCookie,
   preferencesStorageKey,
   readPreferences,
@@ -9,6 +10,9 @@ import {
   type InterfacePreferences,
 } from '../../lib/preferences';
 import { PreferencesContext, type PreferencesContextValue } from './preferences-context';
+import { applyPrimaryColor } from './theme-styles';
+import 'virtual:cloudscape-skin.css';
+import './skin.css';
 
 function readStored(): string | null {
   try {
@@ -37,8 +41,9 @@ function applyTheme(mode: 'light' | 'dark'): void {
 }
 
 /**
- * Holds the interface preferences (theme, density, layout) of this browser and applies
- * them to every page, the sign-in pages included.
+ * Holds the interface preferences of this browser and applies those that concern every
+ * page, the sign-in pages included: theme, density, skin and colour scheme. The back
+ * office's frame applies the layout ones and the top bar's blur.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [preferences, setPreferences] = useState(() =>
@@ -62,10 +67,14 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     () => applyDensity(preferences.density === 'compact' ? Density.Compact : Density.Comfortable),
     [preferences.density],
   );
+  useLayoutEffect(() => {
+    document.body.classList.toggle('preferences-skin-bordered', preferences.skin === 'bordered');
+  }, [preferences.skin]);
+  useLayoutEffect(() => applyPrimaryColor(preferences.primaryColor), [preferences.primaryColor]);
 
   const updatePreferences = useCallback((change: Partial<InterfacePreferences>) => {
     setPreferences((current) => {
-      const next = { ...current, ...change };
+      const next = changePreferences(current, change);
       remember(next);
       return next;
     });

@@ -1,6 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DarkRegion } from './dark-region';
 import './shell.css';
 
 /**
@@ -11,10 +12,13 @@ import './shell.css';
 export function NavigationDrawer({
   open,
   onClose,
+  dark = false,
   children,
 }: {
   open: boolean;
   onClose: () => void;
+  /** The semi-dark navigation: the whole panel, its close button included, is dark. */
+  dark?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -51,15 +55,17 @@ export function NavigationDrawer({
         aria-modal="true"
         aria-label={t('shell.navigation')}
       >
-        <div className="navigation-drawer__close">
-          <Button
-            variant="icon"
-            iconName="close"
-            ariaLabel={t('shell.closeNavigation')}
-            onClick={onClose}
-          />
-        </div>
-        {children}
+        <DarkRegion dark={dark} className="navigation-drawer__content">
+          <div className="navigation-drawer__close">
+            <Button
+              variant="icon"
+              iconName="close"
+              ariaLabel={t('shell.closeNavigation')}
+              onClick={onClose}
+            />
+          </div>
+          {children}
+        </DarkRegion>
       </div>
     </div>
   );

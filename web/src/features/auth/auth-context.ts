@@ -39,6 +39,13 @@ export interface AuthContextValue {
   /** Fetches fresh tokens to see whether a waiting account has been given a role. */
   checkApproval: () => Promise<SignInOutcome>;
   signOut: () => Promise<void>;
+  /** Reads fresh tokens now, e.g. after the account's name changed (the ID token carries it). */
+  refreshSession: () => Promise<void>;
+  /**
+   * Ends a session that Cognito no longer accepts (its tokens were revoked): signs out
+   * here and says so; the route guard then sends the person to sign in.
+   */
+  endSession: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

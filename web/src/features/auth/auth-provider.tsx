@@ -237,6 +237,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedOut' });
   }, []);
 
+  const refreshSession = useCallback<AuthContextValue['refreshSession']>(async () => {
+    const session = await readSession(true);
+    if (session.kind === 'error') {
+      // A passing failure keeps the current session (and its name) until the next refresh.
+      if (isSessionEndingError(session.error)) await endSession();
+      return;
+    }
+    setState(stateOf(session));
+  }, [endSession]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       status: state.status,
@@ -246,8 +256,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       completeNewPassword,
       checkApproval,
       signOut,
+      refreshSession,
+      endSession,
     }),
-    [state, signIn, completeNewPassword, checkApproval, signOut],
+    [state, signIn, completeNewPassword, checkApproval, signOut, refreshSession, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,0 +1,236 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { artifactsDir, launchBrowser } from '../support/browser';
+import { cognitoAdmin, createUser } from '../support/cognito';
+import { seriousViolations, untranslated } from './checks';
+import { AccountSettingsPage, LoginPage, UserMenu, UserProfilePage } from './pages';
+
+const stack = inject('stack');
+
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
+/** A staff account of its own per test, with a name. */
+let counter = 0;
+async function staffAccount(password = 'Own-Account-E2e-1!') {
+  counter += 1;
+  const email = `e2e.own.${counter}.${Date.now()}@example.com`;
+  await createUser(stack, email, password, 'staff');
+  await cognitoAdmin(stack, 'AdminUpdateUserAttributes', {
+    Username: email,
+    UserAttributes: [{ Name: 'name', Value: 'Chen Mei-Ling' }],
+  });
+  return { email, password };
+}
+
+/** Pages a test opened; closed after it, pass or fail, so no session outlives its test. */
+const openPages: Page[] = [];
+
+async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  openPages.push(page);
+  // Forget the previous test's session before the app starts (a file of the same origin
+  // runs no app code), so nothing of it can sign this one out.
+  await page.goto(`${stack.appUrl}/favicon.svg`);
+  await page.evaluate(() => localStorage.clear());
+  await browser.context.clearCookies();
+  await page.goto(`${stack.appUrl}/login`);
+  await new LoginPage(page).signIn(email, password);
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+describe('your own account', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const page of openPages.splice(0)) await page.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("opens the specification's routes, their first tab, and not-found for other tabs", async () => {
+    const { email, password } = await staffAccount();
+    const page = await signedIn(browser, email, password);
+    const menu = new UserMenu(page);
+
+    await menu.open('account-settings');
+    await page.waitForURL((url) => url.pathname === '/pages/account-settings/account');
+    await new AccountSettingsPage(page).root().waitFor();
+    await menu.open('user-profile');
+    await page.waitForURL((url) => url.pathname === '/pages/user-profile/profile');
+    await new UserProfilePage(page).root().waitFor();
+
+    await page.goto(`${stack.appUrl}/pages/account-settings`);
+    await page.waitForURL((url) => url.pathname === '/pages/account-settings/account');
+    await page.goto(`${stack.appUrl}/pages/user-profile`);
+    await page.waitForURL((url) => url.pathname === '/pages/user-profile/profile');
+    for (const path of ['/pages/account-settings/security', '/pages/user-profile/teams']) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await page.locator('[data-testid="not-found"]').waitFor();
+    }
+  });
+
+  it('changes your name: the top bar and the profile show it, also after a reload', async () => {
+    const { email, password } = await staffAccount();
+    const page = await signedIn(browser, email, password);
+    await page.goto(`${stack.appUrl}/pages/account-settings/account`);
+    const account = new AccountSettingsPage(page);
+    expect(await account.name().inputValue()).toBe('Chen Mei-Ling');
+    expect(await account.email().inputValue()).toBe(email);
+    expect(await account.role().inputValue()).toBe('Staff');
+    expect(await account.email().getAttribute('readonly')).not.toBeNull();
+    expect(await account.role().getAttribute('readonly')).not.toBeNull();
+
+    // The name is checked as the admin's staff form checks it.
+    await account.rename('<b>Mei</b>');
+    await expect
+      .poll(() => account.fieldErrors('account-form').allTextContents())
+      .toEqual(["Use letters, digits, spaces and . , ' ( ) & - only"]);
+
+    await account.rename('林美玲');
+    await expect
+      .poll(() => account.toasts().allTextContents())
+      .toContainEqual(expect.stringContaining('Name Updated Successfully'));
+    // The top bar's user menu names the person under their email.
+    await page.locator('[data-testid="user-menu"]:visible button').first().click();
+    await page.getByText('林美玲 · Staff').filter({ visible: true }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await account.root().waitFor();
+    expect(await account.name().inputValue()).toBe('林美玲');
+    await page.goto(`${stack.appUrl}/pages/user-profile/profile`);
+    const profile = new UserProfilePage(page);
+    await profile.fact('member-since').waitFor();
+    expect(await profile.fact('name').textContent()).toBe('林美玲');
+    expect(await profile.fact('email').textContent()).toBe(email);
+    expect(await profile.fact('role').textContent()).toBe('Staff');
+    expect(await profile.fact('member-since').textContent()).toMatch(/\d{4}/);
+  });
+
+  it('changes your password: checked in the form and by Cognito; the old one is refused', async () => {
+    const { email, password } = await staffAccount();
+    const page = await signedIn(browser, email, password);
+    await page.goto(`${stack.appUrl}/pages/account-settings/account`);
+    const account = new AccountSettingsPage(page);
+    await account.root().waitFor();
+    const newPassword = 'Changed-Own-Pass-2!';
+
+    await account.changePassword(password, 'NoSymbolInThis2026');
+    await expect
+      .poll(() => account.fieldErrors('change-password-form').allTextContents())
+      .toEqual(['The password must contain a symbol']);
+
+    await account.changePassword('Not-My-Password-9!', newPassword);
+    await expect
+      .poll(() => account.fieldErrors('change-password-form').allTextContents())
+      .toEqual(['Current Password is Wrong']);
+    await page.screenshot({ path: join(artifactsDir, 'account-password-wrong-en-light.png') });
+
+    await account.changePassword(password, newPassword);
+    await expect
+      .poll(() => account.toasts().allTextContents())
+      .toContainEqual(expect.stringContaining('Password Changed Successfully'));
+    expect(await page.locator('[data-testid="current-password"] input').inputValue()).toBe('');
+
+    await new UserMenu(page).open('signout');
+    await page.waitForURL(/\/login$/);
+    const login = new LoginPage(page);
+    await login.signIn(email, password);
+    await page.getByText('Email or Password is Wrong').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await login.signIn(email, newPassword);
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  it("signs out of all devices: this browser at once, another at its session's next refresh", async () => {
+    const { email, password } = await staffAccount();
+    const other = await launchBrowser();
+    try {
+      // The other device: its clock can be moved past the tokens' hour.
+      const otherPage = await other.context.newPage();
+      await otherPage.clock.install();
+      await otherPage.goto(`${stack.appUrl}/login`);
+      await new LoginPage(otherPage).signIn(email, password);
+      await otherPage.waitForURL(/\/dashboard$/);
+
+      const page = await signedIn(browser, email, password);
+      await page.goto(`${stack.appUrl}/pages/account-settings/account`);
+      const account = new AccountSettingsPage(page);
+      await account.root().waitFor();
+      await account.signOutEverywhere();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await expect
+        .poll(() => new AccountSettingsPage(page).toasts().allTextContents())
+        .toContainEqual(expect.stringContaining('Signed Out of All Devices Successfully'));
+      await page.screenshot({ path: join(artifactsDir, 'account-signed-out-everywhere-en.png') });
+
+      // Until its tokens need renewing, the other session goes on (as with API Gateway's
+      // JWT authorizer in AWS: an ID token stays valid until it expires)...
+      await otherPage.locator('[data-testid="side-navigation"] a[href="/products"]').click();
+      await otherPage.locator('[data-testid="products-table"]').waitFor();
+      expect(new URL(otherPage.url()).pathname).toBe('/products');
+
+      // ...and ends at its next refresh, which Cognito refuses.
+      await otherPage.clock.fastForward('01:01:00');
+      await otherPage.locator('[data-testid="side-navigation"] a[href="/serial-numbers"]').click();
+      await otherPage.waitForURL((url) => url.pathname === '/login');
+      await expect
+        .poll(() => new AccountSettingsPage(otherPage).toasts().allTextContents())
+        .toContainEqual(expect.stringContaining('Your session has ended. Please sign in again.'));
+      await otherPage.screenshot({ path: join(artifactsDir, 'account-other-device-ended-en.png') });
+
+      // Signing in again works, and returns to the page the person left.
+      await new LoginPage(page).signIn(email, password);
+      await page.waitForURL((url) => url.pathname === '/pages/account-settings/account');
+    } finally {
+      await other.close();
+    }
+  });
+
+  const looks = [
+    { language: 'en', theme: 'light' },
+    { language: 'en', theme: 'dark' },
+    { language: 'zh', theme: 'light' },
+    { language: 'zh', theme: 'dark' },
+  ] as const;
+
+  it('shows both tabs in both languages and themes, translated and accessible', async () => {
+    const { email, password } = await staffAccount();
+    const page = await signedIn(browser, email, password);
+    const problems: string[] = [];
+    for (const { language, theme } of looks) {
+      await page.evaluate(
+        ({ language, theme }) => {
+          localStorage.setItem('lang', language);
+          localStorage.setItem('ui-preferences', JSON.stringify({ theme }));
+        },
+        { language, theme },
+      );
+      for (const [tab, ready] of [
+        ['/pages/account-settings/account', '[data-testid="account-settings"]'],
+        ['/pages/user-profile/profile', '[data-testid="profile-member-since"]'],
+      ] as const) {
+        await page.goto(`${stack.appUrl}${tab}`);
+        await page.locator(ready).waitFor();
+        await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
+        const name = `${tab.split('/')[2]}-${language}-${theme}`;
+        await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+        if (language === 'zh') {
+          for (const text of await untranslated(page)) problems.push(`${name}: "${text}"`);
+        }
+        for (const violation of await seriousViolations(page, stack.appUrl)) {
+          problems.push(`${name}: ${violation}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
+import { callApi } from '../support/api';
+import { cognitoClientCall, cognitoUserCall, createUser, signIn } from '../support/cognito';
+
+const stack = inject('stack');
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+const refresh = (refreshToken: string) =>
+  cognitoClientCall(stack, 'GetTokensFromRefreshToken', { RefreshToken: refreshToken });
+
+const notAuthorized = (message: string) => ({
+  status: 400,
+  body: { __type: 'NotAuthorizedException', message },
+});
+
+let counter = 0;
+/** A fresh staff account, so the tests do not depend on each other. */
+async function newAccount(password = 'Own-Account-2026!') {
+  counter += 1;
+  const email = `own.account.${counter}.${Date.now()}@example.com`;
+  await createUser(stack, email, password, 'staff');
+  return { email, password };
+}
+
+describe('ChangePassword (the account page), as Cognito answers it', () => {
+  it('changes the password: the new one signs in, the old one no longer does', async () => {
+    const { email, password } = await newAccount();
+    const { AccessToken } = await signIn(stack, email, password);
+    const changed = await cognitoUserCall(stack, 'ChangePassword', {
+      AccessToken,
+      PreviousPassword: password,
+      ProposedPassword: 'Brand-New-Pass-2026!',
+    });
+    expect(changed).toEqual({ status: 200, body: {} });
+    expect((await signIn(stack, email, 'Brand-New-Pass-2026!')).IdToken).toBeTruthy();
+    await expect(signIn(stack, email, password)).rejects.toThrow(/Incorrect username or password/);
+  });
+
+  it('refuses a wrong current password as a wrong sign-in, and changes nothing', async () => {
+    const { email, password } = await newAccount();
+    const { AccessToken } = await signIn(stack, email, password);
+    const refused = await cognitoUserCall(stack, 'ChangePassword', {
+      AccessToken,
+      PreviousPassword: 'Not-My-Password-1!',
+      ProposedPassword: 'Brand-New-Pass-2026!',
+    });
+    expect(refused).toEqual(notAuthorized('Incorrect username or password.'));
+    expect((await signIn(stack, email, password)).IdToken).toBeTruthy();
+  });
+
+  it.each([
+    ['too short', 'Sh0rt-Pass!', 'Password not long enough'],
+    ['no lower case', 'ALL-UPPER-2026!', 'Password must have lowercase characters'],
+    ['no upper case', 'all-lower-2026!', 'Password must have uppercase characters'],
+    ['no digit', 'No-Digits-Here!', 'Password must have numeric characters'],
+    ['no symbol', 'NoSymbolsHere2026', 'Password must have symbol characters'],
+  ])('refuses a new password that breaks the pool policy (%s)', async (_, proposed, reason) => {
+    const { email, password } = await newAccount();
+    const { AccessToken } = await signIn(stack, email, password);
+    const refused = await cognitoUserCall(stack, 'ChangePassword', {
+      AccessToken,
+      PreviousPassword: password,
+      ProposedPassword: proposed,
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        __type: 'InvalidPasswordException',
+        message: `Password does not conform to policy: ${reason}`,
+      },
+    });
+    expect((await signIn(stack, email, password)).IdToken).toBeTruthy();
+  });
+
+  it('refuses a token that is not an access token of the pool', async () => {
+    const { email, password } = await newAccount();
+    const { IdToken, AccessToken } = await signIn(stack, email, password);
+    const [header, payload] = AccessToken.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    for (const token of [IdToken, forged]) {
+      const refused = await cognitoUserCall(stack, 'ChangePassword', {
+        AccessToken: token,
+        PreviousPassword: password,
+        ProposedPassword: 'Brand-New-Pass-2026!',
+      });
+      expect(refused).toEqual(notAuthorized('Invalid Access Token'));
+    }
+    expect((await signIn(stack, email, password)).IdToken).toBeTruthy();
+  });
+});
+
+describe('GlobalSignOut ("Sign out of all devices")', () => {
+  it('ends every session: refresh tokens and earlier access tokens are refused, a new sign-in works', async () => {
+    const { email, password } = await newAccount();
+    const here = await signIn(stack, email, password);
+    const elsewhere = await signIn(stack, email, password);
+    expect((await refresh(elsewhere.RefreshToken)).status).toBe(200);
+
+    expect(
+      await cognitoUserCall(stack, 'GlobalSignOut', { AccessToken: here.AccessToken }),
+    ).toEqual({ status: 200, body: {} });
+
+    for (const session of [here, elsewhere]) {
+      const refused = await refresh(session.RefreshToken);
+      expect(refused.status).toBe(400);
+      expect(refused.body.__type).toBe('NotAuthorizedException');
+      expect(await cognitoUserCall(stack, 'GetUser', { AccessToken: session.AccessToken })).toEqual(
+        notAuthorized('Access Token has been revoked'),
+      );
+    }
+    expect(
+      await cognitoUserCall(stack, 'ChangePassword', {
+        AccessToken: elsewhere.AccessToken,
+        PreviousPassword: password,
+        ProposedPassword: 'Brand-New-Pass-2026!',
+      }),
+    ).toEqual(notAuthorized('Access Token has been revoked'));
+
+    const again = await signIn(stack, email, password);
+    expect(
+      (await cognitoUserCall(stack, 'GetUser', { AccessToken: again.AccessToken })).status,
+    ).toBe(200);
+    expect((await refresh(again.RefreshToken)).status).toBe(200);
+  });
+});
+
+describe('UpdateUserAttributes on the name (the account page)', () => {
+  it('changes the name, which the next ID token carries', async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    const updated = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'name', Value: '林美玲' }],
+    });
+    expect(updated.status).toBe(200);
+    const refreshed = await refresh(session.RefreshToken);
+    const result = refreshed.body.AuthenticationResult as { IdToken: string };
+    expect(claimsOf(result.IdToken)).toMatchObject({ name: '林美玲', 'custom:role': 'staff' });
+  });
+});
+
+describe('GET /api/account (the profile page)', () => {
+  it("answers the caller's own account, with the time it was created", async () => {
+    const before = Date.now();
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'name', Value: 'Wang Hsiao-Ming' }],
+    });
+    const { status, body } = await callApi<StaffMember>(stack, '/api/account', {
+      token: session.IdToken,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: claimsOf(session.IdToken)['cognito:username'],
+      email,
+      name: 'Wang Hsiao-Ming',
+      role: 'staff',
+      status: 'active',
+    });
+    const created = Date.parse(body.createdAt);
+    expect(created).toBeGreaterThanOrEqual(before - 1000);
+    expect(created).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('answers the account as it is now, not as the token says: a demotion shows at once, a disabled account is signed out', async () => {
+    const email = `own.admin.${Date.now()}@example.com`;
+    const password = 'Own-Admin-2026!';
+    await createUser(stack, email, password, 'admin');
+    const session = await signIn(stack, email, password);
+    const id = String(claimsOf(session.IdToken)['cognito:username']);
+    const admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    const asAdmin = (body: object) =>
+      callApi(stack, `/api/staff/${id}`, { method: 'PATCH', body, token: admin });
+
+    expect((await asAdmin({ role: 'staff' })).status).toBe(200);
+    const demoted = await callApi<StaffMember>(stack, '/api/account', { token: session.IdToken });
+    expect(claimsOf(session.IdToken)['custom:role']).toBe('admin');
+    expect(demoted.status).toBe(200);
+    expect(demoted.body).toMatchObject({ id, role: 'staff', status: 'active' });
+
+    expect((await asAdmin({ enabled: false })).status).toBe(200);
+    const disabled = await callApi(stack, '/api/account', { token: session.IdToken });
+    expect(disabled.status).toBe(401);
+    expect(disabled.body).toMatchObject({ error: { code: 'unauthenticated' } });
+  });
+
+  it('answers the admin their own account, not another', async () => {
+    const { IdToken } = await signIn(stack, stack.admin.email, stack.admin.password);
+    const { body } = await callApi<StaffMember>(stack, '/api/account', { token: IdToken });
+    expect(body).toMatchObject({ email: stack.admin.email, role: 'admin', name: 'Administrator' });
+  });
+});

@@ -1,0 +1,151 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast/use-toast';
+import { useFieldFocus } from '../../../lib/use-field-focus';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { changePasswordSchema, type ChangePasswordFormField } from '../change-password';
+import { changeOwnPassword } from '../own-account';
+import { changePasswordFailure } from '../own-account-errors';
+import { useAuth } from '../use-auth';
+import { NewPasswordFields } from './new-password-fields';
+
+const fieldOrder: readonly ChangePasswordFormField[] = [
+  'currentPassword',
+  'password',
+  'confirmPassword',
+];
+const empty = { currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * Change password: the current one, then the new one twice, checked against the
+ * password rules (shown under the field) before Cognito checks them again. A wrong
+ * current password is shown on its field; Cognito counts it toward its lockout.
+ */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const { endSession } = useAuth();
+  // A new form after a change, so nothing typed stays behind.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <PasswordForm
+      key={generation}
+      onChanged={() => {
+        showToast({ type: 'success', content: t('account.password.changed') });
+        setGeneration((count) => count + 1);
+      }}
+      onSessionEnded={() => void endSession()}
+    />
+  );
+}
+
+function PasswordForm({
+  onChanged,
+  onSessionEnded,
+}: {
+  onChanged: () => void;
+  onSessionEnded: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<unknown, ChangePasswordFormField>(changePasswordSchema, empty);
+  const { field: inputRef, focus } = useFieldFocus<ChangePasswordFormField>();
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(undefined);
+    const result = form.submit();
+    if (!result.success) {
+      focus(form.firstInvalid(fieldOrder, result));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await changeOwnPassword(form.values.currentPassword, form.values.password);
+      onChanged();
+    } catch (error) {
+      setSubmitting(false);
+      const failure = changePasswordFailure(error);
+      if (failure.type === 'sessionEnded') {
+        onSessionEnded();
+      } else if (failure.type === 'field') {
+        form.setFieldErrorKey(failure.field, failure.messageKey);
+        focus(failure.field);
+      } else {
+        setFormError(t(failure.messageKey));
+      }
+    }
+  }
+
+  const currentError = form.errorText('currentPassword');
+  return (
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      data-testid="change-password-form"
+    >
+      <Form
+        errorText={
+          formError && (
+            <Alert type="error" data-testid="change-password-error">
+              {formError}
+            </Alert>
+          )
+        }
+        actions={
+          <Button
+            variant="primary"
+            formAction="submit"
+            loading={submitting}
+            data-testid="change-password-submit"
+          >
+            {t('account.password.submit')}
+          </Button>
+        }
+      >
+        <Container
+          header={
+            <Header variant="h2" description={t('account.password.description')}>
+              {t('account.password.title')}
+            </Header>
+          }
+        >
+          <SpaceBetween size="l">
+            {/* The password manager's hint: whose password this is. */}
+            <FormField label={t('account.password.current')} errorText={currentError} stretch>
+              <Input
+                ref={inputRef('currentPassword')}
+                data-testid="current-password"
+                type="password"
+                name="current-password"
+                autoComplete="current-password"
+                value={form.values.currentPassword}
+                invalid={Boolean(currentError)}
+                onChange={({ detail }) => form.setValue('currentPassword', detail.value)}
+              />
+            </FormField>
+            <NewPasswordFields
+              form={form}
+              fieldRef={inputRef}
+              labels={{
+                password: t('account.password.new'),
+                confirm: t('account.password.confirm'),
+              }}
+              testIds={{ password: 'new-password', confirm: 'confirm-new-password' }}
+            />
+          </SpaceBetween>
+        </Container>
+      </Form>
+    </form>
+  );
+}
