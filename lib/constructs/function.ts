@@ -51,14 +51,49 @@ const requireBanner =
 /**
  * Modules replaced when bundling (esbuild `alias`): the SDK's default credential chain by
  * the environment's credentials, which are a Lambda function's
- * (lambdas/shared/aws/lambda-credentials.ts).
+ * (lambdas/shared/aws/lambda-credentials.ts); pdf-lib's standard fonts and PNG decoder,
+ * which the report never uses, by stubs that throw, and its JavaScript zlib by Node's
+ * (lambdas/report-requests/pdf/bundle-aliases). test/unit/report-pdf-bundle.test.ts
+ * renders a report from a bundle built with these.
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': join(
     repositoryRoot,
     'lambdas/shared/aws/lambda-credentials.ts',
   ),
+  ...Object.fromEntries(
+    ['@pdf-lib/standard-fonts', '@pdf-lib/upng', 'pako'].map((name) => [
+      name,
+      join(
+        repositoryRoot,
+        `lambdas/report-requests/pdf/bundle-aliases/${name.replace(/^@pdf-lib\//, '')}.ts`,
+      ),
+    ]),
+  ),
 };
+
+/**
+ * The esbuild options the `bundling` props below amount to, for building a function's
+ * bundle outside CDK exactly as CDK builds it (the functions bench, the bundle tests).
+ */
+export function functionBundleOptions(entry: string, outfile: string) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    absWorkingDir: repositoryRoot,
+    bundle: true,
+    platform: 'node' as const,
+    format: 'esm' as const,
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: requireBanner },
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    alias: { ...bundleAliases },
+    logLevel: 'silent' as const,
+  };
+}
 
 /** A file copied next to a function's bundle (read by the handler at run time). */
 export interface BundledFile {

@@ -3,7 +3,11 @@ import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { bundleAliases, repositoryRoot } from '../../lib/constructs/function';
+import {
+  bundleAliases,
+  functionBundleOptions,
+  repositoryRoot,
+} from '../../lib/constructs/function';
 
 /**
  * `npm run bench -- functions`: each Lambda function's bundle, built as CDK builds it
@@ -14,28 +18,13 @@ import { bundleAliases, repositoryRoot } from '../../lib/constructs/function';
  * the project (e.g. an older commit) with this same method.
  */
 
-const requireBanner =
-  "import { createRequire as __createRequire } from 'node:module';" +
-  'const require = __createRequire(import.meta.url);';
-
 /** The esbuild options CDK's NodejsFunction uses for this project's functions. */
 export function bundleOptions(entry: string, outfile: string, root = repositoryRoot) {
   return {
-    entryPoints: [entry],
-    outfile,
+    ...functionBundleOptions(entry, outfile),
     absWorkingDir: root,
-    bundle: true,
-    platform: 'node' as const,
-    format: 'esm' as const,
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: requireBanner },
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
     alias: root === repositoryRoot ? { ...bundleAliases } : {},
     metafile: true,
-    logLevel: 'silent' as const,
   };
 }
 

@@ -5,18 +5,15 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionBundleOptions } from '../../lib/constructs/function';
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
 import type { ReportContent } from '../../lambdas/shared/contract/schemas/report-request';
 
 /**
- * The renderer as Lambda runs it: bundled by esbuild with the options of
- * lib/constructs/function.ts (keep them in step), in a folder without node_modules,
- * with reportPdfAssets copied beside the bundle, in a fresh Node process.
+ * The renderer as Lambda runs it: bundled with the esbuild options of
+ * lib/constructs/function.ts (its module aliases included), in a folder without
+ * node_modules, with reportPdfAssets copied beside the bundle, in a fresh Node process.
  */
-const requireBanner =
-  "import { createRequire as __createRequire } from 'node:module';" +
-  'const require = __createRequire(import.meta.url);';
-
 const runner = `
 import { writeFileSync } from 'node:fs';
 const [content, site, output] = process.argv.slice(2);
@@ -80,20 +77,7 @@ beforeAll(async () => {
   // Outside the repository, so no node_modules is found above the bundle.
   root = mkdtempSync(join(tmpdir(), 'report-pdf-bundle-'));
   bundle = join(root, 'bundle.mjs');
-  await build({
-    entryPoints: [resolve('lambdas/report-requests/pdf/render.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: requireBanner },
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'silent',
-  });
+  await build(functionBundleOptions(resolve('lambdas/report-requests/pdf/render.ts'), bundle));
 }, 30_000);
 
 afterAll(() => {

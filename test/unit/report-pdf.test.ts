@@ -340,6 +340,16 @@ describe('renderReportPdf', () => {
     expect(text).toContain('Valve ? ? A B');
   });
 
+  it('drops invisible characters and copies each printed character as itself', async () => {
+    // A zero-width space, a soft hyphen, a variation selector and a direction mark print
+    // nothing; a no-break space prints as a space, the middle dot as itself.
+    const name = 'Gate\u200bvalve\u00ad DN\u00a050 邊\u{E0101} · \u200eZ';
+    const product = { ...report('en').product, name };
+    const text = pdfText(await renderReportPdf(report('en', { product }), site));
+    expect(text).toContain('Gatevalve DN 50 邊 · Z');
+    expect(text).not.toMatch(/Gate\S*\?|邊\?/u);
+  });
+
   it('sets the document metadata and links the verification address', async () => {
     const content = report('zh');
     const document = await PDFDocument.load(await renderReportPdf(content, site), {

@@ -37,11 +37,11 @@ const HB_SUBSET_SETS_DROP_TABLE_TAG = 3;
 const HB_SUBSET_FLAGS_NO_HINTING = 0x1;
 
 /**
- * Tables the PDF cannot use. pdf-lib lays text out with fontkit, which applies GSUB
- * (Noto Sans TC swaps digits after Latin letters for other glyphs, and makes `fi` a
- * ligature), but pdf-lib writes widths and the text layer (ToUnicode) only for glyphs
- * reached through `cmap`: substituted glyphs would print with a 1 em gap and be lost to
- * copy and search. Without GSUB every glyph comes from `cmap`. pdf-lib ignores GPOS
+ * Tables the PDF cannot use. pdf-lib writes widths and the text layer (ToUnicode) only
+ * for glyphs reached through `cmap`, so a substitution from GSUB (Noto Sans TC swaps
+ * digits after Latin letters for other glyphs, and makes `fi` a ligature) would print
+ * with a 1 em gap and be lost to copy and search. Without GSUB every glyph comes from
+ * `cmap`, which is all sfnt-font.ts reads to lay text out. pdf-lib ignores GPOS
  * positioning, and the vertical-writing tables serve no horizontal text.
  */
 const droppedTables = ['GSUB', 'GPOS', 'GDEF', 'BASE', 'vhea', 'vmtx', 'VORG'];

@@ -7,7 +7,7 @@ import {
   rectangle,
   setFillingRgbColor,
 } from 'pdf-lib';
-import QRCode from 'qrcode';
+import { create as createQrCode } from 'qrcode/lib/core/qrcode';
 
 /**
  * Draws a QR code for `text` as vector squares, `size` points wide with its top-left
@@ -20,7 +20,7 @@ export function drawQrCode(
   text: string,
   { x, top, size, color }: { x: number; top: number; size: number; color: RGB },
 ): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const module = size / count;
   const operators = [pushGraphicsState(), setFillingRgbColor(color.red, color.green, color.blue)];

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb } from 'pdf-lib';
 import type { ReportContent, ReportVerdict } from '../../shared/contract/schemas/report-request';
 import { reportFaces } from './fonts';
 import { drawQrCode } from './qr-code';
 import { type LabelledValue, type ReportSite, type ReportText, reportText } from './report-text';
 import { wrapText } from './text-wrap';
+import { sfntFontkit } from './sfnt-font';
 
 export type { ReportSite } from './report-text';
 
@@ -75,7 +75,7 @@ export async function renderReportPdf(
   const faces = await reportFaces();
 
   const document = await PDFDocument.create({ updateMetadata: false });
-  document.registerFontkit(fontkit);
+  document.registerFontkit(sfntFontkit);
   const fonts: Fonts = {
     regular: await embedSubset(document, faces.regular.subset(regularCharacters(text)), 'Regular'),
     bold: await embedSubset(document, faces.bold.subset(boldTexts(text).join('')), 'Bold'),
@@ -228,8 +228,10 @@ class Flow {
   }
 
   /**
-   * `value` as the font can print it. Tabs and other spaces become a plain space and
-   * control characters go; a character Noto Sans TC lacks (emoji, Hangul, ...) in
+   * `value` as the font can print it. Tabs and other spaces become a plain space;
+   * control characters and invisible ones (zero-width spaces, soft hyphens, direction
+   * marks, variation selectors: Unicode's default-ignorables) go; a character Noto Sans
+   * TC lacks (emoji, Hangul, ...) in
    * visitor-facing data becomes `?` instead of an empty box. A character the regular
    * subset has and the bold one lacks is a mistake in boldTexts(): that throws.
    */
@@ -238,6 +240,7 @@ class Flow {
     let printable = '';
     for (const character of value) {
       const code = character.codePointAt(0)!;
+      if (/\p{Default_Ignorable_Code_Point}/u.test(character)) continue;
       if (character === '\n' || this.glyphs[weight].has(code)) printable += character;
       else if (/\s/u.test(character)) printable += ' ';
       else if (/\p{Cc}/u.test(character)) continue;

@@ -1,7 +1,14 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../i18n/resources';
-import { actorName, auditChanges, auditFieldLabel, formatAuditValue } from './audit-format';
+import { valvePlanTemplate } from '../../../../lambdas/shared/contract/schemas/test-plan';
+import {
+  actorName,
+  auditChanges,
+  auditFieldLabel,
+  formatAuditValue,
+  planChangeLines,
+} from './audit-format';
 
 let en: TFunction;
 let zh: TFunction;
@@ -183,5 +190,112 @@ describe('actorName', () => {
     expect(actorName({ id: 'u-1', email: 'ann@example.com' })).toBe('ann@example.com');
     expect(actorName({ id: 'm-1', machine: 'Bench 3' })).toBe('Bench 3');
     expect(actorName({ id: 'u-2' })).toBe('u-2');
+  });
+});
+
+describe('test plan changes', () => {
+  const tests = valvePlanTemplate({ pressureFC: null, pressureWCB: 25, pressureSUS: null });
+  const [shell, seat, gas] = tests as [
+    (typeof tests)[number],
+    (typeof tests)[number],
+    (typeof tests)[number],
+  ];
+  const version = (n: number, list = tests, allowExtraTests = false) => ({
+    version: n,
+    tests: list,
+    allowExtraTests,
+  });
+
+  it('shows a first plan as its version and each test added, limit first', () => {
+    const lines = auditChanges(
+      { entity: 'product', changes: { testPlan: { from: null, to: version(1) } } },
+      en,
+      'en',
+    );
+    expect(lines.map((line) => [line.label, line.from])).toEqual([
+      ['Test plan', '—'],
+      ['Test: Shell test (WCB)', '—'],
+      ['Test: Seat test high pressure (WCB)', '—'],
+      ['Test: Seat test low pressure (gas)', '—'],
+    ]);
+    expect(lines[0]!.to).toBe('Version 1 · tests: 3');
+    expect(lines[1]!.to).toBe(`limit ≥ 37.5 bar; required; held 60 s; method: ${shell.method}`);
+    expect(lines[3]!.to).toMatch(/^limit 4 – 7 bar; required; /);
+    // Keys of their own: a History line per test.
+    expect(new Set(lines.map((line) => line.field)).size).toBe(4);
+  });
+
+  it('shows only what changed in a test, removals, the new order and the extra-tests switch', () => {
+    const stricter = { ...shell, lower: 40 };
+    const lines = planChangeLines(
+      { from: version(1), to: version(2, [seat, stricter], true) },
+      en,
+      'en',
+    );
+    expect(lines).toEqual([
+      {
+        field: 'testPlan',
+        label: 'Test plan',
+        from: 'Version 1 · tests: 3',
+        to: 'Version 2 · tests: 2',
+      },
+      {
+        field: 'testPlan.test.Shell test (WCB)',
+        label: 'Test: Shell test (WCB)',
+        from: 'limit ≥ 37.5 bar',
+        to: 'limit ≥ 40 bar',
+      },
+      {
+        field: 'testPlan.test.Seat test low pressure (gas)',
+        label: 'Test: Seat test low pressure (gas)',
+        from: `limit 4 – 7 bar; required; held 60 s; method: ${gas.method}`,
+        to: '—',
+      },
+      {
+        field: 'testPlan.order',
+        label: 'Order of tests',
+        from: 'Shell test (WCB), Seat test high pressure (WCB), Seat test low pressure (gas)',
+        to: 'Seat test high pressure (WCB), Shell test (WCB)',
+      },
+      {
+        field: 'testPlan.allowExtraTests',
+        label: 'Other tests accepted',
+        from: 'No',
+        to: 'Yes',
+      },
+    ]);
+  });
+
+  it('reads in Chinese too', () => {
+    const optional = { ...gas, required: false, holdSeconds: null };
+    const lines = planChangeLines(
+      { from: version(1), to: version(2, [shell, seat, optional]) },
+      zh,
+      'zh',
+    );
+    expect(lines).toEqual([
+      {
+        field: 'testPlan',
+        label: '測試計畫',
+        from: '第 1 版・測試 3 項',
+        to: '第 2 版・測試 3 項',
+      },
+      {
+        field: 'testPlan.test.Seat test low pressure (gas)',
+        label: '測試：Seat test low pressure (gas)',
+        from: '必要；保壓 60 秒',
+        to: '非必要；無保壓時間',
+      },
+    ]);
+  });
+
+  it('shows a value that is not a plan as any other value', () => {
+    expect(planChangeLines({ from: null, to: { version: 'x' } }, en, 'en')).toBeUndefined();
+    const [line] = auditChanges(
+      { entity: 'product', changes: { testPlan: { from: null, to: 'removed' } } },
+      en,
+      'en',
+    );
+    expect(line).toEqual({ field: 'testPlan', label: 'Test plan', from: '—', to: 'removed' });
   });
 });

@@ -10,6 +10,15 @@ import { deliveryStatuses } from '../../../../lambdas/shared/contract/schemas/re
 import type { Language } from '../../i18n/languages';
 import type { TranslationKey } from '../../i18n/types';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../lib/format';
+import {
+  planDiff,
+  planSummarySchema,
+  planTestAspects,
+  planTestLimit,
+  type PlanSummary,
+  type PlanTestAspect,
+} from '../../lib/plan-diff';
+import type { PlanTest } from '../../../../lambdas/shared/contract/schemas/test-plan';
 
 /**
  * The labels of the fields an entry can name, per kind of record: the app's own field
@@ -28,6 +37,7 @@ const fieldLabels = {
     pressureSUS: 'product.fields.pressureSUS',
     application: 'product.fields.application',
     applicationMedium: 'product.fields.applicationMedium',
+    testPlan: 'audit.fields.testPlan',
   },
   'serial-range': {
     productId: 'serialRange.fields.product',
@@ -149,6 +159,114 @@ export function formatAuditValue(
   return plainValue(value, t, language);
 }
 
+/** A test as a History line shows it: the aspects asked for, e.g. "limit ≥ 37.5 bar; required". */
+function planTestText(
+  test: PlanTest,
+  aspects: readonly PlanTestAspect[],
+  t: TFunction,
+  language: Language,
+): string {
+  return aspects
+    .map((aspect) => {
+      switch (aspect) {
+        case 'limit': {
+          const limit = planTestLimit(test);
+          return limit ? t('audit.values.limit', { limit }) : t('audit.values.noLimit');
+        }
+        case 'required':
+          return t(test.required ? 'audit.values.required' : 'audit.values.optional');
+        case 'holdSeconds':
+          return test.holdSeconds === null
+            ? t('audit.values.noHold')
+            : t('audit.values.hold', { seconds: formatDecimal(test.holdSeconds, language) });
+        case 'method':
+          return t('audit.values.method', { method: test.method });
+      }
+    })
+    .join(t('audit.values.partSeparator'));
+}
+
+/** Limit first: what a reader of a plan change looks for; the method, being long, last. */
+const summaryAspects: readonly PlanTestAspect[] = ['limit', 'required', 'holdSeconds', 'method'];
+
+/**
+ * A test plan change (`changes.testPlan`, the plan before and after) as History lines:
+ * the version (and how many tests), then each test added, removed or changed (only what
+ * changed), the new order when the tests moved, and the extra-tests switch. Undefined
+ * when the values are not plans (then the change is shown as any other).
+ */
+export function planChangeLines(
+  change: { from: unknown; to: unknown },
+  t: TFunction,
+  language: Language,
+): ShownChange[] | undefined {
+  const read = (value: unknown): PlanSummary | null | undefined => {
+    if (value === null || value === undefined) return null;
+    const parsed = planSummarySchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  };
+  const before = read(change.from);
+  const after = read(change.to);
+  if (before === undefined || after === undefined) return undefined;
+  const none = t('common.none');
+  const version = (plan: PlanSummary | null) =>
+    plan
+      ? t('audit.values.planVersion', { version: plan.version, count: plan.tests.length })
+      : none;
+  const summary = (test: PlanTest) => planTestText(test, summaryAspects, t, language);
+  const testLabel = (name: string) => t('audit.fields.planTest', { name });
+  const diff = planDiff(before, after);
+  const lines: ShownChange[] = [
+    {
+      field: 'testPlan',
+      label: t('audit.fields.testPlan'),
+      from: version(before),
+      to: version(after),
+    },
+    ...diff.changed.map((test) => {
+      const aspects = planTestAspects.filter((aspect) => test.aspects.includes(aspect));
+      return {
+        field: `testPlan.test.${test.name}`,
+        label: testLabel(test.name),
+        from: planTestText(test.before, aspects, t, language),
+        to: planTestText(test.after, aspects, t, language),
+      };
+    }),
+    ...diff.added.map((test) => ({
+      field: `testPlan.test.${test.name}`,
+      label: testLabel(test.name),
+      from: none,
+      to: summary(test),
+    })),
+    ...diff.removed.map((test) => ({
+      field: `testPlan.test.${test.name}`,
+      label: testLabel(test.name),
+      from: summary(test),
+      to: none,
+    })),
+  ];
+  if (diff.reordered && before && after) {
+    const names = (plan: PlanSummary) =>
+      plan.tests.map((test) => test.name).join(t('common.listSeparator'));
+    lines.push({
+      field: 'testPlan.order',
+      label: t('audit.fields.planOrder'),
+      from: names(before),
+      to: names(after),
+    });
+  }
+  if (diff.allowExtraTests) {
+    const yesNo = (value: boolean) => t(value ? 'audit.values.yes' : 'audit.values.no');
+    lines.push({
+      field: 'testPlan.allowExtraTests',
+      label: t('audit.fields.allowExtraTests'),
+      from: yesNo(diff.allowExtraTests.from),
+      to: yesNo(diff.allowExtraTests.to),
+    });
+  }
+  return lines;
+}
+
 /** One changed field of an entry, ready to show. */
 export interface ShownChange {
   field: string;
@@ -178,12 +296,22 @@ export function auditChanges(
   };
   // A stable sort: fields of the same rank keep the entry's order.
   const fields = Object.entries(entry.changes).sort(([a], [b]) => rank(a) - rank(b));
-  return fields.map(([field, change]) => ({
-    field,
-    label: auditFieldLabel(entry.entity, field, t),
-    from: show(field, change.from),
-    to: show(field, change.to),
-  }));
+  return fields.flatMap(([field, change]) => {
+    const plan =
+      entry.entity === 'product' && field === 'testPlan'
+        ? planChangeLines(change, t, language)
+        : undefined;
+    return (
+      plan ?? [
+        {
+          field,
+          label: auditFieldLabel(entry.entity, field, t),
+          from: show(field, change.from),
+          to: show(field, change.to),
+        },
+      ]
+    );
+  });
 }
 
 /** Who made a change: the account's email or the machine's name (its id if neither is known). */

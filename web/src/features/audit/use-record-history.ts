@@ -21,12 +21,14 @@ type State = Loaded | { request: string; error: ApiError };
 /**
  * One record's history, newest first, a page at a time: the first page when the
  * component mounts, the next ones appended by `loadMore` ("Load more"). A cursor the
- * API no longer takes (a day old) starts the history again from its newest entry.
+ * API no longer takes (a day old) starts the history again from its newest entry, as
+ * does a new `revision` (the page changed the record).
  */
-export function useRecordHistory(record: { entity: AuditEntity; id: string }) {
+export function useRecordHistory(record: { entity: AuditEntity; id: string }, revision = 0) {
   const { entity, id } = record;
   const [attempt, setAttempt] = useState(0);
-  const request = JSON.stringify([entity, id, attempt]);
+  // A new revision of the record (changed on its page) reads the history afresh.
+  const request = JSON.stringify([entity, id, attempt, revision]);
   const [state, setState] = useState<State>();
 
   useEffect(() => {

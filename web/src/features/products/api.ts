@@ -3,7 +3,12 @@ import {
   type Product,
   type ProductFields,
 } from '../../../../lambdas/shared/contract/schemas/product';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import {
+  testPlanSchema,
+  type SavePlanInput,
+  type TestPlan,
+} from '../../../../lambdas/shared/contract/schemas/test-plan';
+import { ApiError, apiRequest, parseAnswer } from '../../lib/api-client';
 import {
   cursorPageSchema,
   fetchAllPages,
@@ -120,4 +125,39 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
 /** Refused (409 `aborted`) while serial number ranges refer to the product. */
 export async function deleteProduct(id: string): Promise<void> {
   await apiRequest<unknown>(productPath(id), { method: 'DELETE' });
+}
+
+export function testPlanPath(productId: string): `/api/products/${string}/test-plan` {
+  return `${productPath(productId)}/test-plan`;
+}
+
+/**
+ * The product's test plan in force; null when it has none yet (404
+ * `errors.testPlanNotFound`). An unknown product still fails (`errors.productNotFound`).
+ */
+export async function getTestPlan(
+  productId: string,
+  signal?: AbortSignal,
+): Promise<TestPlan | null> {
+  try {
+    return parseAnswer(
+      testPlanSchema,
+      await apiRequest<unknown>(testPlanPath(productId), { signal }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === 'errors.testPlanNotFound') return null;
+    throw error;
+  }
+}
+
+/**
+ * Saves the plan as the product's next version, approved by the signed-in account;
+ * `version` is the one the edit started from (0: none). 409 `aborted` when another
+ * version was saved meanwhile.
+ */
+export async function saveTestPlan(productId: string, plan: SavePlanInput): Promise<TestPlan> {
+  return parseAnswer(
+    testPlanSchema,
+    await apiRequest<unknown>(testPlanPath(productId), { method: 'PUT', body: plan }),
+  );
 }

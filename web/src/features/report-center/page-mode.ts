@@ -24,3 +24,8 @@ export const searchPath = '/search';
 export function verifyPath(reportNumber: string): string {
   return `${searchPath}?verify=${encodeURIComponent(reportNumber)}`;
 }
+
+/** The search form with a unit's serial filled in (a nameplate's QR code, a newer report). */
+export function serialSearchPath(serial: string): string {
+  return `${searchPath}?serial=${encodeURIComponent(serial)}`;
+}

@@ -13,6 +13,7 @@ export function searchHistoryCsvColumns(
     { header: 'reportNumber', value: (request) => request.reportNumber },
     { header: 'serialNumber', value: (request) => request.serialNumber },
     { header: 'productName', value: (request) => request.productName },
+    { header: 'verdict', value: (request) => request.verdict },
     { header: 'email', value: (request) => request.email },
     { header: 'language', value: (request) => request.language },
     { header: 'status', value: (request) => request.status },

@@ -89,6 +89,10 @@ describe('search history export', () => {
     expect(cell('statusReason')).toBe(line.statusReason);
     expect(cell('deliveryAttempts')).toBe('3');
     expect(cell('language')).toBe('zh');
+    expect(cell('verdict')).toBe('pass');
+    // A request from before verdicts were kept: an empty cell.
+    const [older, olderRow] = parseCsv(searchHistoryCsv([{ ...line, verdict: null }], false));
+    expect(olderRow?.[older!.indexOf('verdict')]).toBe('');
     // A product name typed as a formula must not run when the file is opened.
     expect(cell('productName')).toBe(`'${line.productName}`);
   });

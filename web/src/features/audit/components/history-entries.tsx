@@ -14,6 +14,11 @@ export interface HistoryEntriesProps {
   id: string;
   /** A better name for a value than the entry has (e.g. a product's name for its id). */
   valueName?: (field: string, value: unknown) => string | undefined;
+  /**
+   * Bumped by the page when it changed the record (e.g. saved its test plan): an open
+   * history reads its newest entries again.
+   */
+  revision?: number;
 }
 
 /**
@@ -21,9 +26,14 @@ export interface HistoryEntriesProps {
  * changed field before and after; "Load more" reads the next page. Loaded only when
  * shown (a chunk of its own), so no list page ever reads the audit trail.
  */
-export default function HistoryEntries({ entity, id, valueName }: HistoryEntriesProps) {
+export default function HistoryEntries({
+  entity,
+  id,
+  valueName,
+  revision = 0,
+}: HistoryEntriesProps) {
   const { t } = useTranslation();
-  const history = useRecordHistory({ entity, id });
+  const history = useRecordHistory({ entity, id }, revision);
   const columns = useAuditColumns({ valueName });
   const count = history.items.length;
 

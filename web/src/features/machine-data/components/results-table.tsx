@@ -14,6 +14,7 @@ import {
   testOutcomes,
   type TestOutcome,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
@@ -23,6 +24,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import type { DateRange } from '../../../lib/date-range';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { useDebouncedText } from '../../../lib/use-debounced-value';
+import { outcomeStatus } from '../../../lib/verdict';
 import {
   fetchResultsPage,
   isFiltered,
@@ -114,7 +116,7 @@ export function ResultsTable({
       header: t('machineData.columns.result'),
       cell: (item) => (
         <span className="machine-data-nowrap">
-          <StatusIndicator type={item.result === 'pass' ? 'success' : 'error'}>
+          <StatusIndicator type={outcomeStatus[item.result]}>
             {t(`report.outcomes.${item.result}`)}
           </StatusIndicator>
         </span>
@@ -131,6 +133,27 @@ export function ResultsTable({
             {[formatDecimal(item.value, language), item.unit].filter(Boolean).join(' ')}
           </span>
         ),
+    },
+    {
+      // The limit the result was judged against and the plan version that set it, kept
+      // with the result: a later plan never changes them.
+      id: 'limit',
+      header: t('machineData.columns.limit'),
+      cell: (item) => {
+        const limit = item.limit && formatLimit(item.limit);
+        return (
+          <SpaceBetween size="xxxs">
+            <span className="machine-data-nowrap">{limit || t('common.none')}</span>
+            {item.planVersion !== null && (
+              <Box variant="small" color="text-body-secondary">
+                <span className="machine-data-nowrap">
+                  {t('machineData.results.planVersion', { version: item.planVersion })}
+                </span>
+              </Box>
+            )}
+          </SpaceBetween>
+        );
+      },
     },
     {
       id: 'machineId',

@@ -1,6 +1,7 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
@@ -13,12 +14,15 @@ import { paths } from '../../../routes/paths';
 import { RecordHistory } from '../../audit';
 import { getProduct, parseProduct, productPath, updateProduct } from '../api';
 import { ProductForm } from '../components/product-form';
+import { TestPlanSection } from '../components/test-plan-section';
 import { changedProductFields, productFormValues } from '../product-form';
 
 export default function EditProductPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useApiQuery(productPath(id), parseProduct);
+  // A saved test plan is a change of the product: its History reads it.
+  const [historyRevision, setHistoryRevision] = useState(0);
   useDocumentTitle(t('productForm.editTitle'));
 
   const header = (
@@ -39,7 +43,11 @@ export default function EditProductPage() {
         {(product) => (
           <SpaceBetween size="l">
             <EditProductForm product={product} />
-            <RecordHistory entity="product" id={product.id} />
+            <TestPlanSection
+              product={product}
+              onSaved={() => setHistoryRevision((count) => count + 1)}
+            />
+            <RecordHistory entity="product" id={product.id} revision={historyRevision} />
           </SpaceBetween>
         )}
       </LoadedRecord>

@@ -10,15 +10,22 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useRef } from 'react';
 import type {
+  ReportPlan,
   ReportRequestCreated,
   ReportTestResult,
   ReportVerdict,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../../lib/format';
-import { RichText, useText } from '../i18n';
+import { outcomeStatus } from '../../../lib/verdict';
+import { RichText, useText, type ReportCenterKey } from '../i18n';
+import { reportSections, sectionColumns, type ReportSection } from '../report-rows';
 import { verifyPath } from '../page-mode';
 
-/** How each verdict looks: icon, its colour and the text's colour (Cloudscape's status colours). */
+/**
+ * How each verdict looks: the icon of its status (as the back office's status shows it:
+ * `lib/verdict.ts`) in its colour, and the text's colour, Cloudscape's status colours.
+ */
 const verdictLook: Record<
   ReportVerdict,
   { icon: IconProps.Name; variant: IconProps.Variant; color: BoxProps.Color }
@@ -34,7 +41,11 @@ export function VerdictIndicator({ verdict }: { verdict: ReportVerdict }) {
   const { t } = useText();
   const look = verdictLook[verdict];
   return (
-    <div className={`report-verdict report-verdict--${verdict}`} data-testid="report-verdict">
+    <div
+      className={`report-verdict report-verdict--${verdict}`}
+      data-testid="report-verdict"
+      data-verdict={verdict}
+    >
       <Box variant="awsui-key-label">{t('report.verdict')}</Box>
       <div className="report-verdict__value">
         <Icon name={look.icon} variant={look.variant} size="medium" />
@@ -46,9 +57,21 @@ export function VerdictIndicator({ verdict }: { verdict: ReportVerdict }) {
   );
 }
 
-function ResultsTable({ results }: { results: ReportTestResult[] }) {
+const sectionLabels = {
+  required: 'reportCenter.preview.testsLabel',
+  other: 'reportCenter.preview.otherResultsLabel',
+  results: 'report.results',
+} as const satisfies Record<ReportSection['kind'], ReportCenterKey>;
+
+/**
+ * One table of tests: requirement, method and limit (when any row has them), measured
+ * value with its unit, outcome, test date, bench and operator. A required test without a
+ * result yet says so in its outcome.
+ */
+function TestsTable({ section }: { section: ReportSection }) {
   const { t, language } = useText();
   const none = '—';
+  const columns = sectionColumns(section.rows);
   const measured = (result: ReportTestResult) =>
     result.value === null
       ? none
@@ -61,31 +84,51 @@ function ResultsTable({ results }: { results: ReportTestResult[] }) {
     <div
       className="report-table-scroll"
       role="region"
-      aria-label={t('report.results')}
+      aria-label={t(sectionLabels[section.kind])}
       tabIndex={0}
     >
-      <table className="report-table" data-testid="report-results">
+      <table
+        className="report-table"
+        // `report-results` without a plan, as before plans; `report-tests-required`, `-other`.
+        data-testid={section.kind === 'results' ? 'report-results' : `report-tests-${section.kind}`}
+      >
         <thead>
           <tr>
             <th scope="col">{t('report.testName')}</th>
-            <th scope="col">{t('report.result')}</th>
+            {columns.method && <th scope="col">{t('report.method')}</th>}
+            {columns.limit && <th scope="col">{t('report.limit')}</th>}
             <th scope="col">{t('report.value')}</th>
+            <th scope="col">{t('report.result')}</th>
             <th scope="col">{t('report.testedAt')}</th>
             <th scope="col">{t('report.machine')}</th>
+            {columns.operator && <th scope="col">{t('report.operator')}</th>}
           </tr>
         </thead>
         <tbody>
-          {results.map((result) => (
-            <tr key={result.testName}>
-              <th scope="row">{result.testName}</th>
+          {section.rows.map(({ testName, method, limit, result }) => (
+            <tr key={testName} data-outcome={result?.result ?? 'missing'}>
+              <th scope="row">{testName}</th>
+              {columns.method && <td className="report-table__wrap">{method ?? none}</td>}
+              {columns.limit && (
+                <td className="report-table__number">{(limit && formatLimit(limit)) || none}</td>
+              )}
+              <td className="report-table__number">{result ? measured(result) : none}</td>
               <td>
-                <StatusIndicator type={result.result === 'pass' ? 'success' : 'error'}>
-                  {t(`report.outcomes.${result.result}`)}
-                </StatusIndicator>
+                {result ? (
+                  <StatusIndicator type={outcomeStatus[result.result]}>
+                    {t(`report.outcomes.${result.result}`)}
+                  </StatusIndicator>
+                ) : (
+                  <StatusIndicator type={outcomeStatus.missing}>
+                    {t('report.notYetTested')}
+                  </StatusIndicator>
+                )}
               </td>
-              <td className="report-table__number">{measured(result)}</td>
-              <td>{formatDateTime(result.testedAt, language) ?? result.testedAt}</td>
-              <td>{result.machineId}</td>
+              <td>
+                {result ? (formatDateTime(result.testedAt, language) ?? result.testedAt) : none}
+              </td>
+              <td>{result?.machineId ?? none}</td>
+              {columns.operator && <td>{result?.operator ?? none}</td>}
             </tr>
           ))}
         </tbody>
@@ -94,15 +137,33 @@ function ResultsTable({ results }: { results: ReportTestResult[] }) {
   );
 }
 
+/** "Test plan version 2 approved by Chen (Staff member) on …": who stands behind the requirement. */
+function PlanApproval({ plan }: { plan: ReportPlan }) {
+  const { t, language } = useText();
+  const role = plan.approvedBy.role;
+  return (
+    <Box color="text-body-secondary" data-testid="report-plan">
+      {t('report.planApproval', {
+        version: plan.version,
+        name: plan.approvedBy.name,
+        role: role === 'admin' || role === 'staff' ? t(`report.roles.${role}`) : role,
+        date: formatDateTime(plan.approvedAt, language) ?? plan.approvedAt,
+      })}
+    </Box>
+  );
+}
+
 /**
  * The report as the PDF has it: number, dates, the unit and every specification of its
- * product, the latest test results and the verdict; with the PDF link and where the
- * mail went.
+ * product, the verdict, the tests (with a plan: each required test with its method,
+ * limit, value and outcome, then the other results) and who approved the plan; with the
+ * PDF link and where the mail went.
  */
 export function ReportPreview({ report }: { report: ReportRequestCreated }) {
   const { t, language } = useText();
   const heading = useRef<HTMLDivElement>(null);
   const { product } = report;
+  const sections = reportSections(report);
   const none = '—';
   const pressure = (value: number | null) =>
     value === null
@@ -199,16 +260,29 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
               ]}
             />
           </SpaceBetween>
-          <SpaceBetween size="s">
-            <Header variant="h3">{t('report.results')}</Header>
-            {report.results.length > 0 ? (
-              <ResultsTable results={report.results} />
-            ) : (
+          {sections.length > 0 ? (
+            sections.map((section) => (
+              <SpaceBetween size="s" key={section.kind}>
+                <Header variant="h3">
+                  {section.kind === 'required' && report.plan
+                    ? t('report.requiredTests', { version: report.plan.version })
+                    : t(section.kind === 'other' ? 'report.otherResults' : 'report.results')}
+                </Header>
+                <TestsTable section={section} />
+              </SpaceBetween>
+            ))
+          ) : (
+            <SpaceBetween size="s">
+              <Header variant="h3">{t('report.results')}</Header>
               <Box color="text-body-secondary" data-testid="report-no-results">
                 {t('report.noResults')}
               </Box>
-            )}
-          </SpaceBetween>
+            </SpaceBetween>
+          )}
+          {report.plan && <PlanApproval plan={report.plan} />}
+          <Box color="text-body-secondary" fontSize="body-s">
+            {t('report.resultsRelate')}
+          </Box>
           <Box color="text-body-secondary" fontSize="body-s">
             <SpaceBetween size="xs" direction="horizontal">
               <span>

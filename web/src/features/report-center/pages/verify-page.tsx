@@ -1,4 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -14,7 +15,7 @@ import { formatDateTime } from '../../../lib/format';
 import { ReportCenterError, verifyReport } from '../api';
 import { FileCheck } from '../components/file-check';
 import { useText, type TextRef } from '../i18n';
-import { searchPath } from '../page-mode';
+import { searchPath, serialSearchPath } from '../page-mode';
 import { useDocumentTitle } from '../use-document-title';
 
 type Lookup =
@@ -82,6 +83,29 @@ export default function VerifyPage({ reportNumber }: { reportNumber: string }) {
           data-testid="verify-report"
         >
           <SpaceBetween size="l">
+            {lookup.report.newerResultsSince && (
+              // ISO/IEC 17025 7.8.8: a newer report says more; this one stays valid as issued.
+              <Alert
+                type="warning"
+                statusIconAriaLabel={t('toast.warning')}
+                header={t('report.newerResults', {
+                  date:
+                    formatDateTime(lookup.report.newerResultsSince, language) ??
+                    lookup.report.newerResultsSince,
+                })}
+                action={
+                  <Button
+                    href={serialSearchPath(lookup.report.serialNumber)}
+                    data-testid="verify-request-new"
+                  >
+                    {t('reportCenter.verify.requestNew')}
+                  </Button>
+                }
+                data-testid="verify-superseded"
+              >
+                {t('reportCenter.verify.stillGenuine')}
+              </Alert>
+            )}
             <KeyValuePairs
               columns={2}
               items={[

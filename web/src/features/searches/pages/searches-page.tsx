@@ -21,6 +21,7 @@ import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
 import { RouterLink } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
+import { VerdictStatus } from '../../../components/verdict-status';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
 import type { DateRange } from '../../../lib/date-range';
@@ -108,6 +109,15 @@ export default function SearchesPage() {
       header: t('searches.columns.productName'),
       minWidth: 150,
       cell: (line) => line.productName,
+    },
+    {
+      id: 'verdict',
+      header: t('searches.columns.verdict'),
+      cell: (line) => (
+        <span className="searches-nowrap">
+          <VerdictStatus verdict={line.verdict} />
+        </span>
+      ),
     },
     { id: 'email', header: t('searches.columns.email'), cell: (line) => line.email },
     {
