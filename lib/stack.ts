@@ -1,9 +1,15 @@
-import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { UserPoolEmail, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  AwsCustomResource,
+  AwsCustomResourcePolicy,
+  PhysicalResourceId,
+} from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { Api, reportRequestRouteKey } from './constructs/api';
+import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { AppFunction } from './constructs/function';
@@ -12,6 +18,8 @@ import { Monitoring } from './constructs/monitoring';
 import { ReportDelivery } from './constructs/report-delivery';
 import { EdgeWebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
+import { appUrlItem } from '../lambdas/shared/app-url';
+import { keys } from '../lambdas/shared/keys';
 
 /** Operator settings; bin/app.ts reads them from CDK context (docs/deploy.md). */
 export interface TestReportCenterSettings {
@@ -175,8 +183,6 @@ export class TestReportCenterStack extends Stack {
   readonly reportDelivery: ReportDelivery;
   /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
   readonly customMessage: AppFunction;
-  /** Name of the SSM parameter holding the app's address (`APP_URL_PARAMETER`). */
-  readonly appUrlParameterName: string;
 
   constructor(scope: Construct, id: string, props: TestReportCenterStackProps = {}) {
     super(scope, id, props);
@@ -199,15 +205,9 @@ export class TestReportCenterStack extends Stack {
       auth.userPool.node.defaultChild!.node.addDependency(mail.identity);
     }
 
-    // A literal name, not a reference to the parameter: the user pool's trigger reads it,
-    // and the parameter's value comes from the distribution. A reference would make the
-    // pool (through its trigger) wait for the distribution, and anything on the
-    // distribution's side that ever refers to the pool would then close a cycle.
-    this.appUrlParameterName = `/${this.stackName}/app-url`;
     const sharedEnvironment = {
       REPORTS_BUCKET: data.reportsBucket.bucketName,
       MAIL_FROM: mail.senderAddress,
-      APP_URL_PARAMETER: this.appUrlParameterName,
       MAIL_CONFIGURATION_SET: mail.configurationSet.configurationSetName,
       ...reportSettings(settings),
     };
@@ -281,13 +281,17 @@ export class TestReportCenterStack extends Stack {
         ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
         : 'Cognito CustomMessage trigger',
     });
-    // Functions that put the app's address into mails, PDFs and verification links.
-    const readsAppUrl = [
-      this.customMessage,
-      api.functionOf(reportRequestRouteKey),
-      reportDelivery.mailer,
-    ];
-    for (const fn of readsAppUrl) if (fn) this.grantAppUrlRead(fn);
+    // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts);
+    // the report request and the mailer read and write the table anyway.
+    this.customMessage.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.appUrl().pk] },
+        },
+      }),
+    );
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
 
     const webAclArn =
@@ -312,14 +316,11 @@ export class TestReportCenterStack extends Stack {
       webAclArn,
     });
 
-    const appUrlParameter = new StringParameter(this, 'AppUrlParameter', {
-      parameterName: this.appUrlParameterName,
-      stringValue: appUrl(settings.domainNames, web.distribution.distributionDomainName),
-      description: 'Address of the web app, for links in mails (lambdas/auth/app-url.ts)',
-    });
+    const address = appUrl(settings.domainNames, web.distribution.distributionDomainName);
+    const appUrlWriter = this.writeAppUrl(data.table, address);
     // Creating the first admin mails the invitation through the trigger, which then needs
-    // Cognito's invoke permission (a child of the pool), its own role policy and the parameter.
-    auth.bootstrapAdmin?.node.addDependency(auth.userPool, this.customMessage, appUrlParameter);
+    // Cognito's invoke permission (a child of the pool), its own role policy and the address.
+    auth.bootstrapAdmin?.node.addDependency(auth.userPool, this.customMessage, appUrlWriter);
 
     this.data = data;
     this.auth = auth;
@@ -345,26 +346,60 @@ export class TestReportCenterStack extends Stack {
       description: 'Stream batches the mailer gave up on (docs/operations.md, re-sending mails)',
     });
     new CfnOutput(this, 'AppUrl', {
-      value: appUrlParameter.stringValue,
-      description: `Address used in mail links (SSM parameter ${this.appUrlParameterName})`,
+      value: address,
+      description: 'Address used in mail, report and verification links (table item CONFIG/APPURL)',
     });
   }
 
-  /** `ssm:GetParameter` on the app address parameter (lambdas/shared/app-url.ts). */
-  private grantAppUrlRead(fn: AppFunction): void {
-    fn.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['ssm:GetParameter'],
-        resources: [
-          this.formatArn({
-            service: 'ssm',
-            resource: 'parameter',
-            resourceName: this.appUrlParameterName.replace(/^\//, ''),
-            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          }),
-        ],
-      }),
-    );
+  /**
+   * Writes the app's address into the table (lambdas/shared/app-url.ts) on every deploy
+   * that changes it: an SDK call from CloudFormation, since the address is the
+   * distribution's and the distribution is made after the functions that read it.
+   */
+  private writeAppUrl(table: ITableV2, address: string): AwsCustomResource {
+    const put = {
+      service: 'DynamoDB',
+      action: 'putItem',
+      parameters: {
+        TableName: table.tableName,
+        Item: appUrlItem(address),
+      },
+      physicalResourceId: PhysicalResourceId.of('app-url'),
+    };
+    const logGroup = new LogGroup(this, 'AppUrlWriterLogs', {
+      retention: RetentionDays.ONE_MONTH,
+    });
+    // Its own role, so it gets no AWS managed policy (which may write to every log group).
+    const role = new Role(this, 'AppUrlWriterRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
+    logGroup.grantWrite(role);
+    const writer = new AwsCustomResource(this, 'AppUrlItem', {
+      onCreate: put,
+      onUpdate: put,
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.appUrl().pk] },
+          },
+        }),
+      ]),
+      role,
+      logGroup,
+      installLatestAwsSdk: false,
+    });
+    for (const child of this.node.children) {
+      if (child.node.id.startsWith('AWS679f53fac002430cb0da5b7982bd2287')) {
+        Validations.of(child).acknowledge({
+          id: 'AwsSolutions-L1',
+          reason:
+            'The runtime of the CDK-provided AwsCustomResource handler is set by aws-cdk-lib.',
+        });
+      }
+    }
+    return writer;
   }
 
   /** Cognito mails through SES from `cognitoSesFrom`, an address of the Mail identity. */

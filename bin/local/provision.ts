@@ -13,12 +13,14 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  PutItemCommand,
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appUrlItem } from '../../lambdas/shared/app-url';
 import { createTableInput, tableDefinition } from '../../lambdas/shared/table';
 import { userPoolDefinition } from '../../lib/auth-definition';
 import { localCredentials, localRegion } from './settings';
@@ -39,6 +41,8 @@ export async function provision(options: {
   dynamodbUrl: string;
   cognitoUrl: string;
   s3Url: string;
+  /** The local web app's address, for links in mails and reports (lambdas/shared/app-url.ts). */
+  appUrl: string;
   admin: { email: string; password: string };
 }): Promise<ProvisionedResources> {
   const common = { region: localRegion, credentials: localCredentials };
@@ -47,6 +51,10 @@ export async function provision(options: {
   const s3 = new S3Client({ ...common, endpoint: options.s3Url, forcePathStyle: true });
   try {
     await ensureTable(dynamodb);
+    // As the stack's deploy does in AWS; every start, since the port may have changed.
+    await dynamodb.send(
+      new PutItemCommand({ TableName: tableName, Item: appUrlItem(options.appUrl) }),
+    );
     await ensureBucket(s3, reportsBucket);
     const pool = await ensureUserPool(cognito, options.stateFile);
     await ensureAdmin(cognito, pool.userPoolId, options.admin);

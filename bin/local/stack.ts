@@ -134,6 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamodbUrl: dynamodb.url,
       cognitoUrl: cognito.url,
       s3Url: s3.url,
+      appUrl: `http://localhost:${ports.gateway}`,
       admin: options.admin,
     });
     progress('resources ready');
@@ -149,7 +150,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       REPORTS_BUCKET: resources.reportsBucket,
       MAIL_FROM: localSiteSettings.mailFrom,
       PROVIDER_ADDRESS: localSiteSettings.providerAddress,
-      APP_URL: `http://localhost:${ports.gateway}`,
       DYNAMODB_ENDPOINT: dynamodb.url,
       COGNITO_ENDPOINT: cognito.url,
       S3_ENDPOINT: s3.url,

@@ -189,9 +189,7 @@ async function saveChunk(
       ),
     );
     for (const [day, counts] of perDay) {
-      transaction.update(keys.daily(day), {
-        add: { resultsPass: counts.pass, resultsFail: counts.fail },
-      });
+      transaction.countDay(day, { resultsPass: counts.pass, resultsFail: counts.fail });
     }
     transaction.count({ machineResults: candidates.length }, { lastMachineDataAt: receivedAt });
     try {

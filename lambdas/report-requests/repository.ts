@@ -118,7 +118,7 @@ export async function saveReportRequest(
     )
     .count({ reportRequests: 1 });
   await countQuota(transaction, emailQuota, now)
-    .update(keys.daily(record.requestedAt.slice(0, 10)), { add: { reportRequests: 1 } })
+    .countDay(record.requestedAt.slice(0, 10), { reportRequests: 1 })
     .commit();
 }
 

@@ -16,13 +16,6 @@ const environmentSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   REPORTS_BUCKET: z.string().min(1),
   MAIL_FROM: z.email(),
-  /**
-   * Address of the web app, for links in emails. In AWS the stack stores it in the
-   * SSM parameter named by APP_URL_PARAMETER (the distribution's address is only known
-   * after the user pool exists); locally APP_URL is set directly.
-   */
-  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-  APP_URL_PARAMETER: z.string().min(1).optional(),
   /** Named in the report, its mail and the visitor's consent statement. */
   PROVIDER_NAME: z.string().min(1).default('Test Report Center'),
   /** The provider's address, printed under its name on every report (ISO/IEC 17025 7.8.2.1). */

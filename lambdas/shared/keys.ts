@@ -39,10 +39,12 @@ const endOfDay = (date: string) => `${date}T23:59:59.999Z`;
 const openEnd = '9999';
 
 export const keys = {
-  /** The counters item, updated in the same transaction as every counted write. */
-  stats: (): ItemKey => ({ pk: 'STATS', sk: 'STATS' }),
+  /** One shard of the counters, updated in the same transaction as every counted write. */
+  stats: (shard: number): ItemKey => ({ pk: 'STATS', sk: `STATS#${shard}` }),
   /** The key that signs list cursors (lambdas/shared/data/cursor.ts). */
   cursorKey: (): ItemKey => ({ pk: 'CONFIG', sk: 'CURSORKEY' }),
+  /** The web app's address, written when the stack is deployed (lambdas/shared/app-url.ts). */
+  appUrl: (): ItemKey => ({ pk: 'CONFIG', sk: 'APPURL' }),
   /** A short lease serializing changes to admin accounts (the last-admin rule). */
   accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
 
@@ -138,8 +140,8 @@ export const keys = {
     gsi1sk: `AT#${testedAt}#${serial}#${testName}#${machineId}`,
   }),
 
-  /** One day's counts (report requests, passed and failed results): the dashboard charts. */
-  daily: (date: string): ItemKey => ({ pk: 'DAILY', sk: date }),
+  /** One shard of a day's counts (report requests, passed and failed results): the charts. */
+  daily: (date: string, shard: number): ItemKey => ({ pk: 'DAILY', sk: `${date}#${shard}` }),
 
   /** A test bench's machine key (only the key's hash is stored). */
   machine: (id: string): ItemKey => ({ pk: `MACHINE#${id}`, sk: 'MACHINE' }),
@@ -222,10 +224,12 @@ export const queries = {
     },
   }),
   machinesByName: (): KeyQuery => ({ index: 'gsi1', partition: 'MACHINES' }),
-  /** The day counters of `from`–`to` (dates). */
+  /** Every shard of the counters (lambdas/shared/data/counters.ts). */
+  stats: (): KeyQuery => ({ partition: keys.stats(0).pk }),
+  /** Every shard of the day counters of `from`–`to` (dates); `~` sorts after `#<shard>`. */
   dailyBetween: (from: string, to: string): KeyQuery => ({
-    partition: keys.daily('').pk,
-    sort: { between: [from, to] },
+    partition: keys.daily('', 0).pk,
+    sort: { between: [from, `${to}~`] },
   }),
   /** A record's audit entries in time order. */
   auditOf: (entity: string, entityId: string): KeyQuery => ({

@@ -14,14 +14,9 @@ export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Variables a function needs in AWS: every name of `lambdas/shared/config.ts` except
- * `AWS_REGION` (Lambda sets it) and the local-only ones: the `*_ENDPOINT` emulator
- * overrides and `APP_URL` (in AWS the app's address is read from the SSM parameter
- * named by `APP_URL_PARAMETER`).
+ * `AWS_REGION` (Lambda sets it) and the local-only `*_ENDPOINT` emulator overrides.
  */
-export type FunctionEnvironmentName = Exclude<
-  keyof Config,
-  'AWS_REGION' | 'APP_URL' | `${string}_ENDPOINT`
->;
+export type FunctionEnvironmentName = Exclude<keyof Config, 'AWS_REGION' | `${string}_ENDPOINT`>;
 
 /** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
 export type SharedEnvironment = Record<
@@ -33,11 +28,7 @@ export type SharedEnvironment = Record<
 const optionalEnvironment = new Set(['PROVIDER_ADDRESS']);
 
 const requiredEnvironment = environmentVariables.filter(
-  (name) =>
-    name !== 'AWS_REGION' &&
-    name !== 'APP_URL' &&
-    !name.endsWith('_ENDPOINT') &&
-    !optionalEnvironment.has(name),
+  (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT') && !optionalEnvironment.has(name),
 );
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { counterShards } from '../../lambdas/shared/data/counters';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
@@ -52,17 +53,20 @@ export async function bulkWrite(
   documents.destroy();
 }
 
+/** Sets a counter's total: all of it in the first shard, the others at zero. */
 async function setCounter(stack: StackInfo, name: string, value: number) {
   const documents = documentsFor(stack);
-  await documents.send(
-    new UpdateCommand({
-      TableName: stack.resources.tableName,
-      Key: keys.stats(),
-      UpdateExpression: 'SET #name = :value',
-      ExpressionAttributeNames: { '#name': name },
-      ExpressionAttributeValues: { ':value': value },
-    }),
-  );
+  for (let shard = 0; shard < counterShards; shard++) {
+    await documents.send(
+      new UpdateCommand({
+        TableName: stack.resources.tableName,
+        Key: keys.stats(shard),
+        UpdateExpression: 'SET #name = :value',
+        ExpressionAttributeNames: { '#name': name },
+        ExpressionAttributeValues: { ':value': shard === 0 ? value : 0 },
+      }),
+    );
+  }
   documents.destroy();
 }
 

@@ -61,7 +61,6 @@ const environment = {
   USER_POOL_CLIENT_ID: 'client',
   REPORTS_BUCKET: 'reports',
   MAIL_FROM: 'reports@example.com',
-  APP_URL_PARAMETER: '/stack/app-url',
   LOG_LEVEL: 'silent',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',

@@ -365,3 +365,42 @@ export class ActivityPage {
     await this.rows().filter({ hasText: text }).first().locator('button').first().click();
   }
 }
+
+/** The test-plan editor on a product's edit page. */
+export class TestPlanEditor {
+  constructor(private readonly page: Page) {}
+
+  readonly root = () => this.page.locator('[data-testid="test-plan-form"]');
+  readonly tests = () => this.page.locator('[data-testid="test-plan-test"]');
+  readonly version = () => this.page.locator('[data-testid="test-plan-version"]');
+  readonly templateNotice = () => this.page.locator('[data-testid="test-plan-template-notice"]');
+  readonly save = () => this.page.locator('button[data-testid="test-plan-save"]');
+
+  /** The test at `index` (0-based) whose field `field` (name, method, unit, lower, upper, holdSeconds). */
+  readonly field = (index: number, field: string) =>
+    this.tests().nth(index).locator(`[data-testid="plan-test-${field}"] input`);
+
+  /** A field's message under it, on the test at `index`. */
+  readonly fieldError = (index: number, field: string) =>
+    this.tests()
+      .nth(index)
+      .locator(
+        // Within the test: the selector without its leading `body`.
+        wrapper
+          .findFormField(`[data-testid="plan-test-${field}-field"]`)
+          .findError()
+          .toSelector()
+          .replace(/^body /, ''),
+      );
+
+  /** The tests' names, in plan order. */
+  async names(): Promise<string[]> {
+    return this.tests()
+      .locator('[data-testid="plan-test-name"] input')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  }
+
+  async fillFromTemplate(): Promise<void> {
+    await this.page.locator('[data-testid="test-plan-template"]').click();
+  }
+}

@@ -7,6 +7,8 @@ import { handlerModules, isPublic, routeKey, routes } from '../../lambdas/routes
 import { environmentVariables } from '../../lambdas/shared/config';
 import { roleClaim } from '../../lambdas/shared/contract/roles';
 import { tableDefinition } from '../../lambdas/shared/table';
+import { appUrlItem } from '../../lambdas/shared/app-url';
+import { keys } from '../../lambdas/shared/keys';
 import { isDeliveryRecord } from '../../lambdas/report-requests/mailer';
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
 import { deliveryStatuses } from '../../lambdas/report-requests/repository';
@@ -59,7 +61,10 @@ function only(type: string): [string, Resource] {
  */
 function applicationFunctions(): [string, Resource][] {
   return ofType('AWS::Lambda::Function').filter(
-    ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
+    ([id]) =>
+      !id.startsWith('CustomCDKBucketDeployment') &&
+      // The AwsCustomResource singleton that writes the app address.
+      !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'),
   );
 }
 
@@ -282,9 +287,8 @@ describe('api', () => {
 });
 
 describe('functions', () => {
-  // APP_URL is the local stack's direct address; in AWS functions get APP_URL_PARAMETER.
   const awsVariables = environmentVariables.filter(
-    (name) => name !== 'AWS_REGION' && name !== 'APP_URL' && !name.endsWith('_ENDPOINT'),
+    (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT'),
   );
 
   it('builds one function per handler module, plus the Cognito trigger, mailer and suppression', () => {
@@ -308,16 +312,10 @@ describe('functions', () => {
       const names = Object.keys(fn.Properties.Environment.Variables);
       expect(names, logicalId).toEqual(expect.arrayContaining(awsVariables));
       expect(
-        names.filter(
-          (name) => name === 'AWS_REGION' || name === 'APP_URL' || name.endsWith('_ENDPOINT'),
-        ),
+        names.filter((name) => name === 'AWS_REGION' || name.endsWith('_ENDPOINT')),
         logicalId,
       ).toEqual([]);
       expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('reports@example.com');
-      // A literal name, never a reference (see the cycle test below).
-      expect(fn.Properties.Environment.Variables.APP_URL_PARAMETER, logicalId).toBe(
-        '/TestReportCenter/app-url',
-      );
     }
   });
 
@@ -409,12 +407,32 @@ describe('functions', () => {
 });
 
 describe('app address for mail links', () => {
-  it('stores https:// plus the first non-report custom domain in the named SSM parameter', () => {
-    template.hasResourceProperties('AWS::SSM::Parameter', {
-      Name: '/TestReportCenter/app-url',
-      Type: 'String',
-      Value: 'https://app.example.com',
-    });
+  it('writes https:// plus the first non-report custom domain into the table item the functions read', () => {
+    const [, writer] = only('Custom::AWS');
+    const create = JSON.parse(writer.Properties.Create['Fn::Join'][1].join('')) as {
+      service: string;
+      action: string;
+      parameters: { TableName: string; Item: Record<string, { S: string }> };
+    };
+    expect(create).toMatchObject({ service: 'DynamoDB', action: 'putItem' });
+    expect(create.parameters.Item).toEqual(appUrlItem('https://app.example.com'));
+    expect(create.parameters.Item.url).toEqual({ S: 'https://app.example.com' });
+    expect(writer.Properties.Update).toEqual(writer.Properties.Create);
+  });
+
+  it('lets the writer put only the CONFIG items of its own table', () => {
+    const [, writer] = only('Custom::AWS') as [string, Resource & { DependsOn: string[] }];
+    const policies = ofType('AWS::IAM::Policy').filter(([id]) => writer.DependsOn.includes(id));
+    const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    const put = statements.filter((statement) => statement.Action === 'dynamodb:PutItem');
+    expect(put).toEqual([
+      expect.objectContaining({
+        Resource: { 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] },
+        Condition: {
+          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CONFIG'] },
+        },
+      }),
+    ]);
   });
 
   it('prefers a back-office host, then any custom domain, then the distribution', () => {
@@ -446,25 +464,21 @@ describe('CustomMessage trigger', () => {
     });
   });
 
-  it('reads only the app address parameter, by its ARN, and nothing of the table', () => {
+  it('reads only the app address item of the table, and nothing of Cognito', () => {
     const statements = statementsOf(triggerRoleId());
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([
+      'dynamodb:GetItem',
+    ]);
     expect(statements).toContainEqual(
       expect.objectContaining({
-        Action: 'ssm:GetParameter',
-        Resource: {
-          'Fn::Join': [
-            '',
-            [
-              `arn:${stack.partition}:ssm:${region}:`,
-              { Ref: 'AWS::AccountId' },
-              ':parameter/TestReportCenter/app-url',
-            ],
-          ],
+        Action: 'dynamodb:GetItem',
+        Resource: { 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] },
+        Condition: {
+          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.appUrl().pk] },
         },
       }),
     );
-    const actions = statements.flatMap((statement) => [statement.Action].flat());
-    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
     expect(actions.filter((action) => action.startsWith('cognito-idp:'))).toEqual([]);
   });
 
@@ -476,7 +490,7 @@ describe('CustomMessage trigger', () => {
     expect(resources[triggerId()]!.Properties.Timeout).toBeLessThanOrEqual(5);
   });
 
-  it('exists with its permissions and the parameter before the first admin is invited', () => {
+  it('exists with its permissions and the app address before the first admin is invited', () => {
     const [, admin] = only('AWS::Cognito::UserPoolUser') as [
       string,
       Resource & { DependsOn: string[] },
@@ -488,7 +502,7 @@ describe('CustomMessage trigger', () => {
       expect.arrayContaining([
         triggerId(),
         `${triggerRoleId()}`,
-        only('AWS::SSM::Parameter')[0],
+        only('Custom::AWS')[0],
         permission,
         ...ofType('AWS::IAM::Policy')
           .filter(([, p]) =>
@@ -698,7 +712,6 @@ describe('machine routes', () => {
         USER_POOL_CLIENT_ID: 'client',
         REPORTS_BUCKET: 'bucket',
         MAIL_FROM: 'reports@example.com',
-        APP_URL_PARAMETER: '/MachineRoutes/app-url',
         MAIL_CONFIGURATION_SET: 'reports',
         PROVIDER_NAME: 'Provider',
         PRIVACY_POLICY_URL: 'https://example.com/privacy',
@@ -901,28 +914,10 @@ describe('report center grants', () => {
     for (const id of withObjects) expect(allowed.has(id), id).toBe(true);
   });
 
-  it('lets the report request, the mailer and the Cognito trigger read the app address', () => {
-    const readers = [
-      stack.api.functionOf(reportRequestRouteKey)!,
-      stack.reportDelivery.mailer,
-      stack.customMessage,
-    ];
-    for (const fn of readers) {
-      expect(statementsOf(roleOf(fn))).toContainEqual(
-        expect.objectContaining({
-          Action: 'ssm:GetParameter',
-          Resource: {
-            'Fn::Join': [
-              '',
-              [
-                `arn:${stack.partition}:ssm:${region}:`,
-                { Ref: 'AWS::AccountId' },
-                ':parameter/TestReportCenter/app-url',
-              ],
-            ],
-          },
-        }),
-      );
+  it('lets the report request and the mailer read the table, where the app address is', () => {
+    for (const fn of [stack.api.functionOf(reportRequestRouteKey)!, stack.reportDelivery.mailer]) {
+      const actions = statementsOf(roleOf(fn)).flatMap((statement) => [statement.Action].flat());
+      expect(actions).toContain('dynamodb:GetItem');
     }
   });
 });

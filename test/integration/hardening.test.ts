@@ -3,6 +3,7 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes, routeKey } from '../../lambdas/routes';
 import { testResultColumns } from '../../lambdas/shared/contract/schemas/machine-data';
+import { counterShards, maxShardValue } from '../../lambdas/shared/data/counters';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
 import {
@@ -71,10 +72,13 @@ describe('counters that could overflow', () => {
     });
   });
 
+  const shards = Array.from({ length: counterShards }, (_, shard) => keys.stats(shard));
+
   it('refuses a write that would take a counter past 2^53 − 1, and stores nothing of it', async () => {
-    const original = await reader.stats();
+    const originals = await Promise.all(shards.map((key) => reader.get(key)));
     try {
-      await reader.set(keys.stats(), { units: Number.MAX_SAFE_INTEGER - 10 });
+      // Every shard at its limit: whichever one the write picks refuses it.
+      for (const key of shards) await reader.set(key, { units: maxShardValue - 10 });
       const before = (await reader.scanAll()).length;
       const answer = await as(adminToken, '/api/serial-numbers', 'POST', {
         productId,
@@ -88,17 +92,22 @@ describe('counters that could overflow', () => {
         messageKey: 'errors.counterLimit',
       });
       expect((await reader.scanAll()).length).toBe(before);
-      expect((await reader.stats()).units).toBe(Number.MAX_SAFE_INTEGER - 10);
+      const units = (await reader.stats()).units;
+      expect(units).toBe(counterShards * (maxShardValue - 10));
+      // The most the shards can hold together is still a count a number holds exactly.
+      expect(Number.isSafeInteger(counterShards * maxShardValue)).toBe(true);
     } finally {
-      await reader.set(keys.stats(), { units: original.units ?? 0 });
+      for (const [index, key] of shards.entries()) {
+        await reader.set(key, { units: originals[index]?.units ?? 0 });
+      }
     }
   });
 
   it('shows a counter it cannot represent as unknown; the dashboard and lists still answer', async () => {
-    const original = await reader.stats();
+    const original = await reader.get(shards[0]!);
     try {
       // Written by other means than the API (which cannot): 10^20 units, 10^17 products.
-      await reader.set(keys.stats(), {
+      await reader.set(shards[0]!, {
         units: NumberValue.from('100000000000000000000'),
         products: NumberValue.from('100000000000000000'),
         serialRanges: NumberValue.from(String(2n ** 60n)),
@@ -116,10 +125,10 @@ describe('counters that could overflow', () => {
       expect(ranges.status).toBe(200);
       expect(ranges.body.total).toBeNull();
     } finally {
-      await reader.set(keys.stats(), {
-        units: original.units ?? 0,
-        products: original.products ?? 0,
-        serialRanges: original.serialRanges ?? 0,
+      await reader.set(shards[0]!, {
+        units: original?.units ?? 0,
+        products: original?.products ?? 0,
+        serialRanges: original?.serialRanges ?? 0,
       });
     }
   });

@@ -4,6 +4,7 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -35,11 +36,26 @@ export function tableReader(stack: StackInfo) {
       } while (start);
       return items;
     },
-    async stats(): Promise<Record<string, number>> {
-      const { Item } = await documents.send(
-        new GetCommand({ TableName, Key: { pk: 'STATS', sk: 'STATS' }, ConsistentRead: true }),
+    /** The counters, summed over their shards, and the latest `lastMachineDataAt`. */
+    async stats(): Promise<Record<string, number> & { lastMachineDataAt?: string }> {
+      const { Items = [] } = await documents.send(
+        new QueryCommand({
+          TableName,
+          KeyConditionExpression: 'pk = :stats',
+          ExpressionAttributeValues: { ':stats': 'STATS' },
+          ConsistentRead: true,
+        }),
       );
-      return (Item ?? {}) as Record<string, number>;
+      const totals: Record<string, number> = {};
+      let lastMachineDataAt: string | undefined;
+      for (const item of Items) {
+        for (const [name, value] of Object.entries(item)) {
+          if (typeof value === 'number') totals[name] = (totals[name] ?? 0) + value;
+        }
+        const at = item.lastMachineDataAt as string | undefined;
+        if (at && (!lastMachineDataAt || at > lastMachineDataAt)) lastMachineDataAt = at;
+      }
+      return lastMachineDataAt ? Object.assign(totals, { lastMachineDataAt }) : totals;
     },
     async get(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
       const { Item } = await documents.send(

@@ -36,20 +36,51 @@ beforeEach(() => {
   };
 });
 
+const { getDayCounts } = await import('../../lambdas/shared/data/counters');
+
+const shard = (sk: string, values: Record<string, { N: string } | { S: string }>) => ({
+  pk: { S: sk.startsWith('STATS') ? 'STATS' : 'DAILY' },
+  sk: { S: sk },
+  ...values,
+});
+
 describe('getStats', () => {
-  it('reads the counters item by its key', async () => {
-    answer = { Item: { pk: { S: 'STATS' }, sk: { S: 'STATS' }, products: { N: '12' } } };
-    await expect(getStats()).resolves.toMatchObject({ products: 12, units: 0 });
+  it('sums the shards of the counters partition, read in one query', async () => {
+    answer = {
+      Items: [
+        // An item from before the sharding counts with the shards.
+        shard('STATS', { products: { N: '10' }, units: { N: '400' } }),
+        shard('STATS#0', { products: { N: '3' }, units: { N: '-100' } }),
+        shard('STATS#5', {
+          products: { N: '-1' },
+          lastMachineDataAt: { S: '2026-03-04T10:00:00.000Z' },
+        }),
+        shard('STATS#7', { lastMachineDataAt: { S: '2026-03-05T08:00:00.000Z' } }),
+      ],
+    };
+    await expect(getStats()).resolves.toEqual({
+      products: 12,
+      serialRanges: 0,
+      units: 300,
+      reportRequests: 0,
+      machineResults: 0,
+      lastMachineDataAt: '2026-03-05T08:00:00.000Z',
+    });
     expect(requests).toEqual([
       {
-        target: 'DynamoDB_20120810.GetItem',
-        body: { TableName: 'test-table', Key: { pk: { S: 'STATS' }, sk: { S: 'STATS' } } },
+        target: 'DynamoDB_20120810.Query',
+        body: expect.objectContaining({
+          TableName: 'test-table',
+          KeyConditionExpression: '#n0 = :v0',
+          ExpressionAttributeNames: { '#n0': 'pk' },
+          ExpressionAttributeValues: { ':v0': { S: 'STATS' } },
+        }),
       },
     ]);
   });
 
-  it('answers zeros before the first counted write (no item yet)', async () => {
-    answer = {};
+  it('answers zeros before the first counted write (no shard yet)', async () => {
+    answer = { Items: [] };
     await expect(getStats()).resolves.toEqual({
       products: 0,
       serialRanges: 0,
@@ -60,18 +91,19 @@ describe('getStats', () => {
     });
   });
 
-  it('reads a counter no JavaScript number holds exactly as null (unknown), the others as numbers', async () => {
+  it('reads a total no JavaScript number holds exactly as null (unknown), the others as numbers', async () => {
     answer = {
-      Item: {
-        pk: { S: 'STATS' },
-        sk: { S: 'STATS' },
-        products: { N: '100000000000000000000' },
-        serialRanges: { N: '9007199254740993' },
-        units: { N: '9007199254740991' },
-        reportRequests: { N: '-1' },
-        machineResults: { N: '2.5' },
-        lastMachineDataAt: { S: '2026-03-04T10:00:00.000Z' },
-      },
+      Items: [
+        shard('STATS#0', {
+          products: { N: '100000000000000000000' },
+          serialRanges: { N: '9007199254740990' },
+          units: { N: '9007199254740990' },
+          reportRequests: { N: '-1' },
+          machineResults: { N: '2.5' },
+        }),
+        // Two safe shards whose sum is not safe; a unit count that ends exactly at 2^53 - 1.
+        shard('STATS#1', { serialRanges: { N: '3' }, units: { N: '1' } }),
+      ],
     };
     await expect(getStats()).resolves.toEqual({
       products: null,
@@ -79,7 +111,33 @@ describe('getStats', () => {
       units: Number.MAX_SAFE_INTEGER,
       reportRequests: null,
       machineResults: null,
-      lastMachineDataAt: '2026-03-04T10:00:00.000Z',
+      lastMachineDataAt: null,
+    });
+  });
+});
+
+describe('getDayCounts', () => {
+  it('sums each day over its shards, and reads the range with every shard of its last day', async () => {
+    answer = {
+      Items: [
+        shard('2026-03-01', { reportRequests: { N: '2' } }),
+        shard('2026-03-01#3', { reportRequests: { N: '1' }, resultsPass: { N: '4' } }),
+        shard('2026-03-02#0', { resultsFail: { N: '1' } }),
+        shard('2026-03-02#6', { resultsFail: { N: '2' }, resultsPass: { N: '1' } }),
+      ],
+    };
+    const days = await getDayCounts('2026-03-01', '2026-03-02');
+    expect(Object.fromEntries(days)).toEqual({
+      '2026-03-01': { reportRequests: 3, resultsPass: 4, resultsFail: 0 },
+      '2026-03-02': { reportRequests: 0, resultsPass: 1, resultsFail: 3 },
+    });
+    expect(requests[0]!.body).toMatchObject({
+      KeyConditionExpression: '#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2',
+      ExpressionAttributeValues: {
+        ':v0': { S: 'DAILY' },
+        ':v1': { S: '2026-03-01' },
+        ':v2': { S: '2026-03-02~' },
+      },
     });
   });
 });

@@ -94,7 +94,7 @@ describe('queryInput', () => {
         queryInput(queries.dailyBetween('2026-01-01', '2026-01-31')),
         'KeyConditionExpression',
       ),
-    ).toBe('pk = "DAILY" AND sk BETWEEN "2026-01-01" AND "2026-01-31"');
+    ).toBe('pk = "DAILY" AND sk BETWEEN "2026-01-01" AND "2026-01-31~"');
     const atMost: KeyQuery = {
       index: 'gsi2',
       partition: 'RANGES',

@@ -7,6 +7,7 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
 
 /** The environment every function parses at cold start (lambdas/shared/config.ts). */
 export const testEnvironment = {
@@ -16,7 +17,6 @@ export const testEnvironment = {
   USER_POOL_CLIENT_ID: 'client',
   REPORTS_BUCKET: 'reports-bucket',
   MAIL_FROM: 'reports@example.com',
-  APP_URL: 'https://app.example.com',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
@@ -58,3 +58,12 @@ export function mockCursorKey(documents: {
     .on(GetCommand, { Key: cursorKeyItem })
     .resolves({ Item: { ...cursorKeyItem, key: Buffer.alloc(32, 9).toString('base64url') } });
 }
+
+/** The key of any one shard of the counters (lambdas/shared/data/counters.ts). */
+export const anyStatsShard = { pk: 'STATS', sk: expect.stringMatching(/^STATS#[0-7]$/) };
+
+/** The key of any one shard of day `date`'s counters. */
+export const anyDayShard = (date: string) => ({
+  pk: 'DAILY',
+  sk: expect.stringMatching(new RegExp(`^${date}#[0-7]$`)),
+});

@@ -12,6 +12,7 @@ import {
   cancelled,
   conditionFailed,
   placeholderProblems,
+  anyStatsShard,
   readable,
   testEnvironment,
 } from './data-support';
@@ -33,6 +34,7 @@ const {
   maxTransactionItems,
 } = await import('../../lambdas/shared/data/transaction');
 const { changesBetween } = await import('../../lambdas/shared/data/audit');
+const { counterShards, maxShardValue } = await import('../../lambdas/shared/data/counters');
 const { equals, itemExists, itemMissing } = await import('../../lambdas/shared/data/expressions');
 const { deleteItem, putItem, updateItem } = await import('../../lambdas/shared/data/write');
 const { UnavailableError } = await import('../../lambdas/shared/errors');
@@ -162,17 +164,19 @@ describe('Transaction items', () => {
 });
 
 describe('Transaction.count', () => {
-  it('moves a counter only while it stays within 2^53 - 1', async () => {
+  it('moves a counter shard only while the shards together stay within 2^53 - 1', async () => {
     await unaudited().count({ products: 3 }).commit();
     const update = sentItems()[0]!.Update!;
-    expect(update.Key).toEqual({ pk: 'STATS', sk: 'STATS' });
+    expect(update.Key).toEqual(anyStatsShard);
     expect(readable(update, 'UpdateExpression')).toBe('ADD products 3');
     expect(readable(update)).toBe(
-      `(attribute_not_exists(products)) OR (products <= ${Number.MAX_SAFE_INTEGER - 3})`,
+      `(attribute_not_exists(products)) OR (products <= ${maxShardValue - 3})`,
     );
-    // At the bound the counter reaches exactly 2^53 - 1 and no further.
+    // At the bound the shard reaches exactly its share and no further; all the shards
+    // together (and an item from before the sharding) stay within 2^53 - 1.
     const bound = Object.values(update.ExpressionAttributeValues!).at(-1) as number;
-    expect(bound + 3).toBe(Number.MAX_SAFE_INTEGER);
+    expect(bound + 3).toBe(maxShardValue);
+    expect((counterShards + 1) * maxShardValue).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
     expect(placeholderProblems(update)).toEqual([]);
   });
 
@@ -185,8 +189,28 @@ describe('Transaction.count', () => {
       'SET lastMachineDataAt = "t" ADD serialRanges 1, units 500, products -1',
     );
     expect(readable(update)).toBe(
-      `((attribute_not_exists(serialRanges)) OR (serialRanges <= ${Number.MAX_SAFE_INTEGER - 1})) AND ` +
-        `((attribute_not_exists(units)) OR (units <= ${Number.MAX_SAFE_INTEGER - 500}))`,
+      `((attribute_not_exists(serialRanges)) OR (serialRanges <= ${maxShardValue - 1})) AND ` +
+        `((attribute_not_exists(units)) OR (units <= ${maxShardValue - 500}))`,
+    );
+  });
+
+  it('spreads the writes over every shard, so concurrent writers rarely touch the same item', async () => {
+    const shards = new Set<string>();
+    for (let write = 0; write < 200; write++) {
+      documents.resetHistory();
+      await unaudited()
+        .count({ reportRequests: 1 })
+        .countDay('2026-03-04', { reportRequests: 1 })
+        .commit();
+      const [stats, day] = sentItems();
+      shards.add(`${stats!.Update!.Key!.sk}`);
+      expect(day!.Update!.Key).toEqual({
+        pk: 'DAILY',
+        sk: expect.stringMatching(/^2026-03-04#[0-7]$/),
+      });
+    }
+    expect([...shards].sort()).toEqual(
+      Array.from({ length: counterShards }, (_, shard) => `STATS#${shard}`),
     );
   });
 

@@ -16,7 +16,6 @@ Object.assign(process.env, {
   USER_POOL_CLIENT_ID: 'client',
   REPORTS_BUCKET: 'reports',
   MAIL_FROM: 'reports@example.com',
-  APP_URL: 'https://app.example.com',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',

@@ -18,7 +18,7 @@ import {
 } from './expressions';
 import { keys, type ItemKey } from '../keys';
 import { tableName } from './table-name';
-import { maxStorableMagnitude } from '../contract/numbers';
+import { counterShard, maxShardValue, type Counter, type DayCounter } from './counters';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -39,9 +39,6 @@ interface Operation {
   onConditionFailed?: Failure;
   tag?: string;
 }
-
-/** The counters of the counters item (data/counters.ts reads them). */
-export type Counter = 'products' | 'serialRanges' | 'units' | 'reportRequests' | 'machineResults';
 
 /** DynamoDB's limit of items in one transaction. */
 export const maxTransactionItems = 100;
@@ -155,20 +152,19 @@ export class Transaction {
   }
 
   /**
-   * Moves counters of the counters item, in the same transaction as the write they count,
-   * so the totals always equal the true counts. A counter that would pass 2^53 − 1
-   * refuses the write ({@link CounterLimitError}): every counter stays a safe integer.
+   * Moves counters (data/counters.ts: one shard, picked at random), in the same
+   * transaction as the write they count, so the totals always equal the true counts. A
+   * shard that would pass its share of 2^53 − 1 refuses the write
+   * ({@link CounterLimitError}): every total stays a safe integer.
    */
   count(deltas: Partial<Record<Counter, number>>, set: Record<string, unknown> = {}): this {
     const moving = Object.entries(deltas).filter(([, delta]) => delta !== 0) as [Counter, number][];
     if (moving.length === 0 && Object.keys(set).length === 0) return this;
     const limits = moving
       .filter(([, delta]) => delta > 0)
-      .map(([name, delta]) =>
-        or(attributeMissing(name), atMost(name, maxStorableMagnitude - delta)),
-      );
+      .map(([name, delta]) => or(attributeMissing(name), atMost(name, maxShardValue - delta)));
     return this.update(
-      keys.stats(),
+      keys.stats(counterShard()),
       { add: Object.fromEntries(moving), set },
       limits.length
         ? {
@@ -177,6 +173,11 @@ export class Transaction {
           }
         : {},
     );
+  }
+
+  /** Moves the counters of day `date` (one shard, as {@link count}): the dashboard's charts. */
+  countDay(date: string, deltas: Partial<Record<DayCounter, number>>): this {
+    return this.update(keys.daily(date, counterShard()), { add: deltas });
   }
 
   private push(item: TransactItem, options: WriteOptions): this {

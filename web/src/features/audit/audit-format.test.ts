@@ -218,7 +218,7 @@ describe('test plan changes', () => {
       ['Test: Seat test high pressure (WCB)', '—'],
       ['Test: Seat test low pressure (gas)', '—'],
     ]);
-    expect(lines[0]!.to).toBe('Version 1 · tests: 3');
+    expect(lines[0]!.to).toBe('Version 1');
     expect(lines[1]!.to).toBe(`limit ≥ 37.5 bar; required; held 60 s; method: ${shell.method}`);
     expect(lines[3]!.to).toMatch(/^limit 4 – 7 bar; required; /);
     // Keys of their own: a History line per test.
@@ -236,8 +236,8 @@ describe('test plan changes', () => {
       {
         field: 'testPlan',
         label: 'Test plan',
-        from: 'Version 1 · tests: 3',
-        to: 'Version 2 · tests: 2',
+        from: 'Version 1',
+        to: 'Version 2',
       },
       {
         field: 'testPlan.test.Shell test (WCB)',
@@ -277,8 +277,8 @@ describe('test plan changes', () => {
       {
         field: 'testPlan',
         label: '測試計畫',
-        from: '第 1 版・測試 3 項',
-        to: '第 2 版・測試 3 項',
+        from: '第 1 版',
+        to: '第 2 版',
       },
       {
         field: 'testPlan.test.Seat test low pressure (gas)',

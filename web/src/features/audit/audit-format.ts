@@ -191,7 +191,7 @@ const summaryAspects: readonly PlanTestAspect[] = ['limit', 'required', 'holdSec
 
 /**
  * A test plan change (`changes.testPlan`, the plan before and after) as History lines:
- * the version (and how many tests), then each test added, removed or changed (only what
+ * the version, then each test added, removed or changed (only what
  * changed), the new order when the tests moved, and the extra-tests switch. Undefined
  * when the values are not plans (then the change is shown as any other).
  */
@@ -210,9 +210,7 @@ export function planChangeLines(
   if (before === undefined || after === undefined) return undefined;
   const none = t('common.none');
   const version = (plan: PlanSummary | null) =>
-    plan
-      ? t('audit.values.planVersion', { version: plan.version, count: plan.tests.length })
-      : none;
+    plan ? t('audit.values.planVersion', { version: plan.version }) : none;
   const summary = (test: PlanTest) => planTestText(test, summaryAspects, t, language);
   const testLabel = (name: string) => t('audit.fields.planTest', { name });
   const diff = planDiff(before, after);

@@ -109,6 +109,8 @@ export function ResultsTable({
     {
       id: 'testName',
       header: t('machineData.columns.testName'),
+      // Plan tests have long names ("Seat test high pressure (WCB)"): room for two lines at most.
+      minWidth: 180,
       cell: (item) => item.testName,
     },
     {

@@ -21,11 +21,15 @@ interface PlanTestFieldsProps {
 
 const numberFields = new Set<PlanTestTextField>(['lower', 'upper', 'holdSeconds']);
 
-/** The limit the typed numbers make (`≥ 37.5 bar`), or undefined while they are not numbers. */
+/**
+ * The limit the typed numbers make (`≥ 37.5 bar`); undefined while they are not numbers or
+ * not in order (the field's message says why).
+ */
 function typedLimit(row: PlanTestRow): string | undefined {
   const lower = parseNumberInput(row.lower) ?? null;
   const upper = parseNumberInput(row.upper) ?? null;
   if (Number.isNaN(lower) || Number.isNaN(upper)) return undefined;
+  if (lower !== null && upper !== null && lower > upper) return undefined;
   return formatLimit({ lower, upper, unit: row.unit.trim() || null });
 }
 
@@ -55,6 +59,8 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
         }
         constraintText={options.hint}
         errorText={errorText}
+        stretch
+        data-testid={`plan-test-${key}-field`}
       >
         <Input
           ref={form.fieldRef(row.key, key)}
@@ -113,19 +119,24 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
             </Button>
           </SpaceBetween>
         </div>
+        {/* Breakpoints of the grid's own width: side by side from 688 px (xs), the numbers
+            in one line from 912 px (s). */}
         <Grid
-          gridDefinition={[{ colspan: { default: 12, m: 4 } }, { colspan: { default: 12, m: 8 } }]}
+          gridDefinition={[
+            { colspan: { default: 12, xs: 4 } },
+            { colspan: { default: 12, xs: 8 } },
+          ]}
         >
           {field('name', { hint: t('testPlan.fields.nameHint') })}
           {field('method', { placeholder: t('testPlan.fields.methodPlaceholder') })}
         </Grid>
         <Grid
           gridDefinition={[
-            { colspan: { default: 6, m: 2 } },
-            { colspan: { default: 6, m: 2 } },
-            { colspan: { default: 6, m: 2 } },
-            { colspan: { default: 6, m: 2 } },
-            { colspan: { default: 12, m: 4 } },
+            { colspan: { default: 6, xs: 3, s: 2 } },
+            { colspan: { default: 6, xs: 3, s: 2 } },
+            { colspan: { default: 6, xs: 3, s: 2 } },
+            { colspan: { default: 6, xs: 3, s: 3 } },
+            { colspan: { default: 12, s: 3 } },
           ]}
         >
           {field('unit', { placeholder: t('testPlan.fields.unitPlaceholder'), optional: true })}
@@ -136,11 +147,10 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
             <Checkbox
               checked={row.required}
               onChange={({ detail }) => form.setRequired(row.key, detail.checked)}
-              description={t('testPlan.fields.requiredDescription')}
               ariaLabel={`${t('testPlan.fields.required')}: ${name}`}
               data-testid="plan-test-required"
             >
-              {t('testPlan.fields.required')}
+              {t('testPlan.fields.requiredDescription')}
             </Checkbox>
           </FormField>
         </Grid>

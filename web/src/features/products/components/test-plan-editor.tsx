@@ -138,7 +138,7 @@ export function TestPlanEditor({ product, plan, onSaved }: TestPlanEditorProps) 
       >
         <Form
           variant="embedded"
-          errorText={formError && <Alert type="error">{formError}</Alert>}
+          errorText={formError}
           actions={
             <Button
               variant="primary"

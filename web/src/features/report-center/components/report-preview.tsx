@@ -64,9 +64,11 @@ const sectionLabels = {
 } as const satisfies Record<ReportSection['kind'], ReportCenterKey>;
 
 /**
- * One table of tests: requirement, method and limit (when any row has them), measured
- * value with its unit, outcome, test date, bench and operator. A required test without a
- * result yet says so in its outcome.
+ * One table of tests, five columns wide so it fits the page beside a desktop's margins: the
+ * requirement with its method under it, the limit (when any row has one), the measured
+ * value with its unit, the outcome, and when it was tested with the bench and operator
+ * under it. A required test without a result yet says so in its outcome. On a phone the
+ * table scrolls sideways.
  */
 function TestsTable({ section }: { section: ReportSection }) {
   const { t, language } = useText();
@@ -79,6 +81,11 @@ function TestsTable({ section }: { section: ReportSection }) {
           value: formatDecimal(result.value, language),
           unit: result.unit ?? '',
         }).trim();
+  const detail = (label: ReportCenterKey, value: string) => (
+    <div className="report-table__detail">
+      {label === 'report.method' ? value : `${t(label)}: ${value}`}
+    </div>
+  );
   return (
     // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
     <div
@@ -94,21 +101,30 @@ function TestsTable({ section }: { section: ReportSection }) {
       >
         <thead>
           <tr>
-            <th scope="col">{t('report.testName')}</th>
-            {columns.method && <th scope="col">{t('report.method')}</th>}
+            <th scope="col">
+              {t('report.testName')}
+              {columns.method && <div className="report-table__detail">{t('report.method')}</div>}
+            </th>
             {columns.limit && <th scope="col">{t('report.limit')}</th>}
             <th scope="col">{t('report.value')}</th>
             <th scope="col">{t('report.result')}</th>
-            <th scope="col">{t('report.testedAt')}</th>
-            <th scope="col">{t('report.machine')}</th>
-            {columns.operator && <th scope="col">{t('report.operator')}</th>}
+            <th scope="col">
+              {t('report.testedAt')}
+              <div className="report-table__detail">
+                {columns.operator
+                  ? `${t('report.machine')} · ${t('report.operator')}`
+                  : t('report.machine')}
+              </div>
+            </th>
           </tr>
         </thead>
         <tbody>
           {section.rows.map(({ testName, method, limit, result }) => (
             <tr key={testName} data-outcome={result?.result ?? 'missing'}>
-              <th scope="row">{testName}</th>
-              {columns.method && <td className="report-table__wrap">{method ?? none}</td>}
+              <th scope="row" className="report-table__wrap">
+                {testName}
+                {columns.method && method && detail('report.method', method)}
+              </th>
               {columns.limit && (
                 <td className="report-table__number">{(limit && formatLimit(limit)) || none}</td>
               )}
@@ -125,10 +141,16 @@ function TestsTable({ section }: { section: ReportSection }) {
                 )}
               </td>
               <td>
-                {result ? (formatDateTime(result.testedAt, language) ?? result.testedAt) : none}
+                {result ? (
+                  <>
+                    {formatDateTime(result.testedAt, language) ?? result.testedAt}
+                    {detail('report.machine', result.machineId)}
+                    {columns.operator && detail('report.operator', result.operator ?? none)}
+                  </>
+                ) : (
+                  none
+                )}
               </td>
-              <td>{result?.machineId ?? none}</td>
-              {columns.operator && <td>{result?.operator ?? none}</td>}
             </tr>
           ))}
         </tbody>

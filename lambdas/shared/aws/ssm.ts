@@ -1,4 +1,0 @@
-import { SSMClient } from '@aws-sdk/client-ssm';
-import { clientOptions, once } from './options';
-
-export const getSsm = once(() => new SSMClient(clientOptions(undefined)));
