@@ -18,10 +18,10 @@ import { reportMail } from './mail-content';
 import {
   isSuppressed,
   moveStatus,
-  readPdf,
   reportRequestRecordSchema,
   type ReportRequestRecord,
 } from './repository';
+import { readPdf } from './pdf-store';
 
 type Image = Record<string, AttributeValue>;
 

@@ -1,6 +1,7 @@
 import { NotFoundError } from '../shared/errors';
 import { createHttpHandler } from '../shared/http';
-import { getReportRequest, readPdf } from './repository';
+import { getReportRequest } from './repository';
+import { readPdf } from './pdf-store';
 import { reportRequestRoutes } from './routes';
 
 /**

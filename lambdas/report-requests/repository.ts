@@ -1,7 +1,4 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { getS3 } from '../shared/aws/s3';
-import { getConfig } from '../shared/config';
 import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
   deliveryStatuses,
@@ -58,35 +55,6 @@ export const reportRequestRecordSchema = z.object({
   expiresAt: z.number().int(),
 });
 export type ReportRequestRecord = z.infer<typeof reportRequestRecordSchema>;
-
-export const pdfKey = (id: string) => `reports/${id}.pdf`;
-
-export async function storePdf(key: string, bytes: Uint8Array, reportNumber: string) {
-  await getS3().send(
-    new PutObjectCommand({
-      Bucket: getConfig().REPORTS_BUCKET,
-      Key: key,
-      Body: bytes,
-      ContentType: 'application/pdf',
-      Metadata: { 'report-number': reportNumber },
-    }),
-  );
-}
-
-/** The PDF's bytes, or undefined when the object is gone (expired by the bucket lifecycle). */
-export async function readPdf(key: string): Promise<Uint8Array | undefined> {
-  try {
-    const object = await getS3().send(
-      new GetObjectCommand({ Bucket: getConfig().REPORTS_BUCKET, Key: key }),
-    );
-    return await object.Body!.transformToByteArray();
-  } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
-      return undefined;
-    }
-    throw error;
-  }
-}
 
 /** Another request got the same report number (50 random bits: vanishingly rare). */
 export class ReportNumberTaken extends Error {}

@@ -19,13 +19,8 @@ import { newReportNumber, newRequestId } from './identifiers';
 import { pdfPath } from './paths';
 import { renderReportPdf } from './pdf/render';
 import { consumeQuota, reportQuotas } from './rate-limit';
-import {
-  pdfKey,
-  ReportNumberTaken,
-  saveReportRequest,
-  storePdf,
-  type ReportRequestRecord,
-} from './repository';
+import { ReportNumberTaken, saveReportRequest, type ReportRequestRecord } from './repository';
+import { pdfKey, storePdf } from './pdf-store';
 
 const dayMs = 86_400_000;
 

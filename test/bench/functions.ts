@@ -29,7 +29,7 @@ export function bundleOptions(entry: string, outfile: string, root = repositoryR
 }
 
 /** The handler modules CDK builds functions from (the API's, the mailer, triggers). */
-async function handlerModules(root: string): Promise<string[]> {
+export async function handlerModules(root: string): Promise<string[]> {
   const { handlerModules: api } = (await import(join(root, 'lambdas/routes.ts'))) as {
     handlerModules: () => string[];
   };

@@ -55,8 +55,8 @@ vi.mock('../../lambdas/report-requests/repository', async (importOriginal) => ({
   ...(await importOriginal<typeof RepositoryModule>()),
   moveStatus,
   isSuppressed,
-  readPdf,
 }));
+vi.mock('../../lambdas/report-requests/pdf-store', () => ({ readPdf }));
 vi.mock('../../lambdas/shared/aws/ses', () => ({ getSes: () => ({ send: sesSend }) }));
 vi.mock('../../lambdas/shared/app-url', () => ({
   getAppUrl: async () => 'https://app.example.com',

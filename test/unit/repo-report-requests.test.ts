@@ -26,6 +26,7 @@ const documents = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
 
 const repository = await import('../../lambdas/report-requests/repository');
+const pdfStore = await import('../../lambdas/report-requests/pdf-store');
 const rateLimit = await import('../../lambdas/report-requests/rate-limit');
 const { CounterLimitError, TransactionCancelled } =
   await import('../../lambdas/shared/data/transaction');
@@ -93,7 +94,7 @@ describe('report PDFs', () => {
   it('stores a PDF in the reports bucket with its report number', async () => {
     s3.on(PutObjectCommand).resolves({});
     const bytes = new Uint8Array([37, 80, 68, 70]);
-    await repository.storePdf('reports/req-1.pdf', bytes, 'TR-7K3MQ-9X2HB');
+    await pdfStore.storePdf('reports/req-1.pdf', bytes, 'TR-7K3MQ-9X2HB');
     expect(s3).toReceiveCommandWith(PutObjectCommand, {
       Bucket: 'reports-bucket',
       Key: 'reports/req-1.pdf',
@@ -106,7 +107,7 @@ describe('report PDFs', () => {
   it('reads a PDF back, and answers undefined once the bucket let it expire', async () => {
     const body = { transformToByteArray: async () => new Uint8Array([1, 2, 3]) };
     s3.on(GetObjectCommand).resolves({ Body: body as never });
-    await expect(repository.readPdf('reports/req-1.pdf')).resolves.toEqual(
+    await expect(pdfStore.readPdf('reports/req-1.pdf')).resolves.toEqual(
       new Uint8Array([1, 2, 3]),
     );
     expect(s3).toReceiveCommandWith(GetObjectCommand, {
@@ -115,11 +116,11 @@ describe('report PDFs', () => {
     });
 
     s3.on(GetObjectCommand).rejects(new NoSuchKey({ message: 'gone', $metadata: {} }));
-    await expect(repository.readPdf('reports/req-1.pdf')).resolves.toBeUndefined();
+    await expect(pdfStore.readPdf('reports/req-1.pdf')).resolves.toBeUndefined();
 
     const denied = Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
     s3.on(GetObjectCommand).rejects(denied);
-    await expect(repository.readPdf('reports/req-1.pdf')).rejects.toBe(denied);
+    await expect(pdfStore.readPdf('reports/req-1.pdf')).rejects.toBe(denied);
   });
 });
 

@@ -1,0 +1,61 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { functionBundleOptions, repositoryRoot } from '../../lib/constructs/function';
+import { handlerModules, reportFunction } from '../bench/functions';
+
+/**
+ * Bundle sizes as CDK builds them (lib/constructs/function.ts), so a change cannot
+ * silently grow them back: a function that must grow past its budget says why in the
+ * commit that raises it. Timings stay in `npm run bench -- functions`.
+ */
+const budgets: [test: (module: string) => boolean, kilobytes: number, what: string][] = [
+  [
+    (module) => module === reportFunction,
+    900,
+    'the public report request: it renders the PDF (fonts and wasm sit beside the bundle)',
+  ],
+  [
+    (module) =>
+      [
+        'lambdas/report-requests/pdf-handler.ts',
+        'lambdas/report-requests/mailer.ts',
+        'lambdas/health/handler.ts',
+      ].includes(module),
+    640,
+    'functions that read PDFs from S3, mail them through SES, or probe every service',
+  ],
+  [() => true, 440, 'every other function: DynamoDB, Cognito, Powertools, middy, zod, schemas'],
+];
+
+const budgetOf = (module: string) => budgets.find(([applies]) => applies(module))!;
+
+describe('function bundles', () => {
+  it('stay within their budgets', async () => {
+    const modules = await handlerModules(repositoryRoot);
+    expect(modules).toContain(reportFunction);
+    const result = await build({
+      ...functionBundleOptions('', ''),
+      entryPoints: Object.fromEntries(
+        modules.map((module) => [module.replace(/\.ts$/, ''), module]),
+      ),
+      outfile: undefined,
+      outdir: 'bundles',
+      write: false,
+      sourcemap: false,
+      metafile: true,
+    });
+    const sizes = Object.fromEntries(
+      Object.entries(result.metafile.outputs)
+        .filter(([, output]) => output.entryPoint)
+        .map(([, output]) => [output.entryPoint!, output.bytes]),
+    );
+    expect(Object.keys(sizes).sort()).toEqual([...modules].sort());
+    const over = Object.entries(sizes)
+      .map(([module, bytes]) => {
+        const [, budget, what] = budgetOf(module);
+        return { module, kilobytes: Math.ceil(bytes / 1024), budget, what };
+      })
+      .filter((size) => size.kilobytes > size.budget);
+    expect(over).toEqual([]);
+  }, 120_000);
+});
