@@ -107,9 +107,7 @@ describe('report PDFs', () => {
   it('reads a PDF back, and answers undefined once the bucket let it expire', async () => {
     const body = { transformToByteArray: async () => new Uint8Array([1, 2, 3]) };
     s3.on(GetObjectCommand).resolves({ Body: body as never });
-    await expect(pdfStore.readPdf('reports/req-1.pdf')).resolves.toEqual(
-      new Uint8Array([1, 2, 3]),
-    );
+    await expect(pdfStore.readPdf('reports/req-1.pdf')).resolves.toEqual(new Uint8Array([1, 2, 3]));
     expect(s3).toReceiveCommandWith(GetObjectCommand, {
       Bucket: 'reports-bucket',
       Key: 'reports/req-1.pdf',
