@@ -51,7 +51,7 @@ const small = { size: 8, leading: 11 };
 /** Result table columns (test, result, value, tested at, machine), in points. */
 const resultColumnWidths = [170, 66, 100, 94, contentWidth - 170 - 66 - 100 - 94];
 /** Test plan table columns (test and method, limit, measured, result, tested at, bench and operator). */
-const planColumnWidths = [146, 62, 70, 82, 70, contentWidth - 146 - 62 - 70 - 82 - 70];
+const planColumnWidths = [136, 62, 70, 94, 70, contentWidth - 136 - 62 - 70 - 94 - 70];
 const cellPadding = 6;
 
 interface Fonts {
