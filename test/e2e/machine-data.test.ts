@@ -195,7 +195,7 @@ describe('machine data, dashboard and search history in the browser', () => {
     // Only the hash is kept: the list never carries the key.
     expect(
       JSON.stringify((await asAdmin<{ items: Machine[] }>('/api/machines')).body),
-    ).not.toContain(machineKey.split('_')[2]!);
+    ).not.toContain(machineKey.split('_').slice(2).join('_'));
   });
 
   it('a test bench ingests results with the key; the page shows them and the unit history', async () => {
@@ -269,7 +269,8 @@ describe('machine data, dashboard and search history in the browser', () => {
     const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.trim().split(/\r\n/);
     expect(header).toBe(
-      'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes,receivedAt,source,id',
+      'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes,receivedAt,source,' +
+        'planVersion,limitLower,limitUpper,id',
     );
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain(`${serial(7)},Seat test,pass,17.6,bar`);

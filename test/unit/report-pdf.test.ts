@@ -2,7 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import type { PDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawQrCode } from '../../lambdas/report-requests/pdf/qr-code';
@@ -338,6 +340,27 @@ describe('renderReportPdf', () => {
     const product = { ...report('en').product, name: 'Valve 🔥 한 A\tB' };
     const text = pdfText(await renderReportPdf(report('en', { product }), site));
     expect(text).toContain('Valve ? ? A B');
+  });
+
+  it('draws the verdict and each outcome with its mark, not in colour alone', async () => {
+    // Marks are stroked with round caps (verdict-icons.ts); nothing else on the page is.
+    const roundStrokes = async (content: ReportContent) => {
+      const document = await PDFDocument.load(await renderReportPdf(content, site));
+      const contents = document.getPage(0).node.Contents();
+      const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
+      const operators = streams
+        .map((entry) => document.context.lookup(entry) as PDFRawStream)
+        .map((stream) => inflateSync(stream.contents).toString('latin1'))
+        .join('\n');
+      return operators.match(/^1 J$/gm)?.length ?? 0;
+    };
+    // Pass: a tick for the verdict and one for the passed test.
+    const passed = { results: results.slice(0, 1), verdict: 'pass' as const };
+    expect(await roundStrokes(report('en', passed))).toBe(2);
+    // Fail: a cross (two strokes) for the verdict, a tick and a cross for the tests.
+    expect(await roundStrokes(report('zh'))).toBe(2 + 1 + 2);
+    // Untested: the barred circle's bar; no test rows.
+    expect(await roundStrokes(report('en', { results: [], verdict: 'untested' }))).toBe(1);
   });
 
   it('drops invisible characters and copies each printed character as itself', async () => {

@@ -6,6 +6,7 @@ import { drawQrCode } from './qr-code';
 import { type LabelledValue, type ReportSite, type ReportText, reportText } from './report-text';
 import { wrapText } from './text-wrap';
 import { sfntFontkit } from './sfnt-font';
+import { drawMark, type Mark } from './verdict-icons';
 
 export type { ReportSite } from './report-text';
 
@@ -50,7 +51,7 @@ const small = { size: 8, leading: 11 };
 /** Result table columns (test, result, value, tested at, machine), in points. */
 const resultColumnWidths = [170, 66, 100, 94, contentWidth - 170 - 66 - 100 - 94];
 /** Test plan table columns (test and method, limit, measured, result, tested at, bench and operator). */
-const planColumnWidths = [146, 62, 70, 82, 70, contentWidth - 146 - 62 - 70 - 82 - 70];
+const planColumnWidths = [136, 62, 70, 94, 70, contentWidth - 136 - 62 - 70 - 94 - 70];
 const cellPadding = 6;
 
 interface Fonts {
@@ -436,18 +437,23 @@ function drawUnit(flow: Flow, text: ReportText): void {
   const blockHeight = labelLines.length * small.leading + 6 + 22;
   const blockTop = center + blockHeight / 2;
   flow.paragraph(labelLines, x + 10, blockTop, { ...small, color: colors.white });
+  // The verdict's mark, then its word: smaller when a long word would not fit.
+  const markSize = 16;
+  const wordX = x + 10 + markSize + 6;
   const verdictSize =
-    flow.fonts.bold.widthOfTextAtSize(text.verdict, 22) > verdictWidth - 20 ? 16 : 22;
-  flow.text(
-    text.verdict,
-    x + 10,
-    blockTop - labelLines.length * small.leading - 6 - verdictSize * 0.85,
-    {
-      size: verdictSize,
-      bold: true,
-      color: colors.white,
-    },
-  );
+    flow.fonts.bold.widthOfTextAtSize(text.verdict, 22) > x + verdictWidth - 10 - wordX ? 14 : 22;
+  const baseline = blockTop - labelLines.length * small.leading - 6 - verdictSize * 0.85;
+  drawMark(flow.page, text.verdictKind, {
+    x: x + 10,
+    top: baseline + verdictSize * 0.36 + markSize / 2,
+    size: markSize,
+    color: colors.white,
+  });
+  flow.text(text.verdict, wordX, baseline, {
+    size: verdictSize,
+    bold: true,
+    color: colors.white,
+  });
   flow.y = top - height;
 }
 
@@ -484,7 +490,7 @@ function drawResults(flow: Flow, text: ReportText): void {
 
 /**
  * A table with a shaded head, repeated on every page it runs onto; rows alternate shade
- * and never split. The `outcomeColumn` is bold, in the outcome's colour.
+ * and never split. The `outcomeColumn` is bold, in the outcome's colour, after its mark.
  */
 function drawTable(
   flow: Flow,
@@ -495,10 +501,19 @@ function drawTable(
 ): void {
   const headStyle = { size: 8, leading: 11, bold: true };
   const rowPadding = 5;
+  const markSize = 8;
+  /** Room the outcome's mark takes before its word. */
+  const markRoom = (column: number, isHead: boolean) =>
+    column === outcomeColumn && !isHead ? markSize + 3 : 0;
   /** A row's cells wrapped to their columns, each cut at maxCellLines. */
-  const cellLines = (cells: readonly string[], style: (column: number) => TextStyle) =>
+  const cellLines = (
+    cells: readonly string[],
+    style: (column: number) => TextStyle,
+    isHead = false,
+  ) =>
     cells.map((cell, column) => {
-      const lines = flow.lines(cell, style(column), widths[column]! - 2 * cellPadding);
+      const width = widths[column]! - 2 * cellPadding - markRoom(column, isHead);
+      const lines = flow.lines(cell, style(column), width);
       if (lines.length <= maxCellLines) return lines;
       const kept = lines.slice(0, maxCellLines);
       kept[maxCellLines - 1] = `${[...kept[maxCellLines - 1]!].slice(0, -1).join('')}${ellipsis}`;
@@ -509,15 +524,27 @@ function drawTable(
   const drawRow = (
     cells: string[][],
     style: (column: number) => TextStyle & { leading: number },
+    mark?: { kind: Mark; color: RGB },
   ) => {
     let x = margin;
     cells.forEach((lines, column) => {
-      flow.paragraph(lines, x + cellPadding, flow.y - rowPadding + 1, style(column));
+      const indent = markRoom(column, !mark);
+      if (mark && indent) {
+        // Centred on the first line's capitals.
+        const baseline = flow.y - rowPadding + 1 - style(column).size;
+        drawMark(flow.page, mark.kind, {
+          x: x + cellPadding,
+          top: baseline + style(column).size * 0.36 + markSize / 2,
+          size: markSize,
+          color: mark.color,
+        });
+      }
+      flow.paragraph(lines, x + cellPadding + indent, flow.y - rowPadding + 1, style(column));
       x += widths[column]!;
     });
   };
 
-  const head = cellLines(columns, () => headStyle);
+  const head = cellLines(columns, () => headStyle, true);
   const headHeight = rowHeight(head, headStyle.leading);
   const drawHead = () => {
     flow.rect(margin, flow.y - headHeight, contentWidth, headHeight, colors.headShade);
@@ -529,13 +556,17 @@ function drawTable(
   rows.forEach((row, index) => {
     const outcomeColor =
       row.outcome === 'pass' ? colors.pass : row.outcome === 'fail' ? colors.fail : colors.muted;
+    const mark = {
+      kind: row.outcome === 'none' ? 'untested' : row.outcome,
+      color: outcomeColor,
+    } as const;
     const style = (column: number) =>
       column === outcomeColumn ? { ...body, bold: true, color: outcomeColor } : body;
     const cells = cellLines(row.cells, style);
     const height = rowHeight(cells, body.leading);
     if (flow.ensure(height)) drawHead();
     if (index % 2 === 1) flow.rect(margin, flow.y - height, contentWidth, height, colors.shade);
-    drawRow(cells, style);
+    drawRow(cells, style, mark);
     flow.y -= height;
     flow.rule(margin, flow.y, contentWidth);
   });

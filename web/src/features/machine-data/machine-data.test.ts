@@ -84,7 +84,14 @@ describe('results export', () => {
   it('has the upload columns first, in their order, then what the server added', () => {
     const headers = resultCsvColumns.map((column) => column.header);
     expect(headers.slice(0, testResultColumns.length)).toEqual([...testResultColumns]);
-    expect(headers.slice(testResultColumns.length)).toEqual(['receivedAt', 'source', 'id']);
+    expect(headers.slice(testResultColumns.length)).toEqual([
+      'receivedAt',
+      'source',
+      'planVersion',
+      'limitLower',
+      'limitUpper',
+      'id',
+    ]);
   });
 
   it('writes numbers as numbers and guards text against formulas', () => {

@@ -7,7 +7,8 @@ import { recordsToCsv, type CsvColumn } from '../../lib/csv';
 /**
  * The results export: the upload's columns first and in its order (so an exported
  * file has the shape of an upload), then what the server added: when it received the
- * result, who sent it (machine key or uploading staff member) and the result's id.
+ * result, who sent it (machine key or uploading staff member), the test plan version and
+ * the limits it was judged against (empty without a plan or limit), and the result's id.
  */
 export const resultCsvColumns: readonly CsvColumn<TestResult>[] = [
   ...testResultColumns.map((name): CsvColumn<TestResult> => ({
@@ -16,6 +17,9 @@ export const resultCsvColumns: readonly CsvColumn<TestResult>[] = [
   })),
   { header: 'receivedAt', value: (result) => result.receivedAt },
   { header: 'source', value: (result) => result.source },
+  { header: 'planVersion', value: (result) => result.planVersion },
+  { header: 'limitLower', value: (result) => result.limit?.lower ?? null },
+  { header: 'limitUpper', value: (result) => result.limit?.upper ?? null },
   { header: 'id', value: (result) => result.id },
 ];
 
