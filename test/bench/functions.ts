@@ -98,13 +98,17 @@ export interface FunctionFigures {
 export async function measureFunctions(
   root = repositoryRoot,
   runs = 5,
-): Promise<{ hello: FunctionFigures; functions: FunctionFigures[] }> {
+): Promise<{ hello: FunctionFigures; floors: FunctionFigures[]; functions: FunctionFigures[] }> {
   const out = mkdtempSync(join(tmpdir(), 'trc-bench-functions-'));
-  const measureOne = async (module: string, entry: string): Promise<FunctionFigures> => {
+  const measureOne = async (
+    module: string,
+    entry: string,
+    buildRoot = root,
+  ): Promise<FunctionFigures> => {
     const name = module.replace(/[^A-Za-z0-9]+/g, '-');
     const outfile = join(out, name, 'index.mjs');
     mkdirSync(join(out, name), { recursive: true });
-    const metafile = (await build(bundleOptions(entry, outfile, root))).metafile!;
+    const metafile = (await build(bundleOptions(entry, outfile, buildRoot))).metafile!;
     const output = Object.keys(metafile.outputs).find((path) => path.endsWith('.mjs'))!;
     return {
       module,
@@ -116,18 +120,30 @@ export async function measureFunctions(
   const helloEntry = join(out, 'hello.mjs');
   writeFileSync(helloEntry, 'export const handler = async () => ({ statusCode: 200 });\n');
   const hello = await measureOne('hello-world', helloEntry);
+  // What no function can go below, whichever checkout is measured (./function-floors).
+  const floors: FunctionFigures[] = [];
+  for (const floor of ['sdk', 'platform']) {
+    const entry = join(repositoryRoot, `test/bench/function-floors/${floor}.ts`);
+    floors.push(await measureOne(`${floor} floor`, entry, repositoryRoot));
+  }
   const functions: FunctionFigures[] = [];
   for (const module of await handlerModules(root)) {
     functions.push(await measureOne(module, join(root, module)));
   }
-  return { hello, functions };
+  return { hello, floors, functions };
 }
 
 export async function run(): Promise<void> {
   const root = resolve(process.env.FUNCTIONS_ROOT ?? repositoryRoot);
   console.log(`checkout: ${root}`);
-  const { hello, functions } = await measureFunctions(root);
+  const { hello, floors, functions } = await measureFunctions(root);
   console.log(`hello-world: ${kb(hello.bytes)}, init ${hello.initMs.toFixed(1)} ms`);
+  for (const floor of floors) {
+    console.log(
+      `${floor.module} (test/bench/function-floors): ${kb(floor.bytes)}, init ` +
+        `${floor.initMs.toFixed(1)} ms = ${(floor.initMs / hello.initMs).toFixed(1)}× hello-world`,
+    );
+  }
   console.log('function | bundle | init (median of 5) | × hello | largest parts');
   for (const fn of functions) {
     console.log(
