@@ -74,6 +74,7 @@ export async function requestReport(
     pressureSUS: product.pressureSUS,
     application: product.application,
     applicationMedium: product.applicationMedium,
+    gtin: product.gtin,
   };
 
   for (let attempt = 1; ; attempt++) {

@@ -41,6 +41,7 @@ const content: ReportContent = {
     pressureSUS: null,
     application: null,
     applicationMedium: null,
+    gtin: null,
   },
   results: [],
   verdict: 'untested',
