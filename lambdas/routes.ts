@@ -5,6 +5,8 @@ import { machineDataRoutes } from './machine-data/routes';
 import { machineRoutes } from './machines/routes';
 import { productRoutes } from './products/routes';
 import { reportRequestRoutes } from './report-requests/routes';
+import { resolverRoutes } from './resolver/routes';
+import { unitRoutes } from './resolver/unit-routes';
 import { serialRangeRoutes } from './serial-ranges/routes';
 import { definitionOf, type RouteDefinition, type RouteSpec, routeKey } from './shared/route-spec';
 import { staffRoutes } from './staff/routes';
@@ -32,6 +34,8 @@ export {
 export const routeTable = {
   ...healthRoutes,
   ...reportRequestRoutes,
+  ...unitRoutes,
+  ...resolverRoutes,
   ...machineDataRoutes,
   ...machineRoutes,
   ...dashboardRoutes,

@@ -47,6 +47,15 @@ export interface TestReportCenterSettings {
    */
   readonly domainNames?: string[];
   /**
+   * Base of every unit's identification link, e.g. `https://report.example.com`
+   * (`<base>/01/<GTIN>/21/<serial>`, `<base>/id/<serial>`). Printed on labels in QR codes,
+   * so set it before the first label is printed and never change it (IEC 61406-1: the
+   * link is never altered). It must reach this distribution (one of `domainNames`).
+   * @default - `https://` + the first report host of `domainNames` (a name containing
+   * `report` or `client`), else the app's address (`AppUrl`)
+   */
+  readonly identityLinkBase?: string;
+  /**
    * ACM certificate (us-east-1) for `domainNames`.
    * @default - none
    */
@@ -149,6 +158,24 @@ export function appUrl(domainNames: readonly string[] | undefined, distributionD
   return `https://${host}`;
 }
 
+/**
+ * The identification links' base: the setting, else the first report host (links then work
+ * on the host visitors know from their reports), else none (the functions use the app's
+ * address from the SSM parameter, known only once the distribution exists).
+ */
+export function identityLinkBase(settings: TestReportCenterSettings): string | undefined {
+  if (settings.identityLinkBase) {
+    if (!/^https:\/\/[^/?#]+$/.test(settings.identityLinkBase)) {
+      throw new Error(
+        `identityLinkBase must be https://<host>, without a path, got "${settings.identityLinkBase}"`,
+      );
+    }
+    return settings.identityLinkBase;
+  }
+  const reportHost = settings.domainNames?.find((name) => /client|report/i.test(name));
+  return reportHost ? `https://${reportHost.toLowerCase()}` : undefined;
+}
+
 /** The report center's settings as function environment (lambdas/shared/config.ts). */
 function reportSettings(settings: TestReportCenterSettings) {
   return {
@@ -160,6 +187,7 @@ function reportSettings(settings: TestReportCenterSettings) {
     REPORT_LIMIT_EMAIL_WINDOW_MINUTES: String(settings.reportLimitEmailWindowMinutes ?? 60),
     REPORT_LIMIT_PER_ADDRESS: String(settings.reportLimitPerAddress ?? 30),
     REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: String(settings.reportLimitAddressWindowMinutes ?? 10),
+    ...(identityLinkBase(settings) ? { IDENTITY_LINK_BASE: identityLinkBase(settings) } : {}),
   };
 }
 
@@ -286,6 +314,10 @@ export class TestReportCenterStack extends Stack {
       this.customMessage,
       api.functionOf(reportRequestRouteKey),
       reportDelivery.mailer,
+      // The identification links' base, when no setting or report host names it.
+      api.functionOf('GET /01/{path+}'),
+      api.functionOf('GET /api/units/{serial}'),
+      api.functionOf('GET /api/serial-numbers/{id}/labels'),
     ];
     for (const fn of readsAppUrl) if (fn) this.grantAppUrlRead(fn);
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
