@@ -1,6 +1,7 @@
 import { auditRoutes } from './audit/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { labelRoutes } from './labels/routes';
 import { machineDataRoutes } from './machine-data/routes';
 import { machineRoutes } from './machines/routes';
 import { productRoutes } from './products/routes';
@@ -42,6 +43,7 @@ export const routeTable = {
   ...auditRoutes,
   ...productRoutes,
   ...serialRangeRoutes,
+  ...labelRoutes,
   ...staffRoutes,
 } as const;
 

@@ -54,6 +54,12 @@ type FunctionOverrides = Partial<Pick<AppFunctionProps, 'memorySize' | 'timeout'
  */
 export const functionOverrides: Readonly<Record<string, FunctionOverrides>> = {
   'lambdas/report-requests/create-handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
+  // A part of a label run is up to 1,000 labels: the report's fonts, and time to draw them.
+  'lambdas/labels/handler.ts': {
+    memorySize: 1024,
+    timeout: Duration.seconds(29),
+    bundledFiles: reportPdfAssets,
+  },
 };
 
 /** Stage throttling of one route, on top of the stage-wide default. */
