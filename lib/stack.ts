@@ -316,7 +316,7 @@ export class TestReportCenterStack extends Stack {
       reportDelivery.mailer,
       // The identification links' base, when no setting or report host names it.
       api.functionOf('GET /01/{path+}'),
-      api.functionOf('GET /api/units/{serial}'),
+      api.functionOf('GET /api/units/{serial+}'),
       api.functionOf('GET /api/serial-numbers/{id}/labels'),
     ];
     for (const fn of readsAppUrl) if (fn) this.grantAppUrlRead(fn);

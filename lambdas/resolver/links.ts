@@ -138,12 +138,19 @@ export function linksetOf(items: ItemLinks[]): { linkset: Record<string, unknown
   };
 }
 
-/** A `Link` header value: quoted-string parameters, titles kept to ASCII (the English ones). */
+/**
+ * A `Link` header value: quoted-string parameters; a value beyond printable ASCII (a title
+ * in Chinese) as its RFC 8187 extended form (`title*=UTF-8''…`), as RFC 8288 3.4.1 allows.
+ */
 function linkValue(target: string, params: Record<string, string | string[]>): string {
   const parts = [`<${target}>`];
   for (const [name, value] of Object.entries(params)) {
     for (const one of Array.isArray(value) ? value : [value]) {
-      parts.push(`${name}="${one.replace(/["\\]/g, '')}"`);
+      parts.push(
+        /^[\x20-\x7e]*$/.test(one)
+          ? `${name}="${one.replace(/["\\]/g, '')}"`
+          : `${name}*=UTF-8''${encodeURIComponent(one)}`,
+      );
     }
   }
   return parts.join('; ');

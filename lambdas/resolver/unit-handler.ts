@@ -15,7 +15,7 @@ import { unitRoutes } from './unit-routes';
  */
 export const handler = createHttpHandler(
   unitRoutes,
-  'GET /api/units/{serial}',
+  'GET /api/units/{serial+}',
   async ({ params }) => {
     const range = await findRangeContaining(params.serial);
     const product = range && (await getProduct(range.productId));

@@ -15,7 +15,7 @@ const unitParams = z.strictObject({
  * Public, read-only, no personal data.
  */
 export const unitRoutes = {
-  'GET /api/units/{serial}': {
+  'GET /api/units/{serial+}': {
     handler: 'lambdas/resolver/unit-handler.ts',
     access: 'public',
     params: unitParams,

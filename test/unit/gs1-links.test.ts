@@ -323,6 +323,9 @@ describe('the linkset', () => {
       '<https://report.example.com/api/units/AV%2F24-0001>; rel="https://ref.gs1.org/voc/pip"; type="application/json"; title="Product data of this unit (JSON)"',
     ]);
     expect(header).not.toContain('rel="gs1:');
+    const zh = linkHeader(items[0]!.anchor, unitLinks(base, unit, 'zh'));
+    expect(zh).toContain(`title*=UTF-8''${encodeURIComponent('本單元的測試報告')}`);
+    expect(zh).toMatch(/^[\x20-\x7e]*$/);
     expect(contextLinkHeader).toBe(
       '<https://ref.gs1.org/standards/resolver/linkset-context>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"',
     );
