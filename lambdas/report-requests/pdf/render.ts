@@ -97,6 +97,7 @@ export async function renderReportPdf(
   drawSpecifications(flow, text);
   drawResults(flow, text);
   drawVerification(flow, text);
+  if (text.identity) drawLinkBlock(flow, text.identity);
   drawFootnote(flow, text);
   drawStatements(flow, text);
   flow.finish();
@@ -147,6 +148,7 @@ function boldTexts(text: ReportText): string[] {
     text.specificationsHeading,
     text.resultsHeading,
     text.verificationHeading,
+    ...(text.identity ? [text.identity.heading] : []),
     ...text.resultColumns,
     ...text.results.map((result) => result.cells[1]),
     ...(text.plan
@@ -540,13 +542,22 @@ function drawTable(
 
 /** QR code and address of the public verification page. */
 function drawVerification(flow: Flow, text: ReportText): void {
+  drawLinkBlock(flow, {
+    heading: text.verificationHeading,
+    text: text.verificationText,
+    url: text.verificationUrl,
+  });
+}
+
+/** A framed block: a QR code of `url`, beside it a heading, an explanation and the address. */
+function drawLinkBlock(flow: Flow, block: { heading: string; text: string; url: string }): void {
   const qrSize = 84;
   // White around the code: scanners want four modules (2.5 pt each for a typical URL).
   const quiet = 12;
   const textX = margin + qrSize + 2 * quiet + 8;
   const textWidth = contentWidth - (textX - margin) - cellPadding;
-  const explanation = flow.lines(text.verificationText, small, textWidth);
-  const url = flow.lines(text.verificationUrl, body, textWidth);
+  const explanation = flow.lines(block.text, small, textWidth);
+  const url = flow.lines(block.url, body, textWidth);
   const textHeight = 16 + explanation.length * small.leading + 6 + url.length * body.leading;
   const height = Math.max(qrSize + 2 * quiet, textHeight + 2 * quiet);
 
@@ -561,16 +572,16 @@ function drawVerification(flow: Flow, text: ReportText): void {
     borderColor: colors.rule,
     borderWidth: 0.8,
   });
-  drawQrCode(flow.page, text.verificationUrl, {
+  drawQrCode(flow.page, block.url, {
     x: margin + quiet,
     top: top - quiet,
     size: qrSize,
     color: colors.text,
   });
-  flow.link(margin + quiet, top - quiet - qrSize, qrSize, qrSize, text.verificationUrl);
+  flow.link(margin + quiet, top - quiet - qrSize, qrSize, qrSize, block.url);
 
   let y = top - quiet;
-  flow.text(text.verificationHeading, textX, y - 11, { size: 10.5, bold: true });
+  flow.text(block.heading, textX, y - 11, { size: 10.5, bold: true });
   y -= 16;
   y -= flow.paragraph(explanation, textX, y, { ...small, color: colors.muted });
   y -= 6;
@@ -580,7 +591,7 @@ function drawVerification(flow: Flow, text: ReportText): void {
     y - url.length * body.leading - 2,
     textWidth,
     url.length * body.leading + 2,
-    text.verificationUrl,
+    block.url,
   );
   flow.y = top - height;
 }
