@@ -16,6 +16,7 @@ import type {
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../../lib/format';
 import { RichText, useText } from '../i18n';
+import { IdentityLink } from './identity-link';
 import { verifyPath } from '../page-mode';
 
 /** How each verdict looks: icon, its colour and the text's colour (Cloudscape's status colours). */
@@ -208,6 +209,7 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
               </Box>
             )}
           </SpaceBetween>
+          {report.identityLink && <IdentityLink url={report.identityLink} />}
           <Box color="text-body-secondary" fontSize="body-s">
             <SpaceBetween size="xs" direction="horizontal">
               <span>
