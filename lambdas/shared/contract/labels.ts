@@ -119,10 +119,10 @@ export const labelsPerPage = (format: LabelFormat) => format.columns * format.ro
 
 /**
  * Labels one PDF holds at most: a run is split into parts of a fixed page count, so one
- * request's memory and answer stay bounded (a Lambda answer is at most 6 MB) whatever the
- * run's size; the page asks for the parts one after another.
+ * request's memory, time and answer stay bounded (a Lambda answer is at most 6 MB; an API
+ * function ends within 10 s) whatever the run's size; the page asks for the parts in turn.
  */
-export const maxLabelsPerPart = 1000;
+export const maxLabelsPerPart = 500;
 
 /** Pages of every part but the last, for a format. */
 export const pagesPerPart = (format: LabelFormat) =>
