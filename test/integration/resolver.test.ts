@@ -6,6 +6,8 @@ import type { Product } from '../../lambdas/shared/contract/schemas/product';
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
+import { pdfText } from '../support/pdf';
+import { requestReport } from '../support/visitor';
 
 /**
  * The identification-link resolver through the local gateway (the same route table, the
@@ -255,6 +257,24 @@ describe('a unit of a product with a GTIN', () => {
     });
     expect(Object.keys(answer.body.product as object)).not.toContain('createdBy');
     expect((await callApi(stack, `/api/units/${encoded(serial(51))}`)).status).toBe(404);
+  });
+});
+
+describe("a unit's report", () => {
+  it('carries its identification link, in the preview and in the PDF', async () => {
+    const report = await requestReport(stack, {
+      serialNumber: serial(9).toLowerCase(),
+      email: `link-${tag.toLowerCase()}@example.com`,
+      consent: true,
+      language: 'en',
+    });
+    expect(report.status).toBe(201);
+    const link = `${base}/01/${gtin}/21/${encoded(serial(9))}`;
+    expect(report.body.identityLink).toBe(link);
+    const pdf = await fetch(`${base}${report.body.pdfUrl}`);
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain('Identification link');
+    expect(text).toContain(link);
   });
 });
 
