@@ -10,6 +10,9 @@ import { createSerialRange } from '../../lambdas/serial-ranges/repository';
  */
 const author: AuditActor = { id: 'sample-data', email: 'sample-data@example.com' };
 
+/** GS1's example GTIN (prefix 950: never a real product), on the sample's gate valve. */
+export const sampleGtin = '09506000134352';
+
 const products: (ProductFields & { ranges: [string, string, string][] })[] = [
   {
     name: 'Gate Valve GV-150',
@@ -22,7 +25,8 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     pressureSUS: 19,
     application: 'Waterworks and district heating isolation',
     applicationMedium: 'Water, hot water',
-    gtin: null,
+    // Its units get GS1 Digital Links (docs/identity-links.md).
+    gtin: sampleGtin,
     ranges: [
       ['GV-2026-000001', 'GV-2026-000500', '2026-01-12'],
       ['GV-2026-000501', 'GV-2026-001200', '2026-03-02'],
