@@ -10,6 +10,7 @@ import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { signIn } from '../support/cognito';
 import { scanQrCodes } from '../support/pdf';
+import { openPage, setLook } from './checks';
 import { LoginPage, ReportCenterPage, switchLanguage } from './pages';
 
 /**
@@ -132,5 +133,17 @@ describe('nameplate labels', () => {
       .poll(() => page.locator('[data-testid="labels-summary"]').textContent())
       .toBe('共 12 張標籤，1 頁，分為 1 個 PDF 檔。');
     await page.screenshot({ path: join(artifactsDir, 'labels-modal-zh.png') });
+  });
+
+  it('reads in the dark theme', async () => {
+    await setLook(page, 'en', 'dark');
+    // No fade-in: the screenshot shows the dialog as it settles.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPage(page, `${stack.appUrl}/serial-numbers`, 'serial-table');
+    await page.locator('[data-testid="serial-filter"] input').fill(prefix);
+    await page.locator(`[data-testid="serial-labels-${range.id}"]`).click();
+    await page.locator('[data-testid="labels-summary"]').waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'labels-modal-en-dark.png') });
+    await setLook(page, 'en', 'light');
   });
 });
