@@ -54,6 +54,7 @@ const settings: TestReportCenterSettings = {
   providerAddress: text('providerAddress'),
   privacyPolicyUrl: text('privacyPolicyUrl'),
   domainNames: list('domainNames'),
+  identityLinkBase: text('identityLinkBase'),
   certificateArn: text('certificateArn'),
   adminEmail: text('adminEmail'),
   webAclArn: text('webAclArn'),

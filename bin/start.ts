@@ -11,6 +11,8 @@ import { checkJava, checkPorts, PreflightError } from './local/preflight';
 import { defaultAdmin, defaultPort, repoRoot, stackPorts } from './local/settings';
 import { startLocalStack, type LocalStack } from './local/stack';
 import { buildWeb, webBuildIsStale } from './local/web-build';
+import { identityLink } from '../lambdas/shared/contract/gs1';
+import { sampleGtin } from './local/sample-data';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -62,7 +64,10 @@ async function main(): Promise<void> {
       `  Admin:        ${admin.email} / ${admin.password}   (password set when the account was first created)`,
       `  Data folder:  ${dataDir}   (npm run reset wipes it)`,
       ...(stack.sampleSerial
-        ? [`  Try a serial: ${stack.sampleSerial}   at ${stack.appUrl}/search`]
+        ? [
+            `  Try a serial: ${stack.sampleSerial}   at ${stack.appUrl}/search`,
+            `  Its label link: ${identityLink(stack.appUrl, { serial: stack.sampleSerial, gtin: sampleGtin })}`,
+          ]
         : []),
       '',
       '  Press Ctrl-C to stop.',

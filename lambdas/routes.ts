@@ -1,10 +1,13 @@
 import { auditRoutes } from './audit/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { labelRoutes } from './labels/routes';
 import { machineDataRoutes } from './machine-data/routes';
 import { machineRoutes } from './machines/routes';
 import { productRoutes } from './products/routes';
 import { reportRequestRoutes } from './report-requests/routes';
+import { resolverRoutes } from './resolver/routes';
+import { unitRoutes } from './resolver/unit-routes';
 import { serialRangeRoutes } from './serial-ranges/routes';
 import { definitionOf, type RouteDefinition, type RouteSpec, routeKey } from './shared/route-spec';
 import { staffRoutes } from './staff/routes';
@@ -32,12 +35,15 @@ export {
 export const routeTable = {
   ...healthRoutes,
   ...reportRequestRoutes,
+  ...unitRoutes,
+  ...resolverRoutes,
   ...machineDataRoutes,
   ...machineRoutes,
   ...dashboardRoutes,
   ...auditRoutes,
   ...productRoutes,
   ...serialRangeRoutes,
+  ...labelRoutes,
   ...staffRoutes,
 } as const;
 

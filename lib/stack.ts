@@ -55,6 +55,15 @@ export interface TestReportCenterSettings {
    */
   readonly domainNames?: string[];
   /**
+   * Base of every unit's identification link, e.g. `https://report.example.com`
+   * (`<base>/01/<GTIN>/21/<serial>`, `<base>/id/<serial>`). Printed on labels in QR codes,
+   * so set it before the first label is printed and never change it (IEC 61406-1: the
+   * link is never altered). It must reach this distribution (one of `domainNames`).
+   * @default - `https://` + the first report host of `domainNames` (a name containing
+   * `report` or `client`), else the app's address (`AppUrl`)
+   */
+  readonly identityLinkBase?: string;
+  /**
    * ACM certificate (us-east-1) for `domainNames`.
    * @default - none
    */
@@ -157,6 +166,24 @@ export function appUrl(domainNames: readonly string[] | undefined, distributionD
   return `https://${host}`;
 }
 
+/**
+ * The identification links' base: the setting, else the first report host (links then work
+ * on the host visitors know from their reports), else none (the functions use the app's
+ * address from the table's CONFIG/APPURL item, written once the distribution exists).
+ */
+export function identityLinkBase(settings: TestReportCenterSettings): string | undefined {
+  if (settings.identityLinkBase) {
+    if (!/^https:\/\/[^/?#]+$/.test(settings.identityLinkBase)) {
+      throw new Error(
+        `identityLinkBase must be https://<host>, without a path, got "${settings.identityLinkBase}"`,
+      );
+    }
+    return settings.identityLinkBase;
+  }
+  const reportHost = settings.domainNames?.find((name) => /client|report/i.test(name));
+  return reportHost ? `https://${reportHost.toLowerCase()}` : undefined;
+}
+
 /** The report center's settings as function environment (lambdas/shared/config.ts). */
 function reportSettings(settings: TestReportCenterSettings) {
   return {
@@ -168,6 +195,7 @@ function reportSettings(settings: TestReportCenterSettings) {
     REPORT_LIMIT_EMAIL_WINDOW_MINUTES: String(settings.reportLimitEmailWindowMinutes ?? 60),
     REPORT_LIMIT_PER_ADDRESS: String(settings.reportLimitPerAddress ?? 30),
     REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: String(settings.reportLimitAddressWindowMinutes ?? 10),
+    ...(identityLinkBase(settings) ? { IDENTITY_LINK_BASE: identityLinkBase(settings) } : {}),
   };
 }
 
@@ -282,7 +310,8 @@ export class TestReportCenterStack extends Stack {
         : 'Cognito CustomMessage trigger',
     });
     // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts);
-    // the report request and the mailer read and write the table anyway.
+    // the report request, the mailer and the identification links' functions (resolver,
+    // unit data, labels) read and write the table anyway.
     this.customMessage.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:GetItem'],

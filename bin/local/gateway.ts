@@ -50,17 +50,28 @@ interface RouteMatcher {
   names: string[];
 }
 
-/** Static paths win over parameters (`/lookup` before `/{id}`), as in API Gateway. */
+/**
+ * Static paths win over parameters (`/lookup` before `/{id}`), as in API Gateway; a greedy
+ * parameter (`{path+}`) takes the rest of the path, slashes included.
+ */
 function compileRoutes(): RouteMatcher[] {
   const compiled = routes.map((route) => {
     const names: string[] = [];
-    const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
+    const source = route.path
+      .replace(/[.]/g, '\\.')
+      .replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
+        names.push(name);
+        return greedy ? '(.+)' : '([^/]+)';
+      });
     return { route, pattern: new RegExp(`^${source}$`), names };
   });
   return compiled.sort((a, b) => a.names.length - b.names.length);
+}
+
+/** Paths the API serves: `/api/...` and the identification-link resolver's. */
+const resolverPath = /^\/(01|id)\/|^\/\.well-known\/gs1resolver$/;
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || resolverPath.test(path);
 }
 
 type Handler = (event: HttpEvent) => Promise<HttpResult>;
@@ -166,8 +177,10 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       response.writeHead(edgeResult.statusCode, edgeHeaders);
       return response.end();
     }
-    const handle = edgeResult.uri.startsWith('/api/')
-      ? serveApi(request, response, url)
+    // The API sees the path as the viewer-request function left it, as in CloudFront.
+    const apiUrl = new URL(`${edgeResult.uri}${url.search}`, 'http://localhost');
+    const handle = isApiPath(edgeResult.uri)
+      ? serveApi(request, response, apiUrl)
       : Promise.resolve(serveStatic(response, edgeResult.uri));
     handle.catch((error: unknown) => {
       console.error('[gateway] request failed:', error);
@@ -225,7 +238,8 @@ function buildEvent(
   return {
     version: '2.0',
     routeKey: key,
-    rawPath: url.pathname,
+    // API Gateway's HTTP API decodes `rawPath` once (not the query string).
+    rawPath: decodedOnce(url.pathname),
     rawQueryString: url.search.replace(/^\?/, ''),
     cookies: headers.cookie?.split(/;\s*/),
     headers,
@@ -266,6 +280,14 @@ function decodePathParameters(
     );
   } catch {
     return null;
+  }
+}
+
+function decodedOnce(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }
 

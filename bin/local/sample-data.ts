@@ -10,6 +10,9 @@ import { createSerialRange } from '../../lambdas/serial-ranges/repository';
  */
 const author: AuditActor = { id: 'sample-data', email: 'sample-data@example.com' };
 
+/** GS1's example GTIN (prefix 950: never a real product), on the sample's gate valve. */
+export const sampleGtin = '09506000134352';
+
 const products: (ProductFields & { ranges: [string, string, string][] })[] = [
   {
     name: 'Gate Valve GV-150',
@@ -22,6 +25,8 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     pressureSUS: 19,
     application: 'Waterworks and district heating isolation',
     applicationMedium: 'Water, hot water',
+    // Its units get GS1 Digital Links (docs/identity-links.md).
+    gtin: sampleGtin,
     ranges: [
       ['GV-2026-000001', 'GV-2026-000500', '2026-01-12'],
       ['GV-2026-000501', 'GV-2026-001200', '2026-03-02'],
@@ -38,6 +43,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     pressureSUS: 49.6,
     application: 'Steam flow regulation in boiler rooms',
     applicationMedium: 'Saturated and superheated steam',
+    gtin: null,
     ranges: [['GL-2026-000001', 'GL-2026-000250', '2026-02-16']],
   },
   {
@@ -51,6 +57,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     pressureSUS: 69,
     application: 'Lubrication and fuel oil lines',
     applicationMedium: 'Mineral oil, diesel',
+    gtin: null,
     ranges: [['BV40-000001', 'BV40-002000', '2026-04-20']],
   },
   {
@@ -64,6 +71,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     pressureSUS: 16,
     application: 'HVAC and compressed air distribution',
     applicationMedium: 'Air, chilled water',
+    gtin: null,
     ranges: [['BF-26-0001', 'BF-26-0800', '2026-05-11']],
   },
   {
@@ -77,6 +85,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     pressureSUS: 14,
     application: 'Backflow prevention on compressor discharge',
     applicationMedium: 'Natural gas, nitrogen',
+    gtin: null,
     ranges: [],
   },
 ];

@@ -25,7 +25,7 @@ import {
 import { keys, queries } from '../shared/keys';
 import { getItem, queryPage, type Page } from '../shared/data/read';
 import { audited } from '../shared/data/transaction';
-import { AbortedError, ConflictError, NotFoundError } from '../shared/errors';
+import { AbortedError, ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 
 /** The fields a person edits, in form order: what an audit entry compares. */
 const editableFields = [
@@ -39,11 +39,17 @@ const editableFields = [
   'pressureSUS',
   'application',
   'applicationMedium',
+  'gtin',
 ] as const satisfies readonly (keyof ProductFields)[];
 
 const nameTaken = () =>
   new ConflictError('errors.productNameTaken', {}, { name: { key: 'errors.productNameTaken' } });
 const notFound = () => new NotFoundError('errors.productNotFound');
+const gtinTaken = () =>
+  new ConflictError('errors.gtinTaken', {}, { gtin: { key: 'errors.gtinTaken' } });
+/** Labels already printed carry the GTIN in their links (docs/identity-links.md). */
+const gtinLocked = () =>
+  new ValidationError({ gtin: { key: 'errors.gtinLocked' } }, 'errors.gtinLocked');
 
 export function getProduct(id: string): Promise<Product | undefined> {
   return getItem(keys.product(id), productSchema, { consistent: true });
@@ -51,6 +57,16 @@ export function getProduct(id: string): Promise<Product | undefined> {
 
 /** The product's name claim: one item per name (case-insensitive), naming its product. */
 const nameClaim = (name: string, productId: string) => ({ ...keys.productName(name), productId });
+/** The product's GTIN claim: one item per GTIN-14, naming its product (the resolver reads it). */
+const gtinClaim = (gtin: string, productId: string) => ({ ...keys.productGtin(gtin), productId });
+
+const rangeCountSchema = z.object({ rangeCount: z.number().int().default(0) });
+
+/** The product of a GTIN-14, by its claim: one GetItem. */
+export async function findProductIdByGtin(gtin: string): Promise<string | undefined> {
+  const claim = await getItem(keys.productGtin(gtin), z.object({ productId: z.string() }));
+  return claim?.productId;
+}
 
 /**
  * One transaction: the product, the claim on its name, the counter and the audit entry.
@@ -69,7 +85,7 @@ export async function createProduct(fields: ProductFields, actor: AuditActor): P
     createdBy: actor.email ?? actor.id,
     updatedBy: actor.email ?? actor.id,
   };
-  await audited({
+  const transaction = audited({
     actor,
     action: 'create',
     entity: 'product',
@@ -86,9 +102,14 @@ export async function createProduct(fields: ProductFields, actor: AuditActor): P
       },
       { condition: itemMissing() },
     )
-    .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken })
-    .count({ products: 1 })
-    .commit({ now: new Date(now) });
+    .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken });
+  if (fields.gtin) {
+    transaction.put(gtinClaim(fields.gtin, id), {
+      condition: itemMissing(),
+      onConditionFailed: gtinTaken,
+    });
+  }
+  await transaction.count({ products: 1 }).commit({ now: new Date(now) });
   return product;
 }
 
@@ -105,6 +126,9 @@ export async function updateProduct(
   const current = await getProduct(id);
   if (!current) throw notFound();
   if (current.version !== expectedVersion) throw new AbortedError();
+  const gtinChanges = current.gtin !== fields.gtin;
+  // Refused before anything is written; the transaction's condition holds it under races.
+  if (gtinChanges && (await countRanges(id)) > 0) throw gtinLocked();
   const now = new Date().toISOString();
   const by = actor.email ?? actor.id;
   const updated: Product = {
@@ -133,8 +157,11 @@ export async function updateProduct(
       },
     },
     {
-      condition: and(itemExists(), equals('version', expectedVersion)),
-      onConditionFailed: () => new AbortedError(),
+      // A GTIN changes only while no range (and so no printed label) carries it.
+      condition: gtinChanges
+        ? and(itemExists(), equals('version', expectedVersion), equals('rangeCount', 0))
+        : and(itemExists(), equals('version', expectedVersion)),
+      onConditionFailed: () => new ProductChanged(),
     },
   );
   if (current.name.toLowerCase() !== fields.name.toLowerCase()) {
@@ -142,7 +169,24 @@ export async function updateProduct(
       .delete(keys.productName(current.name), { condition: equals('productId', id) })
       .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken });
   }
-  await transaction.commit({ now: new Date(now) });
+  if (gtinChanges) {
+    if (current.gtin) {
+      transaction.delete(keys.productGtin(current.gtin), { condition: equals('productId', id) });
+    }
+    if (fields.gtin) {
+      transaction.put(gtinClaim(fields.gtin, id), {
+        condition: itemMissing(),
+        onConditionFailed: gtinTaken,
+      });
+    }
+  }
+  await transaction.commit({ now: new Date(now) }).catch(async (error: unknown) => {
+    if (!(error instanceof ProductChanged)) throw error;
+    const now = await getProduct(id);
+    if (!now || now.version !== expectedVersion || !gtinChanges) throw new AbortedError();
+    // Same version: a range arrived between the check and the write.
+    throw gtinLocked();
+  });
   return updated;
 }
 
@@ -150,7 +194,7 @@ export async function updateProduct(
 export async function deleteProduct(id: string, actor: AuditActor): Promise<void> {
   const current = await getProduct(id);
   if (!current) throw notFound();
-  await audited({
+  const transaction = audited({
     actor,
     action: 'delete',
     entity: 'product',
@@ -162,7 +206,11 @@ export async function deleteProduct(id: string, actor: AuditActor): Promise<void
       // Gone, changed or still holding ranges: read again to tell which.
       onConditionFailed: () => new ProductChanged(),
     })
-    .delete(keys.productName(current.name), { condition: equals('productId', id) })
+    .delete(keys.productName(current.name), { condition: equals('productId', id) });
+  if (current.gtin) {
+    transaction.delete(keys.productGtin(current.gtin), { condition: equals('productId', id) });
+  }
+  await transaction
     .count({ products: -1 })
     .commit()
     .catch(async (error: unknown) => {
@@ -175,6 +223,14 @@ export async function deleteProduct(id: string, actor: AuditActor): Promise<void
 }
 
 class ProductChanged extends Error {}
+
+/** The product's range count, kept on its item by every range transaction (0 if none). */
+async function countRanges(productId: string): Promise<number> {
+  return (
+    (await getItem(keys.product(productId), rangeCountSchema, { consistent: true }))?.rangeCount ??
+    0
+  );
+}
 
 /**
  * A page of products in name order (optionally names starting with `filter`) or in

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getAppUrl } from '../shared/app-url';
+import { unitIdentityLink } from '../shared/identity-link';
 import { findLatestResults } from '../machine-data/repository';
 import { getProduct, getTestPlan } from '../products/repository';
 import { findRangeContaining } from '../serial-ranges/repository';
@@ -55,6 +56,7 @@ export async function requestReport(
 
   const config = getConfig();
   const baseUrl = await getAppUrl();
+  const identityLink = await unitIdentityLink({ serial: serialNumber, gtin: range.gtin });
   const issuedAt = now.toISOString();
   const pdfExpiresAt = new Date(now.getTime() + config.REPORT_RETENTION_DAYS * dayMs).toISOString();
   const { id: productId, name, temperatureMin, temperatureMax, fluid, connection } = product;
@@ -69,6 +71,7 @@ export async function requestReport(
     pressureSUS: product.pressureSUS,
     application: product.application,
     applicationMedium: product.applicationMedium,
+    gtin: product.gtin,
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -92,6 +95,7 @@ export async function requestReport(
         : null,
       verdict: plan ? planVerdict(plan, results) : reportVerdict(results),
       verificationUrl: `${baseUrl}/search?verify=${reportNumber}`,
+      identityLink,
     };
     const pdf = await renderReportPdf(content, {
       providerName: config.PROVIDER_NAME,

@@ -10,7 +10,15 @@ import {
 } from '../shared/contract/schemas/serial-range';
 import { parseSerial, type ParsedSerial } from '../shared/contract/serial';
 import { changesBetween } from '../shared/data/audit';
-import { equals, itemExists, itemMissing } from '../shared/data/expressions';
+import { maxAi21Length } from '../shared/contract/gs1';
+import {
+  and,
+  attributeMissing,
+  equals,
+  itemExists,
+  itemMissing,
+  or,
+} from '../shared/data/expressions';
 import { keys, queries, type ItemKey } from '../shared/keys';
 import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
 import { audited, WriteConflict, type Transaction } from '../shared/data/transaction';
@@ -41,14 +49,28 @@ function parsed(serial: string): ParsedSerial {
   return result;
 }
 
+/**
+ * `gtin`: the product's GTIN-14 (or null), copied onto the range's items when it is written,
+ * so the resolver learns a unit's identification link from the one lookup Query. It cannot
+ * go stale: a product's GTIN is fixed while it has ranges, and a range moves only to a
+ * product with the same GTIN.
+ */
 function rangeItem(
   id: string,
   fields: SerialRangeFields,
   audit: Pick<SerialRange, 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'>,
+  gtin: string | null,
 ): RangeItem {
   const start = parsed(fields.startSerial);
   const end = parsed(fields.endSerial);
+  // A GTIN's units are named by AI 21, at most 20 characters (docs/identity-links.md).
+  if (gtin && end.serial.length > maxAi21Length) {
+    throw new ValidationError({
+      startSerial: { key: 'validation.serialTooLongForGtin', params: { max: maxAi21Length } },
+    });
+  }
   return {
+    gtin,
     id,
     productId: fields.productId,
     startSerial: start.serial,
@@ -137,15 +159,36 @@ function bumpVersion(transaction: Transaction, range: RangeItem, expected: numbe
   );
 }
 
-/** Counts a range on its product; the product must exist. */
-function adjustProductRanges(transaction: Transaction, productId: string, delta: 1 | -1) {
+const productGtinSchema = z.object({ gtin: z.string().nullable().default(null) });
+
+/** The product's GTIN-14 (null when it has none); a missing product is the form's error. */
+async function productGtin(productId: string): Promise<string | null> {
+  const product = await getItem(keys.product(productId), productGtinSchema, { consistent: true });
+  if (!product) throw new ValidationError({ productId: { key: 'errors.serialRangeProduct' } });
+  return product.gtin;
+}
+
+/**
+ * Counts a range on its product; the product must exist. Adding a range also holds the
+ * product's GTIN to the one the range's items carry (`gtin`, read before): a GTIN that
+ * changed in between cancels the write.
+ */
+function adjustProductRanges(
+  transaction: Transaction,
+  productId: string,
+  delta: 1 | -1,
+  gtin?: string | null,
+) {
+  const sameGtin = gtin ? equals('gtin', gtin) : or(attributeMissing('gtin'), equals('gtin', null));
   return transaction.update(
     keys.product(productId),
     { add: { rangeCount: delta } },
     {
-      condition: itemExists(),
+      condition: gtin === undefined ? itemExists() : and(itemExists(), sameGtin),
       onConditionFailed: () =>
-        new ValidationError({ productId: { key: 'errors.serialRangeProduct' } }),
+        gtin === undefined
+          ? new ValidationError({ productId: { key: 'errors.serialRangeProduct' } })
+          : new AbortedError('errors.productGtinChanged'),
     },
   );
 }
@@ -180,13 +223,13 @@ export async function createSerialRange(
   const now = new Date().toISOString();
   const id = randomUUID();
   const by = actor.email ?? actor.id;
-  const range = rangeItem(id, fields, {
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-    createdBy: by,
-    updatedBy: by,
-  });
+  const gtin = await productGtin(fields.productId);
+  const range = rangeItem(
+    id,
+    fields,
+    { version: 1, createdAt: now, updatedAt: now, createdBy: by, updatedBy: by },
+    gtin,
+  );
   const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now) };
   await writeGuarded(range, (version) => {
     const transaction = audited({
@@ -200,7 +243,7 @@ export async function createSerialRange(
       .put({ ...range, ...lookupKey(range) }, { condition: itemMissing() })
       .put({ ...stored, ...keys.serialRange(id) }, { condition: itemMissing() })
       .put({ ...range, ...adjacencyKey(range) });
-    return adjustProductRanges(transaction, range.productId, 1).count({
+    return adjustProductRanges(transaction, range.productId, 1, gtin).count({
       serialRanges: 1,
       units: range.totalUnits,
     });
@@ -223,13 +266,26 @@ export async function updateSerialRange(
   if (!current) throw notFound();
   if (current.version !== expectedVersion) throw new AbortedError();
   const now = new Date().toISOString();
-  const range = rangeItem(id, fields, {
-    version: expectedVersion + 1,
-    createdAt: current.createdAt,
-    createdBy: current.createdBy,
-    updatedAt: now,
-    updatedBy: actor.email ?? actor.id,
-  });
+  const moved = current.productId !== fields.productId;
+  // Its units' links carry the GTIN: a range moves only to a product with the same one.
+  if (moved && (await productGtin(fields.productId)) !== current.gtin) {
+    throw new ValidationError(
+      { productId: { key: 'errors.rangeGtinMove' } },
+      'errors.rangeGtinMove',
+    );
+  }
+  const range = rangeItem(
+    id,
+    fields,
+    {
+      version: expectedVersion + 1,
+      createdAt: current.createdAt,
+      createdBy: current.createdBy,
+      updatedAt: now,
+      updatedBy: actor.email ?? actor.id,
+    },
+    current.gtin,
+  );
   const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now) };
 
   await writeGuarded(range, (version) => {
@@ -254,9 +310,9 @@ export async function updateSerialRange(
       if (!sameKey(oldKey, newKey)) transaction.delete(oldKey);
       transaction.put({ ...range, ...newKey });
     }
-    if (current.productId !== range.productId) {
+    if (moved) {
       adjustProductRanges(transaction, current.productId, -1);
-      adjustProductRanges(transaction, range.productId, 1);
+      adjustProductRanges(transaction, range.productId, 1, current.gtin);
     }
     return transaction.count({ units: range.totalUnits - current.totalUnits });
   });

@@ -16,6 +16,14 @@ const environmentSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   REPORTS_BUCKET: z.string().min(1),
   MAIL_FROM: z.email(),
+  /**
+   * Base of every unit's identification link (`<base>/01/<GTIN>/21/<serial>`, `<base>/id/<serial>`):
+   * printed on labels, so it must never change once labels exist (IEC 61406-1). The stack
+   * sets it from `identityLinkBase`, else the first report host; without it the app's
+   * address (the table's CONFIG/APPURL item, lambdas/shared/app-url.ts) serves
+   * (docs/identity-links.md).
+   */
+  IDENTITY_LINK_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** Named in the report, its mail and the visitor's consent statement. */
   PROVIDER_NAME: z.string().min(1).default('Test Report Center'),
   /** The provider's address, printed under its name on every report (ISO/IEC 17025 7.8.2.1). */

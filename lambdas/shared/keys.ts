@@ -59,6 +59,11 @@ export const keys = {
     pk: `PRODUCTNAME#${name.toLowerCase()}`,
     sk: 'NAME',
   }),
+  /**
+   * Claims a GTIN-14 so two products cannot share it; names its product, so the resolver
+   * finds the product of a GTIN with one GetItem.
+   */
+  productGtin: (gtin: string): ItemKey => ({ pk: `PRODUCTGTIN#${gtin}`, sk: 'GTIN' }),
   productIndexes: (id: string, name: string, updatedAt: string): IndexKeys => ({
     gsi1pk: 'PRODUCTS',
     gsi1sk: `NAME#${name.toLowerCase()}#${id}`,

@@ -11,7 +11,8 @@ import type { Role } from './contract/roles';
 /** Who may call a route: anyone, a machine with its key, or signed-in users with one of the roles. */
 export type Access = 'public' | 'machine' | readonly Role[];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD and OPTIONS: the identification-link resolver answers them itself (GS1 resolver 2.2). */
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * AWS permissions a handler needs beyond the table (which every handler may read and
@@ -43,8 +44,14 @@ export interface RouteSpec {
   params?: ZodType;
 }
 
-/** `METHOD /api/...`, as API Gateway writes `routeKey` into the event. */
-export type RouteKey = `${HttpMethod} /api/${string}`;
+/**
+ * `METHOD /path`, as API Gateway writes `routeKey` into the event. Paths are under `/api`,
+ * except the identification-link resolver's (`/01/...`, `/id/...`, `/.well-known/gs1resolver`),
+ * which sit at the root because the links printed on units must be short and GS1 Digital
+ * Link puts them there; CloudFront sends exactly those paths to the API as well
+ * (lib/constructs/web.ts). A greedy parameter (`{path+}`) takes the rest of the path.
+ */
+export type RouteKey = `${HttpMethod} /${string}`;
 
 /** A feature's routes, by key. */
 export type RouteTable = Record<RouteKey, RouteSpec>;
@@ -52,7 +59,7 @@ export type RouteTable = Record<RouteKey, RouteSpec>;
 /** A route with its method and path spelled out. */
 export interface RouteDefinition extends RouteSpec {
   method: HttpMethod;
-  /** API Gateway path syntax, e.g. `/api/products/{id}`. */
+  /** API Gateway path syntax, e.g. `/api/products/{id}` or `/01/{path+}` (greedy). */
   path: string;
 }
 

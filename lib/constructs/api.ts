@@ -54,6 +54,8 @@ type FunctionOverrides = Partial<Pick<AppFunctionProps, 'memorySize' | 'timeout'
  */
 export const functionOverrides: Readonly<Record<string, FunctionOverrides>> = {
   'lambdas/report-requests/create-handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
+  // A part of a label run (up to 500 labels) draws with the report's fonts: CPU and the files.
+  'lambdas/labels/handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
 };
 
 /** Stage throttling of one route, on top of the stage-wide default. */

@@ -20,12 +20,12 @@ export type FunctionEnvironmentName = Exclude<keyof Config, 'AWS_REGION' | `${st
 
 /** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
 export type SharedEnvironment = Record<
-  Exclude<FunctionEnvironmentName, 'TABLE_NAME' | 'PROVIDER_ADDRESS'>,
+  Exclude<FunctionEnvironmentName, 'TABLE_NAME' | 'PROVIDER_ADDRESS' | 'IDENTITY_LINK_BASE'>,
   string
-> & { PROVIDER_ADDRESS?: string };
+> & { PROVIDER_ADDRESS?: string; IDENTITY_LINK_BASE?: string };
 
-/** Variables that may be empty (a setting left out). */
-const optionalEnvironment = new Set(['PROVIDER_ADDRESS']);
+/** Variables that may be left out (a setting left out). */
+const optionalEnvironment = new Set(['PROVIDER_ADDRESS', 'IDENTITY_LINK_BASE']);
 
 const requiredEnvironment = environmentVariables.filter(
   (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT') && !optionalEnvironment.has(name),

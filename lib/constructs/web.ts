@@ -41,6 +41,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { resolverPathPatterns } from '../../lambdas/resolver/routes';
 import {
   contentSecurityPolicy,
   referrerPolicy,
@@ -200,7 +201,12 @@ export class Web extends Construct {
         responseHeadersPolicy,
         functionAssociations,
       },
-      additionalBehaviors: { '/api/*': apiBehavior },
+      // The identification-link resolver answers at the root (`/01/...`, `/id/...`), where
+      // GS1 Digital Link puts unit links (docs/identity-links.md).
+      additionalBehaviors: {
+        '/api/*': apiBehavior,
+        ...Object.fromEntries(resolverPathPatterns.map((pattern) => [pattern, apiBehavior])),
+      },
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.accessLogsBucket,

@@ -6,6 +6,10 @@
 // 2. Pages: /search is its own light page (/search.html, built from web/search.html);
 //    any other path that is not a file is the back-office app (/index.html).
 //
+// 3. Identification links (docs/identity-links.md): `/01/...` (GS1 Digital Link),
+//    `/id/...` and `/.well-known/gs1resolver` go to the resolver on every host, report
+//    hosts included. CloudFront sends these paths to the API (lib/constructs/web.ts).
+//
 // CloudFront passes the query string beside the URI (event.request.querystring), so
 // rewriting `uri` keeps `/search?serial=...` and `/search?verify=...` intact.
 
@@ -16,6 +20,16 @@ var APP_PAGE = '/index.html';
 
 /** Query parameters /search reads; a redirect to /search carries them over. */
 var SEARCH_PARAMS = ['serial', 'verify'];
+
+/**
+ * The resolver's paths (lambdas/resolver/routes.ts, resolverPathPatterns; a test holds the
+ * two lists together).
+ */
+function isResolverPath(uri) {
+  return (
+    uri.indexOf('/01/') === 0 || uri.indexOf('/id/') === 0 || uri === '/.well-known/gs1resolver'
+  );
+}
 
 function isReportHost(host) {
   return host.indexOf('client') !== -1 || host.indexOf('report') !== -1;
@@ -40,6 +54,8 @@ function allowedOnReportHost(uri) {
   if (isSearchPage(uri)) return true;
   if (uri === '/api/report-requests' || uri.indexOf('/api/report-requests/') === 0) return true;
   if (uri === '/api/health') return true;
+  // A unit's product data (its gs1:pip link) and the identification links themselves.
+  if (uri.indexOf('/api/units/') === 0 || isResolverPath(uri)) return true;
   if (uri.indexOf('/api/') === 0) return false;
   return isFile(uri) && uri !== APP_PAGE;
 }
@@ -88,7 +104,12 @@ function handler(event) {
       },
     };
   }
-  if (isSearchPage(uri)) {
+  if (isResolverPath(uri)) {
+    // API Gateway decodes the path once before the function sees it, which would make an
+    // encoded `/` in a serial (`%2F`) a path separator: encoding `%` first makes the path
+    // the function reads the one the viewer sent (lambdas/resolver/digital-link.ts).
+    request.uri = uri.replace(/%/g, '%25');
+  } else if (isSearchPage(uri)) {
     request.uri = SEARCH_PAGE;
   } else if (uri.indexOf('/api/') !== 0 && !isFile(uri)) {
     request.uri = APP_PAGE;

@@ -54,6 +54,7 @@ function content(language: 'en' | 'zh', index: number): ReportContent {
       pressureSUS: null,
       application: language === 'zh' ? '化學及食品工廠製程管線' : 'Process lines',
       applicationMedium: null,
+      gtin: null,
     },
     results,
     verdict: 'pass',

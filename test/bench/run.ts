@@ -16,6 +16,8 @@ const benches: Record<string, () => Promise<void>> = {
   ingest: () => import('./machine-data').then((bench) => bench.runIngest()),
   dashboard: () => import('./machine-data').then((bench) => bench.runDashboard()),
   'report-pdf': () => import('./report-pdf').then((bench) => bench.run()),
+  labels: () => import('./identity-links').then((bench) => bench.runLabels()),
+  resolver: () => import('./identity-links').then((bench) => bench.runResolver()),
 };
 
 const names = process.argv.slice(2);

@@ -11,6 +11,7 @@ import { appUrlItem } from '../../lambdas/shared/app-url';
 import { keys } from '../../lambdas/shared/keys';
 import { isDeliveryRecord } from '../../lambdas/report-requests/mailer';
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
+import { resolverPathPatterns } from '../../lambdas/resolver/routes';
 import { deliveryStatuses } from '../../lambdas/report-requests/repository';
 import {
   Api,
@@ -640,6 +641,30 @@ describe('distribution', () => {
     });
   });
 
+  it('sends the identification-link paths to the API exactly as /api/*', () => {
+    const behaviors = distribution().CacheBehaviors as { PathPattern: string }[];
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    for (const pattern of resolverPathPatterns) {
+      const behavior = behaviors.find((candidate) => candidate.PathPattern === pattern);
+      expect(behavior, pattern).toEqual({ ...api, PathPattern: pattern });
+    }
+  });
+
+  it('builds the resolver function without the PDF code or fonts', () => {
+    const resolver = stack.api.functionOf('GET /01/{path+}')!;
+    const code = resources[logicalId(resolver.function)]!.Properties.Code;
+    const bundle = readFileSync(
+      join(
+        Stage.of(stack)!.outdir,
+        `asset.${String(code.S3Key).replace(/\.zip$/, '')}`,
+        'index.mjs',
+      ),
+      'utf8',
+    );
+    expect(bundle).not.toContain('PDFDocument');
+    expect(bundle).not.toContain('harfbuzz');
+  });
+
   it('reads the site bucket through origin access control', () => {
     const [oacId, oac] = only('AWS::CloudFront::OriginAccessControl');
     expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
@@ -950,9 +975,12 @@ describe('report request function', () => {
     }
   });
 
-  it('is the only function that carries them', () => {
+  it('is the only function that carries them, with the labels function', () => {
+    const labels = stack.api.functionOf('GET /api/serial-numbers/{id}/labels')!;
     for (const [id, fn] of applicationFunctions()) {
-      if (id === logicalId(createFunction().function)) continue;
+      if (id === logicalId(createFunction().function) || id === logicalId(labels.function)) {
+        continue;
+      }
       const assetDir = join(
         Stage.of(stack)!.outdir,
         `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`,

@@ -44,6 +44,16 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'POST /api/report-requests': everyone,
   'GET /api/report-requests/{id}/pdf': everyone,
   'GET /api/report-requests/verify/{reportNumber}': everyone,
+  'GET /api/units/{serial+}': everyone,
+  'GET /01/{path+}': everyone,
+  'HEAD /01/{path+}': everyone,
+  'OPTIONS /01/{path+}': everyone,
+  'GET /id/{path+}': everyone,
+  'HEAD /id/{path+}': everyone,
+  'OPTIONS /id/{path+}': everyone,
+  'GET /.well-known/gs1resolver': everyone,
+  'HEAD /.well-known/gs1resolver': everyone,
+  'OPTIONS /.well-known/gs1resolver': everyone,
   'GET /api/report-requests': staffAndAdmin,
   'POST /api/report-requests/{id}/resend': adminOnly,
   'GET /api/machine-data': staffAndAdmin,
@@ -67,6 +77,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'POST /api/serial-numbers': staffAndAdmin,
   'GET /api/serial-numbers/lookup': staffAndAdmin,
   'GET /api/serial-numbers/{id}': staffAndAdmin,
+  'GET /api/serial-numbers/{id}/labels': staffAndAdmin,
   'PUT /api/serial-numbers/{id}': staffAndAdmin,
   'DELETE /api/serial-numbers/{id}': staffAndAdmin,
   'GET /api/account': staffAndAdmin,
@@ -131,7 +142,7 @@ describe('the authorization matrix', () => {
   for (const route of routes) {
     const key = routeKey(route);
     describe(key, () => {
-      const path = route.path.replace(/\{\w+\}/g, 'no-such-id');
+      const path = route.path.replace(/\{\w+\+?\}/g, 'no-such-id');
       for (const caller of Object.keys(everyone) as Caller[]) {
         it(`answers ${caller} as the table says`, async () => {
           const token = tokens.get(caller);
@@ -144,6 +155,7 @@ describe('the authorization matrix', () => {
             expect([401, 403], `${caller} got ${response.status}`).not.toContain(response.status);
           } else {
             expect(response.status).toBe(want);
+            if (route.method === 'HEAD') return;
             const body = (await response.json()) as ErrorBody;
             expect(body.error.code).toBe(want === 401 ? 'unauthenticated' : 'permission-denied');
           }

@@ -43,6 +43,7 @@ const fields: ProductFields = {
   pressureSUS: 25,
   application: null,
   applicationMedium: null,
+  gtin: null,
 };
 
 const stored = (changes: Partial<Product> = {}) => {

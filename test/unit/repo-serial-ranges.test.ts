@@ -63,6 +63,11 @@ function partitionHolds(
   documents
     .on(GetCommand, { Key: { pk: partition, sk: '#VERSION' } })
     .resolves(options.version ? { Item: { version: options.version } } : {});
+  for (const product of ['p-1', 'p-2']) {
+    documents
+      .on(GetCommand, { Key: { pk: `PRODUCT#${product}`, sk: 'PRODUCT' } })
+      .resolves({ Item: { id: product, gtin: null } });
+  }
 }
 
 const fields = {
@@ -124,6 +129,7 @@ describe('createSerialRange', () => {
       endSerial: 'AV-000199',
       totalUnits: 100,
       productionDate: '2026-01-10',
+      gtin: null,
       version: 1,
       createdAt: created.createdAt,
       updatedAt: created.createdAt,
@@ -161,7 +167,9 @@ describe('createSerialRange', () => {
 
     expect(product!.Update!.Key).toEqual({ pk: 'PRODUCT#p-1', sk: 'PRODUCT' });
     expect(readable(product!.Update, 'UpdateExpression')).toBe('ADD rangeCount 1');
-    expect(readable(product!.Update)).toBe('attribute_exists(pk)');
+    expect(readable(product!.Update)).toBe(
+      '(attribute_exists(pk)) AND ((attribute_not_exists(gtin)) OR (gtin = null))',
+    );
 
     expect(readable(counters!.Update, 'UpdateExpression')).toBe('ADD serialRanges 1, units 100');
 
@@ -226,7 +234,8 @@ describe('createSerialRange', () => {
       .resolves({});
     await repository.createSerialRange(fields, actor);
     expect(documents).toReceiveCommandTimes(TransactWriteCommand, 3);
-    expect(documents).toReceiveCommandTimes(GetCommand, 3);
+    // The product (its GTIN) once, the partition version per attempt.
+    expect(documents).toReceiveCommandTimes(GetCommand, 4);
     // No retries inside the transaction: the partition is read again each time.
     expect(pauses).toHaveBeenCalledTimes(2);
   });
@@ -240,13 +249,54 @@ describe('createSerialRange', () => {
     expect(documents).toReceiveCommandTimes(TransactWriteCommand, 8);
   });
 
-  it('answers a product that does not exist as a productId error', async () => {
+  it('answers a product that does not exist as a productId error, before writing', async () => {
     partitionHolds();
-    documents.on(TransactWriteCommand).rejects(cancelled(...seven(4, 'ConditionalCheckFailed')));
+    documents.on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } }).resolves({});
     const error = await failure(repository.createSerialRange(fields, actor));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ fields: { productId: { key: 'errors.serialRangeProduct' } } });
-    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 1);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+  });
+
+  it("holds the product's GTIN to the one the range's items carry: a change in between aborts", async () => {
+    partitionHolds();
+    documents
+      .on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } })
+      .resolves({ Item: { id: 'p-1', gtin: '09506000134352' } });
+    await repository.createSerialRange(fields, actor);
+    const [, lookup, stored, byProduct, product] = sentItems();
+    for (const item of [lookup, stored, byProduct]) {
+      expect(item!.Put!.Item).toMatchObject({ gtin: '09506000134352' });
+    }
+    expect(readable(product!.Update)).toBe('(attribute_exists(pk)) AND (gtin = "09506000134352")');
+
+    documents.on(TransactWriteCommand).rejects(cancelled(...seven(4, 'ConditionalCheckFailed')));
+    const error = await failure(repository.createSerialRange(fields, actor));
+    expect(error).toBeInstanceOf(AbortedError);
+    expect(error).toMatchObject({ messageKey: 'errors.productGtinChanged' });
+  });
+
+  it('refuses serials longer than 20 characters (AI 21) for a product with a GTIN', async () => {
+    documents.on(GetCommand).resolves({});
+    partitionHolds();
+    documents
+      .on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } })
+      .resolves({ Item: { id: 'p-1', gtin: '09506000134352' } });
+    const long = {
+      ...fields,
+      startSerial: 'VALVE-LINE-A-0000100',
+      endSerial: 'VALVE-LINE-A-0000199',
+    };
+    await repository.createSerialRange(long, actor);
+    const longer = {
+      ...fields,
+      startSerial: 'VALVE-LINE-AB-0000100',
+      endSerial: 'VALVE-LINE-AB-0000199',
+    };
+    const error = await failure(repository.createSerialRange(longer, actor));
+    expect(error).toMatchObject({
+      fields: { startSerial: { key: 'validation.serialTooLongForGtin', params: { max: 20 } } },
+    });
   });
 
   it('answers CounterLimitError when the unit counter is full', async () => {

@@ -7,18 +7,28 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionBundleOptions } from '../../lib/constructs/function';
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
+import type { LabelSheet } from '../../lambdas/labels/render';
+import { labelFormats } from '../../lambdas/shared/contract/labels';
 import type { ReportContent } from '../../lambdas/shared/contract/schemas/report-request';
+import { scanQrCodes } from '../support/pdf';
 
 /**
- * The renderer as Lambda runs it: bundled with the esbuild options of
- * lib/constructs/function.ts (its module aliases included), in a folder without
- * node_modules, with reportPdfAssets copied beside the bundle, in a fresh Node process.
+ * The renderers as Lambda runs them: bundled with the esbuild options of
+ * lib/constructs/function.ts (its module aliases included: no standard fonts, no PNG
+ * decoder, Node's zlib), in a folder without node_modules, with reportPdfAssets copied
+ * beside the bundle, in a fresh Node process. The labels function ships the same assets.
  */
 const runner = `
 import { writeFileSync } from 'node:fs';
 const [content, site, output] = process.argv.slice(2);
 const { renderReportPdf } = await import('./index.mjs');
 writeFileSync(output, await renderReportPdf(JSON.parse(content), JSON.parse(site)));
+`;
+const labelsRunner = `
+import { writeFileSync } from 'node:fs';
+const [sheet, output] = process.argv.slice(2);
+const { renderLabelSheet } = await import('./index.mjs');
+writeFileSync(output, await renderLabelSheet(JSON.parse(sheet)));
 `;
 
 const content: ReportContent = {
@@ -38,23 +48,38 @@ const content: ReportContent = {
     pressureSUS: null,
     application: null,
     applicationMedium: null,
+    gtin: null,
   },
   results: [],
   verdict: 'untested',
   tests: [],
   plan: null,
   verificationUrl: 'https://report.example.com/search?verify=TR-7K3MQ-9X2HB',
+  identityLink: 'https://report.example.com/id/AV-2024-000123',
 };
 const site = { providerName: 'Acme Valves', privacyPolicyUrl: 'https://example.com/privacy' };
+const sheet: LabelSheet = {
+  format: labelFormats.find((format) => format.layout === 'roll' && format.size === '60x40')!,
+  // A zero-width space to drop, a Hangul syllable Noto Sans TC lacks.
+  productName: '球閥\u200b BV-200 한',
+  title: 'labels',
+  units: [
+    {
+      serial: 'AV-2024-000123',
+      link: 'https://report.example.com/01/09506000134352/21/AV-2024-000123',
+      elementString: '(01)09506000134352(21)AV-2024-000123',
+    },
+  ],
+};
 
 let root = '';
 
 /** A folder holding the bundle and the runner, and the assets when `withAssets`. */
-function lambdaFolder(name: string, bundle: string, withAssets: boolean): string {
+function lambdaFolder(name: string, bundle: string, withAssets: boolean, script = runner): string {
   const folder = join(root, name);
   mkdirSync(folder);
   copyFileSync(bundle, join(folder, 'index.mjs'));
-  writeFileSync(join(folder, 'run.mjs'), runner);
+  writeFileSync(join(folder, 'run.mjs'), script);
   if (withAssets) {
     for (const asset of reportPdfAssets) copyFileSync(asset.source, join(folder, asset.target));
   }
@@ -72,19 +97,24 @@ function render(folder: string) {
 }
 
 let bundle = '';
+let labelsBundle = '';
 
 beforeAll(async () => {
   // Outside the repository, so no node_modules is found above the bundle.
   root = mkdtempSync(join(tmpdir(), 'report-pdf-bundle-'));
   bundle = join(root, 'bundle.mjs');
-  await build(functionBundleOptions(resolve('lambdas/report-requests/pdf/render.ts'), bundle));
+  labelsBundle = join(root, 'labels-bundle.mjs');
+  await Promise.all([
+    build(functionBundleOptions(resolve('lambdas/report-requests/pdf/render.ts'), bundle)),
+    build(functionBundleOptions(resolve('lambdas/labels/render.ts'), labelsBundle)),
+  ]);
 }, 30_000);
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-describe('the bundled report renderer', () => {
+describe('the bundled PDF renderers (report, labels)', () => {
   it('lists existing files with distinct names for the bundle folder', () => {
     expect(reportPdfAssets.map((asset) => asset.target).sort()).toEqual([
       'NotoSansTC_400Regular.ttf',
@@ -102,6 +132,26 @@ describe('the bundled report renderer', () => {
     const text = execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' });
     expect(text).toContain('測試報告');
     expect(text).toContain(content.serialNumber);
+    // The identification link block: its heading and its address (drawn beside its QR code).
+    expect(text).toContain('識別連結');
+    expect(text).toContain(content.identityLink);
+  }, 20_000);
+
+  it('renders a label sheet from the same assets beside the labels bundle', async () => {
+    const folder = lambdaFolder('labels', labelsBundle, true, labelsRunner);
+    const output = join(folder, 'labels.pdf');
+    await promisify(execFile)(process.execPath, ['run.mjs', JSON.stringify(sheet), output], {
+      cwd: folder,
+      env: { PATH: process.env.PATH },
+    });
+
+    const bytes = readFileSync(output);
+    const text = execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' });
+    expect(text).toContain(sheet.units[0]!.serial);
+    // What the font lacks prints as '?', as in the report, not as an empty box.
+    expect(text).toContain('球閥 BV-200 ?');
+    expect(text.replace(/\s/g, '')).toContain(sheet.units[0]!.elementString);
+    expect(scanQrCodes(bytes)).toEqual([sheet.units[0]!.link]);
   }, 20_000);
 
   it('fails with a clear message when the assets were not shipped', async () => {

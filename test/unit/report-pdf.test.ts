@@ -59,6 +59,7 @@ function report(language: ReportLanguage, changes: Partial<ReportContent> = {}):
       pressureSUS: null,
       application: null,
       applicationMedium: null,
+      gtin: null,
     },
     results,
     verdict: 'fail',

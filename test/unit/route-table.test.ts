@@ -5,10 +5,18 @@ import { handlerModules, routeKey, routes } from '../../lambdas/routes';
 import { repoRoot } from '../../bin/local/settings';
 
 describe('the route table', () => {
-  it('has unique routes under /api', () => {
+  it("has unique routes under /api, and the resolver's public ones at its own paths", () => {
     const keys = routes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const route of routes) expect(route.path, routeKey(route)).toMatch(/^\/api\//);
+    for (const route of routes) {
+      if (route.path.startsWith('/api/')) continue;
+      // Only the identification-link resolver lives outside /api, and only publicly.
+      expect(route.handler, routeKey(route)).toBe('lambdas/resolver/handler.ts');
+      expect(route.access, routeKey(route)).toBe('public');
+      expect(route.path, routeKey(route)).toMatch(
+        /^\/(01|id)\/\{path\+\}$|^\/\.well-known\/gs1resolver$/,
+      );
+    }
   });
 
   it('points every route at a handler module that exports `handler`', async () => {

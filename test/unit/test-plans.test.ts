@@ -281,6 +281,7 @@ describe('the report of a unit with a test plan', () => {
       pressureSUS: null,
       application: null,
       applicationMedium: null,
+      gtin: null,
     },
     results,
     tests: reportRows(plan(), results),

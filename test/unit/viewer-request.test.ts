@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from '../../bin/local/edge';
+import { resolverPathPatterns } from '../../lambdas/resolver/routes';
 
 const viewerRequest = loadViewerRequest();
 
@@ -169,5 +170,40 @@ describe('the viewer-request CloudFront Function', () => {
     const event = cloudFrontEvent('/dashboard', 'x');
     delete (event.request.headers as Record<string, unknown>).host;
     expect(viewerRequest(event)).toMatchObject({ uri: '/index.html' });
+  });
+});
+
+describe('identification links through the viewer-request function', () => {
+  const paths = [
+    '/01/09506000134352/21/AV-0001',
+    '/01/09506000134352/21/AV%2F0001',
+    '/id/AV-0001',
+    '/.well-known/gs1resolver',
+  ];
+
+  it('passes them to the API on every host, report hosts included, with % encoded once more', () => {
+    for (const host of ['app.example.com', ...reportHosts]) {
+      for (const uri of paths) {
+        const result = run(uri, host);
+        expect(isEdgeResponse(result), `${host} ${uri}`).toBe(false);
+        expect(result, `${host} ${uri}`).toMatchObject({ uri: uri.replace(/%/g, '%25') });
+      }
+    }
+  });
+
+  it('covers exactly the paths CloudFront sends to the API (resolverPathPatterns)', () => {
+    const samples = resolverPathPatterns.map((pattern) => pattern.replace('*', 'x/y'));
+    for (const uri of samples) {
+      const result = run(uri, 'report.example.com');
+      expect(isEdgeResponse(result), uri).toBe(false);
+    }
+    // Near misses are not the resolver's: on a report host they go to /search.
+    for (const uri of ['/01', '/idx/1', '/.well-known/other', '/010/1']) {
+      expect(isEdgeResponse(run(uri, 'report.example.com')), uri).toBe(true);
+    }
+  });
+
+  it("lets a unit's product data through on report hosts", () => {
+    expect(isEdgeResponse(run('/api/units/AV-0001', 'report.example.com'))).toBe(false);
   });
 });

@@ -18,9 +18,27 @@ import { create as createQrCode } from 'qrcode/lib/core/qrcode';
 export function drawQrCode(
   page: PDFPage,
   text: string,
+  placement: { x: number; top: number; size: number; color: RGB },
+): void {
+  drawQrModules(page, qrModules(text), placement);
+}
+
+/** The QR code of `text` (error correction level M, which GS1 recommends for Digital Link). */
+export function qrModules(text: string): QrModules {
+  return createQrCode(text, { errorCorrectionLevel: 'M' }).modules;
+}
+
+export interface QrModules {
+  size: number;
+  get(row: number, column: number): number | boolean;
+}
+
+/** Draws modules made once by {@link qrModules} (labels size the code by its module count). */
+export function drawQrModules(
+  page: PDFPage,
+  modules: QrModules,
   { x, top, size, color }: { x: number; top: number; size: number; color: RGB },
 ): void {
-  const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const module = size / count;
   const operators = [pushGraphicsState(), setFillingRgbColor(color.red, color.green, color.blue)];

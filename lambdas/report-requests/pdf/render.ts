@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb } from 'pdf-lib';
 import type { ReportContent, ReportVerdict } from '../../shared/contract/schemas/report-request';
 import { reportFaces } from './fonts';
 import { drawQrCode } from './qr-code';
 import { type LabelledValue, type ReportSite, type ReportText, reportText } from './report-text';
 import { wrapText } from './text-wrap';
-import { sfntFontkit } from './sfnt-font';
+import { embedSubset, printableText, unprintable, useSubsetFonts } from './embedded-font';
 import { drawMark, type Mark } from './verdict-icons';
 
 export type { ReportSite } from './report-text';
@@ -75,8 +74,7 @@ export async function renderReportPdf(
   const text = reportText(content, site);
   const faces = await reportFaces();
 
-  const document = await PDFDocument.create({ updateMetadata: false });
-  document.registerFontkit(sfntFontkit);
+  const document = useSubsetFonts(await PDFDocument.create({ updateMetadata: false }));
   const fonts: Fonts = {
     regular: await embedSubset(document, faces.regular.subset(regularCharacters(text)), 'Regular'),
     bold: await embedSubset(document, faces.bold.subset(boldTexts(text).join('')), 'Bold'),
@@ -98,6 +96,7 @@ export async function renderReportPdf(
   drawSpecifications(flow, text);
   drawResults(flow, text);
   drawVerification(flow, text);
+  if (text.identity) drawLinkBlock(flow, text.identity);
   drawFootnote(flow, text);
   drawStatements(flow, text);
   flow.finish();
@@ -105,8 +104,6 @@ export async function renderReportPdf(
   return document.save();
 }
 
-/** Printed for a character the font does not have. */
-const unprintable = '?';
 /** Ends a table cell cut short. */
 const ellipsis = '…';
 /**
@@ -148,6 +145,7 @@ function boldTexts(text: ReportText): string[] {
     text.specificationsHeading,
     text.resultsHeading,
     text.verificationHeading,
+    ...(text.identity ? [text.identity.heading] : []),
     ...text.resultColumns,
     ...text.results.map((result) => result.cells[1]),
     ...(text.plan
@@ -160,20 +158,6 @@ function boldTexts(text: ReportText): string[] {
       : []),
     text.endOfReport,
   ];
-}
-
-/**
- * Embeds a harfbuzz subset whole (`subset: false`: pdf-lib's own subsetting breaks CJK).
- * The PDF name tag comes from the subset's hash instead of pdf-lib's random one, so the
- * output is reproducible.
- */
-async function embedSubset(document: PDFDocument, subset: Uint8Array, weight: string) {
-  const hash = createHash('sha256').update(subset).digest();
-  const tag = Array.from(hash.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26)));
-  return document.embedFont(subset, {
-    subset: false,
-    customName: `${tag.join('')}+NotoSansTC-${weight}`,
-  });
 }
 
 interface TextStyle {
@@ -229,27 +213,18 @@ class Flow {
   }
 
   /**
-   * `value` as the font can print it. Tabs and other spaces become a plain space;
-   * control characters and invisible ones (zero-width spaces, soft hyphens, direction
-   * marks, variation selectors: Unicode's default-ignorables) go; a character Noto Sans
-   * TC lacks (emoji, Hangul, ...) in
-   * visitor-facing data becomes `?` instead of an empty box. A character the regular
-   * subset has and the bold one lacks is a mistake in boldTexts(): that throws.
+   * `value` as the font can print it (embedded-font.ts, printableText: invisible and control
+   * characters go, one Noto Sans TC lacks becomes `?`). A character the regular subset has
+   * and the bold one lacks is a mistake in boldTexts(): that throws.
    */
   private printable(value: string, style: TextStyle): string {
     const weight = style.bold ? 'bold' : 'regular';
-    let printable = '';
-    for (const character of value) {
-      const code = character.codePointAt(0)!;
-      if (/\p{Default_Ignorable_Code_Point}/u.test(character)) continue;
-      if (character === '\n' || this.glyphs[weight].has(code)) printable += character;
-      else if (/\s/u.test(character)) printable += ' ';
-      else if (/\p{Cc}/u.test(character)) continue;
-      else if (weight === 'bold' && this.glyphs.regular.has(code)) {
+    return printableText(value, this.glyphs[weight], (character) => {
+      if (weight === 'bold' && this.glyphs.regular.has(character.codePointAt(0)!)) {
         throw new Error(`The bold report font subset lacks "${character}" (see boldTexts)`);
-      } else printable += unprintable;
-    }
-    return printable;
+      }
+      return unprintable;
+    });
   }
 
   /** Draws one line with its baseline at `y`; `align: 'right'` ends it at `x`. */
@@ -574,13 +549,22 @@ function drawTable(
 
 /** QR code and address of the public verification page. */
 function drawVerification(flow: Flow, text: ReportText): void {
+  drawLinkBlock(flow, {
+    heading: text.verificationHeading,
+    text: text.verificationText,
+    url: text.verificationUrl,
+  });
+}
+
+/** A framed block: a QR code of `url`, beside it a heading, an explanation and the address. */
+function drawLinkBlock(flow: Flow, block: { heading: string; text: string; url: string }): void {
   const qrSize = 84;
   // White around the code: scanners want four modules (2.5 pt each for a typical URL).
   const quiet = 12;
   const textX = margin + qrSize + 2 * quiet + 8;
   const textWidth = contentWidth - (textX - margin) - cellPadding;
-  const explanation = flow.lines(text.verificationText, small, textWidth);
-  const url = flow.lines(text.verificationUrl, body, textWidth);
+  const explanation = flow.lines(block.text, small, textWidth);
+  const url = flow.lines(block.url, body, textWidth);
   const textHeight = 16 + explanation.length * small.leading + 6 + url.length * body.leading;
   const height = Math.max(qrSize + 2 * quiet, textHeight + 2 * quiet);
 
@@ -595,16 +579,16 @@ function drawVerification(flow: Flow, text: ReportText): void {
     borderColor: colors.rule,
     borderWidth: 0.8,
   });
-  drawQrCode(flow.page, text.verificationUrl, {
+  drawQrCode(flow.page, block.url, {
     x: margin + quiet,
     top: top - quiet,
     size: qrSize,
     color: colors.text,
   });
-  flow.link(margin + quiet, top - quiet - qrSize, qrSize, qrSize, text.verificationUrl);
+  flow.link(margin + quiet, top - quiet - qrSize, qrSize, qrSize, block.url);
 
   let y = top - quiet;
-  flow.text(text.verificationHeading, textX, y - 11, { size: 10.5, bold: true });
+  flow.text(block.heading, textX, y - 11, { size: 10.5, bold: true });
   y -= 16;
   y -= flow.paragraph(explanation, textX, y, { ...small, color: colors.muted });
   y -= 6;
@@ -614,7 +598,7 @@ function drawVerification(flow: Flow, text: ReportText): void {
     y - url.length * body.leading - 2,
     textWidth,
     url.length * body.leading + 2,
-    text.verificationUrl,
+    block.url,
   );
   flow.y = top - height;
 }

@@ -65,6 +65,8 @@ export interface ReportText {
   verificationHeading: string;
   verificationText: string;
   verificationUrl: string;
+  /** The unit's identification link block; null when the report has no link. */
+  identity: { heading: string; text: string; url: string } | null;
   footnote: string;
   /** Left of every page footer: who issued which report. */
   footer: string;
@@ -210,6 +212,13 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
     verificationHeading: t('report.verification'),
     verificationText: t('report.verificationText'),
     verificationUrl: content.verificationUrl,
+    identity: content.identityLink
+      ? {
+          heading: t('report.identityLink'),
+          text: t('report.identityLinkText'),
+          url: content.identityLink,
+        }
+      : null,
     footnote: t('report.footnote', {
       provider: site.providerName,
       privacyPolicyUrl: site.privacyPolicyUrl,

@@ -103,6 +103,14 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
       return { key: 'validation.machineName' };
     case 'dateOrder':
       return { key: 'validation.dateOrder' };
+    case 'gtinFormat':
+      return { key: 'validation.gtinFormat' };
+    case 'gtinLength':
+      return { key: 'validation.gtinLength' };
+    case 'gtinCheckDigit':
+      return { key: 'validation.gtinCheckDigit', params: { expected: Number(params.expected) } };
+    case 'serialTooLongForGtin':
+      return { key: 'validation.serialTooLongForGtin', params: { max: Number(params.max) } };
     default:
       return undefined;
   }

@@ -209,16 +209,21 @@ async function request<T>(
   const response = await send(url, method, sent, signal);
   const payload = await readJson(response);
   if (response.ok) return payload as T;
+  throw failure(response, payload);
+}
+
+/** The {@link ApiError} of a failed answer (its JSON body already read). */
+function failure(response: Response, payload: unknown): ApiError {
   // Whatever the body says (API Gateway's own answer is `{"message":"Unauthorized"}`).
   if (response.status === 401) {
     unauthenticatedListener?.();
-    throw new ApiError('unauthenticated', i18n.t('errors.unauthenticated'), 401);
+    return new ApiError('unauthenticated', i18n.t('errors.unauthenticated'), 401);
   }
 
   if (isErrorBody(payload)) {
     const { code, messageKey: named, params, fields, fieldMessages, correlationId } = payload.error;
     const messageKey = errorMessageKey(code, named);
-    throw new ApiError(
+    return new ApiError(
       code,
       i18n.t(messageKey, messageKey === named ? (params ?? {}) : {}),
       response.status,
@@ -228,7 +233,7 @@ async function request<T>(
     );
   }
   const code = codeForStatus(response.status);
-  throw new ApiError(
+  return new ApiError(
     code,
     i18n.t(`errors.${code}`),
     response.status,
@@ -236,6 +241,25 @@ async function request<T>(
     undefined,
     `errors.${code}`,
   );
+}
+
+/**
+ * GETs a file (a PDF) the way {@link apiRequest} calls the API: the token, the retries and
+ * the same errors; answers the bytes and the answer's headers.
+ */
+export async function apiDownload(
+  path: `/api/${string}`,
+  { query, signal }: Pick<ApiRequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const response = await loadingProgress.track(
+    send(search.size ? `${path}?${search}` : path, 'GET', undefined, signal),
+  );
+  if (response.ok) return { blob: await response.blob(), headers: response.headers };
+  throw failure(response, await readJson(response));
 }
 
 /**

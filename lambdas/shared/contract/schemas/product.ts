@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { gtinCheckDigit, gtinProblem, toGtin14 } from '../gs1';
 import { decimalField, versionField } from '../numbers';
 
 /**
@@ -30,6 +31,31 @@ const pressure = decimalField(pressureLimits)
   .optional()
   .transform((value) => value ?? null);
 
+/**
+ * The product's GTIN (GS1 trade item number), as typed: 8, 12, 13 or 14 digits with a
+ * correct check digit, stored as GTIN-14; empty or absent is none. The wrong check digit's
+ * message names the right one.
+ */
+export const gtinField = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    if (value === '') return;
+    const problem = gtinProblem(value);
+    if (!problem) return;
+    context.addIssue({
+      code: 'custom',
+      params:
+        problem === 'checkDigit'
+          ? { rule: 'gtinCheckDigit', expected: gtinCheckDigit(value.slice(0, -1)) }
+          : { rule: problem === 'format' ? 'gtinFormat' : 'gtinLength' },
+    });
+  })
+  .transform((value) => (value === '' ? null : toGtin14(value)))
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
 /** A product as it is typed: every field of the form. */
 const productShape = {
   name: text(120),
@@ -45,6 +71,8 @@ const productShape = {
   pressureSUS: pressure,
   application: optionalText(200),
   applicationMedium: optionalText(200),
+  /** GTIN-14, or null. Fixed once the product has serial ranges (labels carry it). */
+  gtin: gtinField,
 };
 
 const inOrder = (value: { temperatureMin: number; temperatureMax: number }) =>
@@ -83,6 +111,8 @@ export const productSchema = z
     pressureSUS: z.number().nullable(),
     application: z.string().nullable(),
     applicationMedium: z.string().nullable(),
+    /** GTIN-14, or null when the product has none (older records have no attribute). */
+    gtin: z.string().nullable().default(null),
     /** The version of the product's test plan in force; null when it has none. */
     planVersion: z.number().int().nullable().default(null),
   })

@@ -165,6 +165,11 @@ export interface ReportContent {
   verdict: ReportVerdict;
   /** `<app>/search?verify=<reportNumber>`. */
   verificationUrl: string;
+  /**
+   * The unit's identification link (IEC 61406-1; GS1 Digital Link with a GTIN), as on its
+   * nameplate label (docs/identity-links.md). Reports issued before links existed have none.
+   */
+  identityLink?: string;
 }
 
 /** `201` answer of `POST /api/report-requests`: the preview and where the PDF is. */

@@ -88,6 +88,11 @@ export const serialRangeSchema = z
     endSerial: z.string(),
     totalUnits: z.number().int(),
     productionDate: z.string(),
+    /**
+     * The product's GTIN-14 when the range was written (null: none), which the units'
+     * identification links carry. Records written before GTINs existed have none.
+     */
+    gtin: z.string().nullable().default(null),
   })
   .extend(auditSchema.shape);
 export type SerialRange = z.infer<typeof serialRangeSchema>;

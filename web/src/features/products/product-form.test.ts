@@ -28,6 +28,7 @@ const product: Product = {
   application: 'Boilers',
   applicationMedium: null,
   planVersion: null,
+  gtin: null,
   version: 3,
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-02-03T04:05:06.000Z',
@@ -46,6 +47,7 @@ const typed: ProductFormValues = {
   pressureSUS: '１６',
   application: '',
   applicationMedium: 'Drinking water',
+  gtin: ' 9506000134352 ',
 };
 
 describe('productInput', () => {
@@ -64,6 +66,7 @@ describe('productInput', () => {
         pressureSUS: 16,
         application: null,
         applicationMedium: 'Drinking water',
+        gtin: '09506000134352',
       },
     });
   });
@@ -143,6 +146,7 @@ describe('productFormValues', () => {
         pressureSUS: product.pressureSUS,
         application: product.application,
         applicationMedium: product.applicationMedium,
+        gtin: product.gtin,
       });
     }
   });

@@ -17,6 +17,7 @@ export const productFormFields = [
   'pressureSUS',
   'application',
   'applicationMedium',
+  'gtin',
 ] as const;
 
 export type ProductFormField = (typeof productFormFields)[number];
@@ -37,6 +38,7 @@ export const emptyProductForm: ProductFormValues = {
   pressureSUS: '',
   application: '',
   applicationMedium: '',
+  gtin: '',
 };
 
 export function isFluid(value: unknown): value is Fluid {
@@ -56,6 +58,7 @@ export function productFormValues(product: Product): ProductFormValues {
     pressureSUS: numberInputText(product.pressureSUS),
     application: product.application ?? '',
     applicationMedium: product.applicationMedium ?? '',
+    gtin: product.gtin ?? '',
   };
 }
 
@@ -77,6 +80,7 @@ export function productInput(values: ProductFormValues): Record<string, unknown>
     pressureSUS: pressure(values.pressureSUS),
     application: values.application,
     applicationMedium: values.applicationMedium,
+    gtin: values.gtin,
   };
 }
 

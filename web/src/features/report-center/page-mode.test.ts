@@ -26,8 +26,10 @@ describe('pageMode', () => {
     expect(pageMode('?serial=AV-1&verify=TR-7K3MQ-9X2HB')).toMatchObject({ kind: 'verify' });
   });
 
-  it('treats an empty ?verify= as a search', () => {
-    expect(pageMode('?verify=&serial=AV-1')).toEqual({ kind: 'search', serial: 'AV-1' });
+  it("treats an empty ?verify= (a unit's verification link) as a request for the number", () => {
+    expect(pageMode('?verify=&serial=AV-1')).toEqual({ kind: 'verify', reportNumber: '' });
+    expect(pageMode('?verify=%20')).toEqual({ kind: 'verify', reportNumber: '' });
+    expect(pageMode('?serial=AV-1')).toEqual({ kind: 'search', serial: 'AV-1' });
   });
 
   it('builds the verification address the report page reads back', () => {

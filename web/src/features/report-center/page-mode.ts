@@ -13,6 +13,8 @@ export function pageMode(search: string): PageMode {
   const params = new URLSearchParams(search);
   const reportNumber = params.get('verify')?.trim().toUpperCase();
   if (reportNumber) return { kind: 'verify', reportNumber };
+  // `?verify=` without a number (a unit's verification link): ask for the number.
+  if (params.has('verify')) return { kind: 'verify', reportNumber: '' };
   const serial = (params.get('serial') ?? '').trim().slice(0, maxSerialLength);
   return { kind: 'search', serial };
 }

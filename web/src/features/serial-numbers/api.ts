@@ -4,7 +4,7 @@ import {
   type SerialRangeFields,
 } from '../../../../lambdas/shared/contract/schemas/serial-range';
 import { normalizeSerial } from '../../../../lambdas/shared/contract/serial';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { apiDownload, apiRequest, parseAnswer } from '../../lib/api-client';
 import {
   cursorPageSchema,
   fetchAllPages,
@@ -142,4 +142,33 @@ export async function lookupSerial(serial: string): Promise<SerialRange> {
       query: { serial: normalizeSerial(serial) },
     }),
   );
+}
+
+/** One part of a label run as the API answers it (`GET /api/serial-numbers/{id}/labels`). */
+export interface LabelPartFile {
+  blob: Blob;
+  fileName: string;
+  /** Parts of the whole run, as the API counted them. */
+  parts: number;
+}
+
+/** Fetches part `part` (0-based) of a run of nameplate labels as a PDF. */
+export async function fetchLabelPart(
+  rangeId: string,
+  query: { from: string; to: string; layout: string; size: string; part: number },
+  signal?: AbortSignal,
+): Promise<LabelPartFile> {
+  const { blob, headers } = await apiDownload(`${serialRangePath(rangeId)}/labels`, {
+    query: {
+      from: normalizeSerial(query.from),
+      to: normalizeSerial(query.to),
+      layout: query.layout,
+      size: query.size,
+      part: query.part,
+    },
+    signal,
+  });
+  const disposition = headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `labels-${query.part + 1}.pdf`;
+  return { blob, fileName, parts: Number(headers.get('x-label-parts') ?? 1) };
 }

@@ -50,6 +50,7 @@ const testIds: Record<ProductFormField, string> = {
   pressureSUS: 'product-pressure-sus',
   application: 'product-application',
   applicationMedium: 'product-medium',
+  gtin: 'product-gtin',
 };
 
 /** The product fields, checked with the shared schema on submit; add and edit use it. */
@@ -160,6 +161,7 @@ export function ProductForm({
               {textField('connection', { constraint: t('productForm.connectionHint') })}
               {textField('application', { optional: true })}
               {textField('applicationMedium', { optional: true })}
+              {textField('gtin', { optional: true, constraint: t('productForm.gtinHint') })}
             </SpaceBetween>
           </Container>
           <Container

@@ -20,6 +20,7 @@ import { formatCalendarDate, formatDateTime, formatDecimal } from '../../../lib/
 import { outcomeStatus } from '../../../lib/verdict';
 import { RichText, useText, type ReportCenterKey } from '../i18n';
 import { reportSections, sectionColumns, type ReportSection } from '../report-rows';
+import { IdentityLink } from './identity-link';
 import { verifyPath } from '../page-mode';
 
 /**
@@ -305,6 +306,7 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
           <Box color="text-body-secondary" fontSize="body-s">
             {t('report.resultsRelate')}
           </Box>
+          {report.identityLink && <IdentityLink url={report.identityLink} />}
           <Box color="text-body-secondary" fontSize="body-s">
             <SpaceBetween size="xs" direction="horizontal">
               <span>

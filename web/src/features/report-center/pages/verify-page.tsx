@@ -1,7 +1,9 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -30,6 +32,56 @@ const notFound: TextRef = { key: 'errors.reportNotFound' };
  * code leads here) and a check of a PDF file against its fingerprint.
  */
 export default function VerifyPage({ reportNumber }: { reportNumber: string }) {
+  if (!reportNumber) return <AskReportNumber />;
+  return <VerifyReport reportNumber={reportNumber} />;
+}
+
+/**
+ * `/search?verify=` without a number (a unit's gs1:verificationService link): the number
+ * printed on the report is asked for, then verified as above.
+ */
+function AskReportNumber() {
+  const { t } = useText();
+  const [number, setNumber] = useState('');
+  useDocumentTitle(t('reportCenter.verify.pageTitle'));
+  const go = () => {
+    const params = new URLSearchParams(window.location.search);
+    params.set('verify', number.trim().toUpperCase());
+    window.location.search = params.toString();
+  };
+  return (
+    <SpaceBetween size="l">
+      <Header variant="h1" description={t('reportCenter.verify.askDescription')}>
+        {t('reportCenter.verify.title')}
+      </Header>
+      <Container>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (number.trim()) go();
+          }}
+        >
+          <SpaceBetween size="m" direction="horizontal" alignItems="end">
+            <FormField label={t('report.reportNumber')}>
+              <Input
+                value={number}
+                placeholder="TR-XXXXX-XXXXX"
+                onChange={({ detail }) => setNumber(detail.value)}
+                data-testid="verify-number"
+              />
+            </FormField>
+            <Button variant="primary" formAction="submit" data-testid="verify-submit">
+              {t('reportCenter.verify.submit')}
+            </Button>
+          </SpaceBetween>
+        </form>
+      </Container>
+      <Link href={searchPath}>{t('reportCenter.verify.searchInstead')}</Link>
+    </SpaceBetween>
+  );
+}
+
+function VerifyReport({ reportNumber }: { reportNumber: string }) {
   const { t, language } = useText();
   // A number of the wrong form cannot exist: no need to ask.
   const wellFormed = reportNumberPattern.test(reportNumber);

@@ -1,3 +1,4 @@
+import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -25,6 +26,7 @@ import {
   type SerialRangeSort,
 } from '../api';
 import { DeleteSerialRangeModal } from '../components/delete-serial-range-modal';
+import { PrintLabelsModal } from '../components/print-labels-modal';
 import { ProductSelect } from '../components/product-select';
 import { SerialLookup } from '../components/serial-lookup';
 import { serialRangesCsv } from '../serial-csv';
@@ -43,6 +45,7 @@ export default function SerialNumbersPage() {
   });
   const query = { ...sorting, filter, productId };
   const [deleting, setDeleting] = useState<SerialRange>();
+  const [printing, setPrinting] = useState<SerialRange>();
   useDocumentTitle(t('serialNumbers.title'));
 
   const narrowing = filteringText.trim() !== '' || productId !== '';
@@ -93,14 +96,23 @@ export default function SerialNumbersPage() {
       id: 'actions',
       header: t('table.actions'),
       alwaysVisible: true,
-      width: 90,
+      width: 110,
       cell: (range) => (
-        <EditDeleteActions
-          name={range.startSerial}
-          testId={`serial-actions-${range.id}`}
-          onEdit={() => void navigate(pathTo(paths.editSerialNumber, { id: range.id }))}
-          onDelete={() => setDeleting(range)}
-        />
+        <SpaceBetween direction="horizontal" size="xxs">
+          <Button
+            variant="inline-icon"
+            iconName="file"
+            ariaLabel={t('labels.action', { name: range.startSerial })}
+            data-testid={`serial-labels-${range.id}`}
+            onClick={() => setPrinting(range)}
+          />
+          <EditDeleteActions
+            name={range.startSerial}
+            testId={`serial-actions-${range.id}`}
+            onEdit={() => void navigate(pathTo(paths.editSerialNumber, { id: range.id }))}
+            onDelete={() => setDeleting(range)}
+          />
+        </SpaceBetween>
       ),
     },
   ];
@@ -196,6 +208,13 @@ export default function SerialNumbersPage() {
           }
         />
       </SpaceBetween>
+      {printing && (
+        <PrintLabelsModal
+          range={printing}
+          productName={productName(printing)}
+          onClose={() => setPrinting(undefined)}
+        />
+      )}
       {deleting && (
         <DeleteSerialRangeModal
           range={deleting}

@@ -1,0 +1,198 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { LabelFormat } from '../shared/contract/labels';
+import {
+  embedSubset,
+  printableText,
+  unprintable,
+  useSubsetFonts,
+} from '../report-requests/pdf/embedded-font';
+import { reportFaces } from '../report-requests/pdf/fonts';
+import { drawQrModules, qrModules } from '../report-requests/pdf/qr-code';
+import { wrapText } from '../report-requests/pdf/text-wrap';
+
+/** One label: the unit's serial, its identification link (the QR code) and element string. */
+export interface LabelUnit {
+  serial: string;
+  link: string;
+  /** `(01)…(21)…` when the product has a GTIN. */
+  elementString: string | null;
+}
+
+export interface LabelSheet {
+  format: LabelFormat;
+  productName: string;
+  units: readonly LabelUnit[];
+  /** Document title, e.g. the run and the part. */
+  title: string;
+}
+
+const mm = 72 / 25.4;
+const black = rgb(0, 0, 0);
+const grey = rgb(0.3, 0.3, 0.3);
+/** ISO/IEC 18004: a quiet zone of four modules on every side. */
+const quietModules = 4;
+const ellipsis = '…';
+/** What the label sizes are fitted to: a 14-character serial, a GTIN's element line. */
+const serialSample = 'AV-2024-000000';
+const elementSample = '(01)00000000000000';
+
+/**
+ * A sheet of nameplate labels as a PDF: per label the unit's identification link as a QR
+ * code (error correction M, four-module quiet zone, vector modules), beside it the serial
+ * in bold, the product name and, with a GTIN, the GS1 element string `(01)…(21)…`. Text is
+ * sized to the label. The fonts are the report's (Noto Sans TC: product names in Chinese
+ * print too), cut down to the characters of this sheet.
+ */
+export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
+  const faces = await reportFaces();
+  const document = useSubsetFonts(await PDFDocument.create({ updateMetadata: false }));
+  const texts = [sheet.productName, ...sheet.units.map((unit) => unit.elementString ?? '')];
+  const serials = sheet.units.map((unit) => unit.serial).join('');
+  const regular = await embedSubset(
+    document,
+    faces.regular.subset(`${texts.join('')}${elementSample}${ellipsis}${unprintable} `),
+    'Regular',
+  );
+  const bold = await embedSubset(
+    document,
+    faces.bold.subset(`${serials}${serialSample}${ellipsis}${unprintable}`),
+    'Bold',
+  );
+  const fonts: Fonts = { regular, bold };
+  document.setTitle(sheet.title);
+  document.setProducer('pdf-lib');
+  document.setCreator(sheet.productName);
+
+  const { format } = sheet;
+  const perPage = format.columns * format.rows;
+  const layout = labelLayout(format, fonts);
+  // Product names are free text: what the font cannot show is dropped or becomes `?`.
+  const productName = printableText(sheet.productName, new Set(regular.getCharacterSet()));
+  let page: PDFPage | undefined;
+  sheet.units.forEach((unit, index) => {
+    const slot = index % perPage;
+    if (slot === 0) page = document.addPage([format.page[0] * mm, format.page[1] * mm]);
+    const column = slot % format.columns;
+    const row = Math.floor(slot / format.columns);
+    const x = (format.left + column * format.pitch[0]) * mm;
+    const top = (format.page[1] - format.top - row * format.pitch[1]) * mm;
+    drawLabel(page!, unit, productName, x, top, layout, fonts);
+  });
+  return document.save();
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** Where things go on one label of a format, in points from its top-left corner. */
+interface LabelLayoutPoints {
+  width: number;
+  height: number;
+  padding: number;
+  /** The QR code's square, quiet zone included. */
+  qrBox: number;
+  textLeft: number;
+  textWidth: number;
+  serialSize: number;
+  nameSize: number;
+  elementSize: number;
+}
+
+function labelLayout(format: LabelFormat, fonts: Fonts): LabelLayoutPoints {
+  const width = format.label[0] * mm;
+  const height = format.label[1] * mm;
+  const padding = Math.min(2 * mm, height * 0.06);
+  const qrBox = Math.min(height - 2 * padding, width * 0.48);
+  const textLeft = padding + qrBox + 1.5 * mm;
+  const textWidth = width - textLeft - padding;
+  // Sizes that fit a 20-character serial and an 18-character element line on the label.
+  const fit = (font: PDFFont, sample: string, max: number) =>
+    Math.min(max, textWidth / (font.widthOfTextAtSize(sample, 1) || 1));
+  return {
+    width,
+    height,
+    padding,
+    qrBox,
+    textLeft,
+    textWidth,
+    serialSize: Math.max(5, fit(fonts.bold, serialSample, height * 0.2)),
+    nameSize: Math.max(4.5, Math.min(height * 0.12, 9)),
+    elementSize: Math.max(4, fit(fonts.regular, elementSample, height * 0.11)),
+  };
+}
+
+function drawLabel(
+  page: PDFPage,
+  unit: LabelUnit,
+  productName: string,
+  x: number,
+  top: number,
+  layout: LabelLayoutPoints,
+  fonts: Fonts,
+): void {
+  const modules = qrModules(unit.link);
+  const module = layout.qrBox / (modules.size + 2 * quietModules);
+  // The quiet zone is the white of the label around the code, inside its box.
+  drawQrModules(page, modules, {
+    x: x + layout.padding + quietModules * module,
+    top: top - layout.padding - quietModules * module,
+    size: modules.size * module,
+    color: black,
+  });
+
+  const left = x + layout.textLeft;
+  let y = top - layout.padding - quietModules * module;
+  const line = (text: string, size: number, font: PDFFont, color = black) => {
+    y -= size;
+    page.drawText(text, { x: left, y, size, font, color });
+    y -= size * 0.35;
+  };
+  // The serial is never cut: it shrinks to the width instead.
+  line(
+    unit.serial,
+    fitSize(unit.serial, fonts.bold, layout.serialSize, layout.textWidth),
+    fonts.bold,
+  );
+  const name = wrapText(productName, fonts.regular, layout.nameSize, layout.textWidth);
+  const nameLines =
+    name.length > 2
+      ? [
+          name[0]!,
+          fitLine(`${name[1]!}${ellipsis}`, fonts.regular, layout.nameSize, layout.textWidth),
+        ]
+      : name;
+  for (const text of nameLines) line(text, layout.nameSize, fonts.regular, grey);
+  if (unit.elementString) {
+    const [gtin, serial] = unit.elementString.split(/(?=\(21\))/);
+    const whole = fonts.regular.widthOfTextAtSize(unit.elementString, layout.elementSize);
+    const parts = whole <= layout.textWidth ? [unit.elementString] : [gtin!, serial!];
+    // The element string stays at the bottom, where GS1 puts the human-readable text.
+    let bottom = top - layout.height + layout.padding + quietModules * module;
+    const size = Math.min(
+      ...parts.map((text) => fitSize(text, fonts.regular, layout.elementSize, layout.textWidth)),
+    );
+    for (const text of [...parts].reverse()) {
+      page.drawText(text, { x: left, y: bottom, size, font: fonts.regular, color: black });
+      bottom += size * 1.25;
+    }
+  }
+}
+
+/** `size`, or smaller when `text` would not fit `width` at it. */
+function fitSize(text: string, font: PDFFont, size: number, width: number): number {
+  return Math.min(size, width / (font.widthOfTextAtSize(text, 1) || 1));
+}
+
+/** `text` cut (with an ellipsis) to `width`. */
+function fitLine(text: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  const characters = [...text];
+  while (characters.length > 1) {
+    characters.pop();
+    const candidate = `${characters.join('')}${ellipsis}`;
+    if (font.widthOfTextAtSize(candidate, size) <= width) return candidate;
+  }
+  return text;
+}

@@ -1,0 +1,169 @@
+import { getConfig } from '../shared/config';
+import type { Context } from 'aws-lambda';
+import { DomainError } from '../shared/errors';
+import {
+  createHttpHandler,
+  type HttpEvent,
+  type HttpResponse,
+  type HttpResult,
+} from '../shared/http';
+import { identityLinkBase } from '../shared/identity-link';
+import { negotiate, preferredLanguage } from './negotiation';
+import { parseDigitalLinkPath, parseIdPath } from './digital-link';
+import {
+  contextLinkHeader,
+  gs1Vocabulary,
+  linkHeader,
+  linkOfType,
+  linksetContext,
+  linksetOf,
+  linkTypeRequest,
+  withQuery,
+} from './links';
+import { resolverRoutes } from './routes';
+import { itemsOf } from './service';
+
+/** CORS for any origin (resolver standard 2.2): no credentials are involved. */
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'Accept, Accept-Language',
+  'access-control-expose-headers': 'Link, Location, X-Correlation-Id',
+  'access-control-max-age': '86400',
+};
+const allow = 'GET, HEAD, OPTIONS';
+const vary = 'Accept, Accept-Language';
+
+/**
+ * GET or HEAD of a unit's or trade item's link: a redirect (307) to the default link or
+ * to the link type `?linkType=` names (the query string passed on as sent), or the linkset
+ * (200) for `?linkType=linkset` (or `all`) or `Accept: application/linkset+json`. Unknown
+ * items and link types answer 404, malformed links 400 (digital-link.ts).
+ */
+async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpResponse> {
+  const link = form === 'gs1' ? parseDigitalLinkPath(event.rawPath) : parseIdPath(event.rawPath);
+  const base = await identityLinkBase();
+  const language = preferredLanguage(event.headers['accept-language']);
+  const [item, ...above] = await itemsOf(link, base, language);
+  const headers = { link: linkHeader(item!.anchor, item), vary };
+
+  const requested = event.queryStringParameters?.linkType;
+  const linkType = requested === undefined ? undefined : linkTypeRequest(requested);
+  const representation = negotiate(event.headers.accept);
+  if (linkType?.kind === 'linkset' || (!linkType && representation !== 'redirect')) {
+    const body = linksetOf([item!, ...above]);
+    const jsonLd = representation === 'json-ld';
+    return {
+      status: 200,
+      body: jsonLd ? { '@context': linksetContext, ...body } : body,
+      headers: {
+        ...headers,
+        link: `${contextLinkHeader}, ${headers.link}`,
+        'content-type': jsonLd ? 'application/ld+json' : 'application/linkset+json',
+      },
+    };
+  }
+  const target =
+    linkType === undefined
+      ? linkOfType(item!, 'defaultLink')
+      : linkType.kind === 'type'
+        ? // The unit's own link of the type, else the trade item's (walking up, 2.5.9).
+          [item!, ...above].map((level) => linkOfType(level, linkType.term)).find(Boolean)
+        : undefined;
+  if (!target) {
+    throw new DomainError('not-found', 'errors.linkTypeNotFound', {
+      linkType: requested?.slice(0, 80) ?? 'gs1:defaultLink',
+    });
+  }
+  return {
+    status: 307,
+    headers: { ...headers, location: withQuery(target.href, event.rawQueryString) },
+  };
+}
+
+/** OPTIONS: what the resolver allows, and where the linkset of this address is. */
+async function options(event: HttpEvent): Promise<HttpResponse> {
+  const base = await identityLinkBase();
+  return {
+    status: 204,
+    headers: {
+      allow,
+      link: linkHeader(`${base}${encodeURI(event.rawPath)}`, undefined),
+    },
+  };
+}
+
+/**
+ * `/.well-known/gs1resolver`: the resolver description file (resolver standard section 3;
+ * it validates against GS1's description file schema, a test holds it).
+ */
+async function describe(): Promise<HttpResponse> {
+  const base = await identityLinkBase();
+  const provider = getConfig().PROVIDER_NAME;
+  return {
+    status: 200,
+    body: {
+      name: `${provider} identification link resolver`,
+      resolverRoot: base,
+      supportedPrimaryKeys: ['01'],
+      supportedLinkType: [{ namespace: gs1Vocabulary, prefix: 'gs1:' }],
+      linkTypeDefaultCanBeLinkset: false,
+      jsonLdContextLocation: linksetContext,
+      contact: { fn: provider },
+    },
+    headers: { 'cache-control': 'public, max-age=3600' },
+  };
+}
+
+const handlers: Record<string, (event: HttpEvent, context?: Context) => Promise<HttpResult>> = {
+  'GET /01/{path+}': createHttpHandler(resolverRoutes, 'GET /01/{path+}', ({ event }) =>
+    resolve(event, 'gs1'),
+  ),
+  'HEAD /01/{path+}': createHttpHandler(resolverRoutes, 'HEAD /01/{path+}', ({ event }) =>
+    resolve(event, 'gs1'),
+  ),
+  'OPTIONS /01/{path+}': createHttpHandler(resolverRoutes, 'OPTIONS /01/{path+}', ({ event }) =>
+    options(event),
+  ),
+  'GET /id/{path+}': createHttpHandler(resolverRoutes, 'GET /id/{path+}', ({ event }) =>
+    resolve(event, 'id'),
+  ),
+  'HEAD /id/{path+}': createHttpHandler(resolverRoutes, 'HEAD /id/{path+}', ({ event }) =>
+    resolve(event, 'id'),
+  ),
+  'OPTIONS /id/{path+}': createHttpHandler(resolverRoutes, 'OPTIONS /id/{path+}', ({ event }) =>
+    options(event),
+  ),
+  'GET /.well-known/gs1resolver': createHttpHandler(
+    resolverRoutes,
+    'GET /.well-known/gs1resolver',
+    describe,
+  ),
+  'HEAD /.well-known/gs1resolver': createHttpHandler(
+    resolverRoutes,
+    'HEAD /.well-known/gs1resolver',
+    describe,
+  ),
+  'OPTIONS /.well-known/gs1resolver': createHttpHandler(
+    resolverRoutes,
+    'OPTIONS /.well-known/gs1resolver',
+    ({ event }) => options(event),
+  ),
+};
+
+/**
+ * The resolver function: one route-table pipeline per route (error body, logs, metrics),
+ * chosen by the event's route key; every answer carries CORS headers, errors included,
+ * and a HEAD answer no body.
+ */
+export async function handler(event: HttpEvent, context?: Context): Promise<HttpResult> {
+  const route = handlers[event.routeKey];
+  if (!route) throw new Error(`The resolver does not serve ${event.routeKey}`);
+  const result = await route(event, context);
+  const head = event.requestContext.http.method === 'HEAD';
+  return {
+    ...result,
+    headers: { ...result.headers, ...corsHeaders },
+    ...(head ? { body: '', isBase64Encoded: false } : {}),
+  } satisfies HttpResult;
+}

@@ -1,0 +1,33 @@
+import { findProductIdByGtin } from '../products/repository';
+import { findRangeContaining } from '../serial-ranges/repository';
+import type { Language } from '../shared/contract/messages';
+import { normalizeSerial } from '../shared/contract/serial';
+import { NotFoundError } from '../shared/errors';
+import type { ParsedLink } from './digital-link';
+import { productLinks, unitLinks, type ItemLinks } from './links';
+
+/**
+ * What the resolver knows of a parsed link, most specific first: the unit and the trade
+ * item above it (a GS1 linkset holds every level up to the primary key, resolver standard
+ * 2.5.9), or the trade item alone. A unit costs the one range lookup Query (the range
+ * carries its product's GTIN); a trade item one GetItem of its GTIN claim.
+ */
+export async function itemsOf(
+  link: ParsedLink,
+  base: string,
+  language: Language,
+): Promise<ItemLinks[]> {
+  if (link.kind === 'product') {
+    if (!(await findProductIdByGtin(link.gtin))) throw new NotFoundError('errors.gtinNotFound');
+    return [productLinks(base, link.gtin, language)];
+  }
+  const range = await findRangeContaining(link.serial);
+  // The GS1 form names its GTIN: a unit of another product (or of none) is not this one.
+  if (!range || (link.gtin !== null && range.gtin !== link.gtin)) {
+    throw new NotFoundError('errors.unitNotFound');
+  }
+  const unit = { serial: normalizeSerial(link.serial), gtin: range.gtin };
+  const items = [unitLinks(base, unit, language)];
+  if (unit.gtin) items.push(productLinks(base, unit.gtin, language));
+  return items;
+}

@@ -1,0 +1,44 @@
+import { getProduct } from '../products/repository';
+import { findRangeContaining } from '../serial-ranges/repository';
+import { elementString } from '../shared/contract/gs1';
+import { normalizeSerial } from '../shared/contract/serial';
+import { NotFoundError } from '../shared/errors';
+import { createHttpHandler, ok } from '../shared/http';
+import { unitIdentityLink } from '../shared/identity-link';
+import { unitRoutes } from './unit-routes';
+
+/**
+ * `GET /api/units/{serial}` (public): the unit's product data as JSON, the target of its
+ * gs1:pip link: serial, identification link, GS1 element string, production date and the
+ * product's specifications. The range lookup (one Query) and the product (one GetItem); no
+ * audit fields, no counters, no personal data. An unknown serial is 404, as the resolver's.
+ */
+export const handler = createHttpHandler(
+  unitRoutes,
+  'GET /api/units/{serial+}',
+  async ({ params }) => {
+    const range = await findRangeContaining(params.serial);
+    const product = range && (await getProduct(range.productId));
+    if (!range || !product) throw new NotFoundError('errors.unitNotFound');
+    const unit = { serial: normalizeSerial(params.serial), gtin: range.gtin };
+    return ok({
+      serialNumber: unit.serial,
+      identityLink: await unitIdentityLink(unit),
+      gtin: unit.gtin,
+      elementString: elementString(unit),
+      productionDate: range.productionDate,
+      product: {
+        name: product.name,
+        temperatureMin: product.temperatureMin,
+        temperatureMax: product.temperatureMax,
+        fluid: product.fluid,
+        connection: product.connection,
+        pressureFC: product.pressureFC,
+        pressureWCB: product.pressureWCB,
+        pressureSUS: product.pressureSUS,
+        application: product.application,
+        applicationMedium: product.applicationMedium,
+      },
+    });
+  },
+);
