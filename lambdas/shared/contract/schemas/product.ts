@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { decimalField, versionField } from '../numbers';
+import { freeText, optionalFreeText } from '../text';
 
 /**
  * The fluids a valve can be rated for. The list lives here, in the shared contract,
@@ -14,16 +15,6 @@ export const temperatureLimits = { min: -273, max: 1200, decimals: 2 } as const;
 /** Pressure ratings are bar (gauge) per body material, to 0.01 bar. */
 export const pressureLimits = { min: 0, max: 1000, decimals: 2 } as const;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => value || null)
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null);
 const temperature = decimalField(temperatureLimits);
 const pressure = decimalField(pressureLimits)
   .nullable()
@@ -32,19 +23,19 @@ const pressure = decimalField(pressureLimits)
 
 /** A product as it is typed: every field of the form. */
 const productShape = {
-  name: text(120),
+  name: freeText(120),
   temperatureMin: temperature,
   temperatureMax: temperature,
   fluid: z.enum(fluids),
-  connection: text(100),
+  connection: freeText(100),
   /** bar, cast iron (FC) body; null when the product is not offered in it. */
   pressureFC: pressure,
   /** bar, cast steel (WCB) body. */
   pressureWCB: pressure,
   /** bar, stainless steel (SUS) body. */
   pressureSUS: pressure,
-  application: optionalText(200),
-  applicationMedium: optionalText(200),
+  application: optionalFreeText(200),
+  applicationMedium: optionalFreeText(200),
 };
 
 const inOrder = (value: { temperatureMin: number; temperatureMax: number }) =>

@@ -113,6 +113,17 @@ describe('productInput', () => {
       expect(result.fields.temperatureMax).toEqual({ key: 'validation.temperatureOrder' });
     }
   });
+  it('refuses control characters in free text, which would break CSV exports', () => {
+    const result = validate(
+      productFieldsSchema,
+      productInput({ ...typed, name: 'Gate\u0007valve', application: 'Boilers\u001b[31m' }),
+    );
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.fields.name).toEqual({ key: 'validation.controlChars' });
+    expect(result.fields.application).toEqual({ key: 'validation.controlChars' });
+    expect(result.fields.connection).toBeUndefined();
+  });
 });
 
 describe('productFormValues', () => {
