@@ -38,6 +38,9 @@ const productShape = {
   applicationMedium: optionalFreeText(200),
 };
 
+/** A product's own fields in form order: what the form shows and an audit entry compares. */
+export const productFieldNames = Object.keys(productShape) as (keyof typeof productShape)[];
+
 const inOrder = (value: { temperatureMin: number; temperatureMax: number }) =>
   value.temperatureMin <= value.temperatureMax;
 const orderIssue = { path: ['temperatureMax'], params: { rule: 'temperatureOrder' } };
