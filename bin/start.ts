@@ -5,6 +5,8 @@
  * SELF_REGISTRATION=0 (turn /register off), SAMPLE_DATA=0 (no sample catalogue), STACK_INFO_FILE (write the addresses as JSON
  * there, for tests).
  */
+// First: the functions' module replacements, before any handler's packages load.
+import './local/bundle-aliases';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkJava, checkPorts, PreflightError } from './local/preflight';

@@ -1,5 +1,8 @@
-import type { AuditEntry, ListAuditQuery } from '../shared/contract/schemas/audit';
-import { storedAuditEntrySchema } from '../shared/data/audit';
+import {
+  auditEntrySchema,
+  type AuditEntry,
+  type ListAuditQuery,
+} from '../shared/contract/schemas/audit';
 import { decodeCursor, encodeCursor, type CursorScope } from '../shared/data/cursor';
 import { and, equals, type Condition } from '../shared/data/expressions';
 import { queries } from '../shared/keys';
@@ -7,7 +10,7 @@ import { queryPage, type Page } from '../shared/data/read';
 
 const dayMs = 86_400_000;
 
-const toEntry = (item: unknown): AuditEntry => storedAuditEntrySchema.parse(item) as AuditEntry;
+const toEntry = (item: unknown): AuditEntry => auditEntrySchema.parse(item) as AuditEntry;
 
 /** One record's entries, newest first: its own partition. */
 export function recordHistory(

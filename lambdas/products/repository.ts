@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
+  productFieldNames,
   productSchema,
   type ListProductsQuery,
   type Product,
@@ -26,21 +27,6 @@ import { keys, queries } from '../shared/keys';
 import { getItem, queryPage, type Page } from '../shared/data/read';
 import { audited } from '../shared/data/transaction';
 import { AbortedError, ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-
-/** The fields a person edits, in form order: what an audit entry compares. */
-const editableFields = [
-  'name',
-  'temperatureMin',
-  'temperatureMax',
-  'fluid',
-  'connection',
-  'pressureFC',
-  'pressureWCB',
-  'pressureSUS',
-  'application',
-  'applicationMedium',
-  'gtin',
-] as const satisfies readonly (keyof ProductFields)[];
 
 const nameTaken = () =>
   new ConflictError('errors.productNameTaken', {}, { name: { key: 'errors.productNameTaken' } });
@@ -90,7 +76,7 @@ export async function createProduct(fields: ProductFields, actor: AuditActor): P
     action: 'create',
     entity: 'product',
     entityId: id,
-    changes: changesBetween(undefined, fields, editableFields),
+    changes: changesBetween(undefined, fields, productFieldNames),
   })
     .put(
       // `rangeCount`: ranges referring to the product; deleting needs it at zero.
@@ -143,7 +129,7 @@ export async function updateProduct(
     action: 'update',
     entity: 'product',
     entityId: id,
-    changes: changesBetween(current, fields, editableFields),
+    changes: changesBetween(current, fields, productFieldNames),
   }).update(
     keys.product(id),
     {
@@ -199,7 +185,7 @@ export async function deleteProduct(id: string, actor: AuditActor): Promise<void
     action: 'delete',
     entity: 'product',
     entityId: id,
-    changes: changesBetween(current, undefined, editableFields),
+    changes: changesBetween(current, undefined, productFieldNames),
   })
     .delete(keys.product(id), {
       condition: and(equals('version', current.version), equals('rangeCount', 0)),

@@ -8,6 +8,9 @@ import { type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aw
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Config, environmentVariables } from '../../lambdas/shared/config';
+import { bundleAliases } from '../bundle-aliases';
+
+export { bundleAliases };
 
 /** Repository root: handler modules in the route table are relative to it. */
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,30 +41,6 @@ const requiredEnvironment = environmentVariables.filter(
 const requireBanner =
   "import { createRequire as __createRequire } from 'node:module';" +
   'const require = __createRequire(import.meta.url);';
-
-/**
- * Modules replaced when bundling (esbuild `alias`): the SDK's default credential chain by
- * the environment's credentials, which are a Lambda function's
- * (lambdas/shared/aws/lambda-credentials.ts); pdf-lib's standard fonts and PNG decoder,
- * which the report never uses, by stubs that throw, and its JavaScript zlib by Node's
- * (lambdas/report-requests/pdf/bundle-aliases). test/unit/report-pdf-bundle.test.ts
- * renders a report from a bundle built with these.
- */
-export const bundleAliases: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': join(
-    repositoryRoot,
-    'lambdas/shared/aws/lambda-credentials.ts',
-  ),
-  ...Object.fromEntries(
-    ['@pdf-lib/standard-fonts', '@pdf-lib/upng', 'pako'].map((name) => [
-      name,
-      join(
-        repositoryRoot,
-        `lambdas/report-requests/pdf/bundle-aliases/${name.replace(/^@pdf-lib\//, '')}.ts`,
-      ),
-    ]),
-  ),
-};
 
 /**
  * The esbuild options the `bundling` props below amount to, for building a function's

@@ -1,87 +1,74 @@
-import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startStackProcess } from '../support/stack-process';
-
-interface Transfer {
-  js: number;
-  css: number;
-  files: number;
-}
-
-/** Watches a page and sums the gzip size of every script and stylesheet it loads. */
-function recordTransfers(page: Page): { reset(): void; read(): Promise<Transfer> } {
-  let pending: Promise<[string, number]>[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(response.body().then((body) => [type, gzipSync(body, { level: 9 }).length]));
-  });
-  return {
-    reset: () => (pending = []),
-    read: async () => {
-      const sizes = await Promise.all(pending);
-      return {
-        js: sizes.filter(([type]) => type === 'script').reduce((sum, [, size]) => sum + size, 0),
-        css: sizes
-          .filter(([type]) => type === 'stylesheet')
-          .reduce((sum, [, size]) => sum + size, 0),
-        files: sizes.length,
-      };
-    },
-  };
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
-const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
+import {
+  bundleStatsDir,
+  explainPageLoad,
+  kb,
+  pageLoadOf,
+  readBundleStats,
+  staticPageFiles,
+} from '../support/web-bundle';
+import { launchChromium, measureWebPages } from '../support/web-pages';
 
 /**
- * Gzip size of the JS and CSS a browser actually loads: the public Test Report Center
- * (/search, its own light page), the login page (a first visit) and, after signing in,
- * what the dashboard adds on top; then /search against the back office.
+ * Gzip size (level 9) of the JS and CSS a browser loads when each page of
+ * test/support/web-pages.ts is opened directly, against issue 18's targets; then, per
+ * page, its largest scripts and stylesheets, what makes them large and who pulls that in
+ * (from the build's statistics, web/vite.config.ts `bundleStats`). Serves web/dist as the
+ * last `npm run build:web` left it.
  */
 export async function run(): Promise<void> {
+  // The stack builds web/dist when its sources changed: read the statistics after it.
   const stack = await startStackProcess();
-  const browser = await launchBrowser();
+  const stats = { index: readBundleStats('index'), search: readBundleStats('search') };
+  const browser = await launchChromium();
   try {
-    // A first visit to the public page, in a page of its own (nothing cached).
-    const visitor = await browser.context.newPage();
-    const visitorTransfers = recordTransfers(visitor);
-    await visitor.goto(`${stack.info.appUrl}/search`, { waitUntil: 'networkidle' });
-    await visitor.locator('[data-testid="report-center"]').waitFor();
-    const search = await visitorTransfers.read();
-    await visitor.close();
-    console.log(
-      `/search (first visit): JS ${kb(search.js)}, CSS ${kb(search.css)} gzip, ${search.files} files`,
+    const loads = await measureWebPages(browser, stack.info);
+    const verdict = (value: number, target: number) => (value <= target * 1024 ? 'ok' : 'OVER');
+    console.log('First load, gzip level 9 of every script and stylesheet (1 kB = 1024 bytes):');
+    for (const [page, load] of loads) {
+      console.log(
+        `  ${page.label.padEnd(40)} JS ${kb(load.js).padStart(9)} (target ${page.target.js} kB, ${verdict(load.js, page.target.js)})` +
+          `  CSS ${kb(load.css).padStart(8)} (target ${page.target.css} kB, ${verdict(load.css, page.target.css)})` +
+          `  ${load.files.length} files`,
+      );
+    }
+    // The unit test (test/unit/web-budgets.test.ts) reads the same figures from the build:
+    // say when the browser loads other files than the build says it would.
+    for (const [page, load] of loads) {
+      const pageStats = stats[page.build];
+      if (!pageStats) continue;
+      const predicted = pageLoadOf(staticPageFiles(pageStats, page.lazy));
+      const expected = new Set(predicted.files.map((file) => file.file));
+      const loaded = new Set(load.files.map((file) => file.file));
+      const unexpected = [...loaded].filter((file) => !expected.has(file));
+      const missing = [...expected].filter((file) => !loaded.has(file));
+      if (unexpected.length || missing.length) {
+        console.log(
+          `  ${page.label}: the build's figures (JS ${kb(predicted.js)}, CSS ${kb(predicted.css)}) ` +
+            `miss what the browser loaded: ${unexpected.join(', ') || 'nothing'}; ` +
+            `and count what it did not: ${missing.join(', ') || 'nothing'} ` +
+            `(update \`lazy\` in test/support/web-pages.ts)`,
+        );
+      }
+    }
+    // For a closer look afterwards (e.g. which files a page loaded), next to the statistics.
+    writeFileSync(
+      join(bundleStatsDir, 'last-loads.json'),
+      JSON.stringify([...loads].map(([page, load]) => ({ path: page.path, ...load }))),
     );
-
-    const page = await browser.context.newPage();
-    const transfers = recordTransfers(page);
-    await page.goto(`${stack.info.appUrl}/login`, { waitUntil: 'networkidle' });
-    const login = await transfers.read();
-    console.log(
-      `/login (first visit): JS ${kb(login.js)}, CSS ${kb(login.css)} gzip, ${login.files} files`,
-    );
-
-    transfers.reset();
-    await page.locator('[data-testid="login-email"] input').fill(stack.info.admin.email);
-    await page.locator('[data-testid="login-password"] input').fill(stack.info.admin.password);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.waitForURL(/\/dashboard$/);
-    await page.locator('[data-testid="dashboard-figures"]').waitFor();
-    const dashboard = await transfers.read();
-    console.log(
-      `/dashboard (added after sign-in): JS ${kb(dashboard.js)}, CSS ${kb(dashboard.css)} gzip, ${dashboard.files} files`,
-    );
-    const admin = { js: login.js + dashboard.js, css: login.css + dashboard.css };
-    console.log(`/dashboard (total): JS ${kb(admin.js)}, CSS ${kb(admin.css)} gzip`);
-    console.log(
-      `/search vs the admin app (/login + /dashboard): JS ${kb(search.js)} vs ${kb(admin.js)}` +
-        ` (${percent(search.js, admin.js)}, ${(admin.js / search.js).toFixed(1)}× smaller),` +
-        ` CSS ${kb(search.css)} vs ${kb(admin.css)} (${percent(search.css, admin.css)});` +
-        ` target for /search JS: at most 130 kB`,
-    );
+    for (const [page, load] of loads) {
+      console.log(`\n${page.label}:`);
+      const pageStats = stats[page.build];
+      if (!pageStats) {
+        console.log('  (no bundle statistics: run npm run build:web)');
+        continue;
+      }
+      // WEB_SIZE_DETAIL=n lists n files and 2n parts per page (default 6).
+      const detail = Number(process.env.WEB_SIZE_DETAIL) || 6;
+      for (const line of explainPageLoad(load, pageStats, { files: detail })) console.log(line);
+    }
   } finally {
     await browser.close();
     await stack.stop();

@@ -110,7 +110,8 @@ export async function untranslated(
   const words = englishWords.map((word) => new RegExp(`\\b${word}\\b`));
   return texts.filter(
     (text) =>
-      rawKey.test(text) ||
+      // An address such as audit.staff.1a2b@example.com is data, not a raw key.
+      rawKey.test(text.replace(/[\w.+-]+@[\w.-]+/g, '')) ||
       (!data.some((value) => text.includes(value)) && words.some((word) => word.test(text))),
   );
 }

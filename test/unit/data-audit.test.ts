@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  auditItem,
-  changesBetween,
-  redactedFields,
-  storedAuditEntrySchema,
-} from '../../lambdas/shared/data/audit';
+import { auditItem, changesBetween, redactedFields } from '../../lambdas/shared/data/audit';
+import { auditEntrySchema } from '../../lambdas/shared/contract/schemas/audit';
 
 describe('auditItem', () => {
   it('never stores a redacted field, whoever built the changes', async () => {
@@ -111,7 +107,7 @@ describe('auditItem', () => {
 
   it('reads back in the API shape, without keys or bookkeeping', () => {
     const item = auditItem(record, '2026-03-04T10:00:00.000Z', 'entry-1');
-    expect(storedAuditEntrySchema.parse(item)).toEqual({
+    expect(auditEntrySchema.parse(item)).toEqual({
       at: '2026-03-04T10:00:00.000Z',
       actor: record.actor,
       action: 'update',

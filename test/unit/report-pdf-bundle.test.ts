@@ -14,8 +14,8 @@ import { scanQrCodes } from '../support/pdf';
 
 /**
  * The renderers as Lambda runs them: bundled with the esbuild options of
- * lib/constructs/function.ts (its module aliases included: no standard fonts, no PNG
- * decoder, Node's zlib), in a folder without node_modules, with reportPdfAssets copied
+ * lib/constructs/function.ts (its module replacements of lib/bundle-aliases.ts included:
+ * no standard fonts, no PNG decoder, Node's zlib), in a folder without node_modules, with reportPdfAssets copied
  * beside the bundle, in a fresh Node process. The labels function ships the same assets.
  */
 const runner = `

@@ -7,9 +7,9 @@ export const unprintable = '?';
 
 /**
  * A new PDF that embeds fonts through sfnt-font.ts (not fontkit): the report's and the
- * labels' documents. The bundles alias pdf-lib's standard fonts and PNG decoder to stubs
- * (lib/constructs/function.ts), so such a document draws only with embedded subsets and
- * vector shapes.
+ * labels' documents. The functions (and the local stack) replace pdf-lib's standard fonts
+ * and PNG decoder by stubs (lib/bundle-aliases.ts), so such a document draws only with
+ * embedded subsets and vector shapes.
  */
 export function useSubsetFonts(document: PDFDocument): PDFDocument {
   document.registerFontkit(sfntFontkit);

@@ -1,6 +1,4 @@
-import * as z from 'zod';
 import {
-  auditEntities,
   type AuditActor,
   type AuditChanges,
   type AuditEntity,
@@ -80,17 +78,3 @@ export function auditItem(record: AuditRecord, at: string, entryId: string) {
     ...entry,
   };
 }
-
-/** Reads a stored entry back in the API's shape. */
-export const storedAuditEntrySchema = z.object({
-  at: z.string(),
-  actor: z.object({
-    id: z.string(),
-    email: z.string().optional(),
-    machine: z.string().optional(),
-  }),
-  action: z.string(),
-  entity: z.enum(auditEntities),
-  entityId: z.string(),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cursorPageSchema, fetchAllPages } from './cursor-page';
-import { z } from 'zod';
+import * as z from 'zod';
 
 describe('fetchAllPages', () => {
   it('follows nextCursor to the last page and keeps the order', async () => {

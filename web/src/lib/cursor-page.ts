@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { maxPageSize } from '../../../lambdas/shared/contract/schemas/staff';
 
 /** The direction of a list's order (`order` of every list route). */

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type * as z from 'zod';
 import {
   formatLimit,
   hasLimits,
+  testPlanSchema,
   type PlanTest,
 } from '../../../lambdas/shared/contract/schemas/test-plan';
 
@@ -12,20 +13,10 @@ import {
  */
 
 /** A plan's content as an audit entry records it (`changes.testPlan.from` / `.to`). */
-export const planSummarySchema = z.object({
-  version: z.number().int(),
-  tests: z.array(
-    z.object({
-      name: z.string(),
-      method: z.string(),
-      unit: z.string().nullable(),
-      lower: z.number().nullable(),
-      upper: z.number().nullable(),
-      required: z.boolean(),
-      holdSeconds: z.number().nullable(),
-    }),
-  ),
-  allowExtraTests: z.boolean(),
+export const planSummarySchema = testPlanSchema.pick({
+  version: true,
+  tests: true,
+  allowExtraTests: true,
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 

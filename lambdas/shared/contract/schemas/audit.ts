@@ -45,6 +45,23 @@ export interface AuditEntry {
   changes: AuditChanges;
 }
 
+/**
+ * Reads an entry (a stored item on the server, an API answer in the web app) in the shape
+ * of {@link AuditEntry}; unknown attributes (the table's keys) are dropped.
+ */
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  actor: z.object({
+    id: z.string(),
+    email: z.string().optional(),
+    machine: z.string().optional(),
+  }),
+  action: z.string(),
+  entity: z.enum(auditEntities),
+  entityId: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+
 /** The longest date range the whole log is searched over at once. */
 export const maxAuditDays = 366;
 

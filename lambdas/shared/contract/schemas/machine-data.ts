@@ -1,31 +1,12 @@
 import * as z from 'zod';
 import { measurementField } from '../numbers';
+import { freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './product';
 import { testOutcomes } from './report-request';
 import { isoDateField, serialField } from './serial-range';
 
 /** Results one request may carry (ingest batch or one uploaded CSV chunk). */
 export const maxResultsPerBatch = 500;
-
-const isControl = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return code < 0x20 || code === 0x7f;
-};
-
-/** Free text without control characters (they would break CSV exports and logs). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => ![...value].some(isControl), { params: { rule: 'controlChars' } });
-const optionalText = (max: number) =>
-  z
-    .union([text(max), z.literal('')])
-    .nullable()
-    .optional()
-    .transform((value) => value || null);
 
 /** Test benches' clocks may run a little ahead; more than this is a wrong timestamp. */
 const clockSkewMs = 5 * 60_000;
@@ -41,23 +22,26 @@ const testedAtField = z
 
 const resultShape = {
   serialNumber: serialField,
-  testName: text(100),
+  testName: freeText(100),
   result: z.enum(testOutcomes),
   value: measurementField()
     .nullable()
     .optional()
     .transform((value) => value ?? null),
-  unit: optionalText(20),
+  unit: optionalFreeText(20),
   testedAt: testedAtField,
-  operator: optionalText(100),
-  notes: optionalText(500),
+  operator: optionalFreeText(100),
+  notes: optionalFreeText(500),
 };
 
 /**
  * One test result as a machine sends it: its machine is the one its key belongs to, so
  * `machineId` may be left out (when given, it must name that machine).
  */
-export const ingestResultSchema = z.strictObject({ ...resultShape, machineId: optionalText(100) });
+export const ingestResultSchema = z.strictObject({
+  ...resultShape,
+  machineId: optionalFreeText(100),
+});
 
 /** `POST /api/machine-data/ingest` (machine key): a batch of results. */
 export const ingestBatchSchema = z.strictObject({
@@ -66,7 +50,7 @@ export const ingestBatchSchema = z.strictObject({
 export type IngestBatch = z.infer<typeof ingestBatchSchema>;
 
 /** A result staff upload from a CSV file: the machine must be named. */
-export const uploadResultSchema = z.strictObject({ ...resultShape, machineId: text(100) });
+export const uploadResultSchema = z.strictObject({ ...resultShape, machineId: freeText(100) });
 export type TestResultFields = z.infer<typeof uploadResultSchema>;
 
 /** The CSV columns of an upload (and of the export), in this order. */
@@ -147,10 +131,10 @@ export const listMachinesQuerySchema = z.strictObject({
 
 /** `POST /api/machines` (admin): a machine key for one test bench. */
 export const createMachineSchema = z.strictObject({
-  name: text(60).refine((value) => /^[\p{L}\p{N} ._()-]+$/u.test(value), {
+  name: freeText(60).refine((value) => /^[\p{L}\p{N} ._()-]+$/u.test(value), {
     params: { rule: 'machineName' },
   }),
-  note: optionalText(200),
+  note: optionalFreeText(200),
 });
 export type CreateMachineInput = z.infer<typeof createMachineSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { gtinCheckDigit, gtinProblem, toGtin14 } from '../gs1';
 import { decimalField, versionField } from '../numbers';
+import { freeText, optionalFreeText } from '../text';
 
 /**
  * The fluids a valve can be rated for. The list lives here, in the shared contract,
@@ -15,16 +16,6 @@ export const temperatureLimits = { min: -273, max: 1200, decimals: 2 } as const;
 /** Pressure ratings are bar (gauge) per body material, to 0.01 bar. */
 export const pressureLimits = { min: 0, max: 1000, decimals: 2 } as const;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => value || null)
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null);
 const temperature = decimalField(temperatureLimits);
 const pressure = decimalField(pressureLimits)
   .nullable()
@@ -58,22 +49,25 @@ export const gtinField = z
 
 /** A product as it is typed: every field of the form. */
 const productShape = {
-  name: text(120),
+  name: freeText(120),
   temperatureMin: temperature,
   temperatureMax: temperature,
   fluid: z.enum(fluids),
-  connection: text(100),
+  connection: freeText(100),
   /** bar, cast iron (FC) body; null when the product is not offered in it. */
   pressureFC: pressure,
   /** bar, cast steel (WCB) body. */
   pressureWCB: pressure,
   /** bar, stainless steel (SUS) body. */
   pressureSUS: pressure,
-  application: optionalText(200),
-  applicationMedium: optionalText(200),
+  application: optionalFreeText(200),
+  applicationMedium: optionalFreeText(200),
   /** GTIN-14, or null. Fixed once the product has serial ranges (labels carry it). */
   gtin: gtinField,
 };
+
+/** A product's own fields in form order: what the form shows and an audit entry compares. */
+export const productFieldNames = Object.keys(productShape) as (keyof typeof productShape)[];
 
 const inOrder = (value: { temperatureMin: number; temperatureMax: number }) =>
   value.temperatureMin <= value.temperatureMax;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { measurementField } from '../numbers';
+import { freeText, optionalFreeText } from '../text';
 import { roles } from '../roles';
 
 /**
@@ -12,23 +13,6 @@ import { roles } from '../roles';
 /** Tests one plan may hold: a valve's plan has a handful; far above any real one. */
 export const maxPlanTests = 50;
 
-const isControl = (character: string) => {
-  const code = character.codePointAt(0)!;
-  return code < 0x20 || code === 0x7f;
-};
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => ![...value].some(isControl), { params: { rule: 'controlChars' } });
-const optionalText = (max: number) =>
-  z
-    .union([text(max), z.literal('')])
-    .nullable()
-    .optional()
-    .transform((value) => value || null);
 const limit = measurementField()
   .nullable()
   .optional()
@@ -37,11 +21,11 @@ const limit = measurementField()
 /** One test of a plan. `name` is the key benches send as `testName`. */
 export const planTestSchema = z
   .strictObject({
-    name: text(100),
+    name: freeText(100),
     /** The method or standard, e.g. "API 598 shell test (water)". */
-    method: text(200),
+    method: freeText(200),
     /** The unit of the measured value and of the limits, e.g. `bar`. */
-    unit: optionalText(20),
+    unit: optionalFreeText(20),
     /** Inclusive; null when the test has no lower limit. */
     lower: limit,
     /** Inclusive; null when the test has no upper limit. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   auditActions,
-  auditEntities,
+  auditEntrySchema,
   listAuditQuerySchema,
   type AuditAction,
   type AuditEntity,
@@ -23,24 +23,11 @@ export interface AuditRow extends AuditEntry {
   key: string;
 }
 
-const entrySchema = z.object({
-  at: z.string(),
-  actor: z.object({
-    id: z.string(),
-    email: z.string().optional(),
-    machine: z.string().optional(),
-  }),
-  action: z.string(),
-  entity: z.enum(auditEntities),
-  entityId: z.string(),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-});
-
 /**
  * The answer of `GET /api/audit`: the contract names the next page's cursor `cursor`
  * and gives no total (the log is filtered as it is read).
  */
-const answerSchema = z.object({ items: z.array(entrySchema), cursor: z.string().nullable() });
+const answerSchema = z.object({ items: z.array(auditEntrySchema), cursor: z.string().nullable() });
 
 /** Entries carry no id: a row is named by its page's cursor and its place on the page. */
 function toPage(

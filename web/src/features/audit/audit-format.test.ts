@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../i18n/resources';
+import { productFieldNames } from '../../../../lambdas/shared/contract/schemas/product';
 import { valvePlanTemplate } from '../../../../lambdas/shared/contract/schemas/test-plan';
 import {
   actorName,
@@ -182,6 +183,13 @@ describe('auditFieldLabel', () => {
     expect(auditFieldLabel('product', 'version', en)).toBe('version');
     expect(auditFieldLabel('product', 'constructor', en)).toBe('constructor');
     expect(auditFieldLabel('staff', 'toString', en)).toBe('toString');
+  });
+
+  it('labels every field a product entry records (productFieldNames), as the form does', () => {
+    for (const field of productFieldNames) {
+      expect(auditFieldLabel('product', field, en)).toBe(en(`product.fields.${field}`));
+    }
+    expect(auditFieldLabel('product', 'gtin', zh)).toBe('GTIN');
   });
 });
 

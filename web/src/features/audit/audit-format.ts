@@ -37,6 +37,7 @@ const fieldLabels = {
     pressureSUS: 'product.fields.pressureSUS',
     application: 'product.fields.application',
     applicationMedium: 'product.fields.applicationMedium',
+    gtin: 'product.fields.gtin',
     testPlan: 'audit.fields.testPlan',
   },
   'serial-range': {

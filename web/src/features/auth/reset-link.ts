@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailField } from '../../../../lambdas/shared/contract/schemas/auth';
 
 const resetLinkSchema = z.object({

@@ -17,6 +17,7 @@ export const productCsvColumns: readonly CsvColumn<Product>[] = [
   { header: 'pressureSUS', value: (product) => product.pressureSUS },
   { header: 'application', value: (product) => product.application },
   { header: 'applicationMedium', value: (product) => product.applicationMedium },
+  { header: 'gtin', value: (product) => product.gtin },
   { header: 'version', value: (product) => product.version },
   { header: 'createdAt', value: (product) => product.createdAt },
   { header: 'updatedAt', value: (product) => product.updatedAt },

@@ -116,6 +116,17 @@ describe('productInput', () => {
       expect(result.fields.temperatureMax).toEqual({ key: 'validation.temperatureOrder' });
     }
   });
+  it('refuses control characters in free text, which would break CSV exports', () => {
+    const result = validate(
+      productFieldsSchema,
+      productInput({ ...typed, name: 'Gate\u0007valve', application: 'Boilers\u001b[31m' }),
+    );
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.fields.name).toEqual({ key: 'validation.controlChars' });
+    expect(result.fields.application).toEqual({ key: 'validation.controlChars' });
+    expect(result.fields.connection).toBeUndefined();
+  });
 });
 
 describe('productFormValues', () => {
@@ -162,14 +173,18 @@ describe('changedProductFields', () => {
 
 describe('productsCsv', () => {
   it('writes every field under its API name, raw values, empty for none', () => {
-    const csv = productsCsv([product, { ...product, id: 'p-2', name: '=cmd|calc', fluid: 'oil' }]);
+    const csv = productsCsv([
+      product,
+      { ...product, id: 'p-2', name: '=cmd|calc', fluid: 'oil', gtin: '09506000134352' },
+    ]);
     const [header, first, second] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'id,name,temperatureMax,temperatureMin,fluid,connection,pressureFC,pressureWCB,pressureSUS,application,applicationMedium,version,createdAt,updatedAt',
+      'id,name,temperatureMax,temperatureMin,fluid,connection,pressureFC,pressureWCB,pressureSUS,application,applicationMedium,gtin,version,createdAt,updatedAt',
     );
     expect(first).toBe(
-      'p-1,Ball valve BV-50,425,-29,steam,Flanged DN50,16,40,,Boilers,,3,2026-01-02T03:04:05.000Z,2026-02-03T04:05:06.000Z',
+      'p-1,Ball valve BV-50,425,-29,steam,Flanged DN50,16,40,,Boilers,,,3,2026-01-02T03:04:05.000Z,2026-02-03T04:05:06.000Z',
     );
     expect(second?.split(',')[1]).toBe("'=cmd|calc");
+    expect(second?.split(',')[11]).toBe('09506000134352');
   });
 });

@@ -1,24 +1,13 @@
 import {
   fluids,
+  productFieldNames,
   type Fluid,
   type Product,
 } from '../../../../lambdas/shared/contract/schemas/product';
 import { numberInputText, parseNumberInput } from '../../lib/number-input';
 
 /** The fields of the product form, in the order they are shown (and focused). */
-export const productFormFields = [
-  'name',
-  'temperatureMin',
-  'temperatureMax',
-  'fluid',
-  'connection',
-  'pressureFC',
-  'pressureWCB',
-  'pressureSUS',
-  'application',
-  'applicationMedium',
-  'gtin',
-] as const;
+export const productFormFields = productFieldNames;
 
 export type ProductFormField = (typeof productFormFields)[number];
 

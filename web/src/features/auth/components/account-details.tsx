@@ -9,7 +9,7 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod';
 import { personNameField } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { useToast } from '../../../components/toast/use-toast';
 import { isLanguage } from '../../../i18n/languages';

@@ -4,7 +4,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod';
 import { newPasswordField } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { useToast } from '../../../components/toast/use-toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
