@@ -46,6 +46,108 @@ function extractInlineFonts(): Plugin {
   };
 }
 
+/**
+ * Cloudscape's base theme declares every design token (~1,000 custom properties, again
+ * for dark mode, compact mode and each visual context): a fifth of a page's CSS. This
+ * drops, from the built stylesheets, the declarations of tokens that nothing in the
+ * build refers to: no `var()` in any stylesheet (counting only the references of
+ * tokens kept themselves, so chains of tokens go together) and no mention at all in any
+ * script (the theming stylesheets, inline styles, Cloudscape's token exports). Only the
+ * base theme's own token names are ever dropped; the app's properties stay as written.
+ */
+function pruneUnusedTokens(): Plugin {
+  const baseTheme = join(
+    dirname(createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json')),
+    'internal/base-theme/styles.scoped.css',
+  );
+  const tokens = new Set(
+    [...readFileSync(baseTheme, 'utf8').matchAll(/(--[\w-]+)\s*:/g)].map(([, name]) => name!),
+  );
+  const declaration = /(--[\w-]+):([^;}]*)(;?)/g;
+  const reference = /var\(\s*(--[\w-]+)/g;
+  return {
+    name: 'prune-unused-tokens',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const stylesheets = Object.values(bundle).filter(
+          (output) => output.type === 'asset' && output.fileName.endsWith('.css'),
+        ) as { source: string | Uint8Array; fileName: string }[];
+        const css = stylesheets.map((asset) => String(asset.source));
+        const scripts = Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => chunk.code)
+          .join('\n');
+        // What each token's declarations refer to, and what everything else refers to.
+        const refersTo = new Map<string, Set<string>>();
+        const used = new Set<string>();
+        for (const text of css) {
+          const withoutTokens = text.replace(declaration, (whole, name: string, value: string) => {
+            if (!tokens.has(name)) return whole;
+            const references = refersTo.get(name) ?? new Set<string>();
+            for (const [, referenced] of value.matchAll(reference)) references.add(referenced!);
+            refersTo.set(name, references);
+            return '';
+          });
+          for (const [, referenced] of withoutTokens.matchAll(reference)) used.add(referenced!);
+        }
+        for (const name of refersTo.keys()) if (scripts.includes(name)) used.add(name);
+        const queue = [...used];
+        while (queue.length > 0) {
+          for (const referenced of refersTo.get(queue.pop()!) ?? []) {
+            if (!used.has(referenced)) {
+              used.add(referenced);
+              queue.push(referenced);
+            }
+          }
+        }
+        for (const asset of stylesheets) {
+          asset.source = String(asset.source).replace(declaration, (whole, name: string) =>
+            tokens.has(name) && !used.has(name) ? '' : whole,
+          );
+        }
+        dropUnusedFontFaces(bundle, stylesheets);
+      },
+    },
+  };
+}
+
+/**
+ * Drops the global styles' Open Sans faces of a weight no stylesheet of the build asks
+ * for (as a `font-weight` or the value of a weight token kept by `pruneUnusedTokens`),
+ * with their font files: Cloudscape's visual refresh never draws the 800 weight.
+ */
+function dropUnusedFontFaces(
+  bundle: Record<string, { type: string }>,
+  stylesheets: { source: string | Uint8Array; fileName: string }[],
+): void {
+  const fontFace = /@font-face\s*\{[^}]*\}/g;
+  const weights = new Set<string>();
+  for (const asset of stylesheets) {
+    const rules = String(asset.source).replace(fontFace, '');
+    for (const [, value] of rules.matchAll(/(?:font-weight|-weight[\w-]*):\s*([^;}]*)/g)) {
+      for (const [weight] of (value ?? '').matchAll(/\b[1-9]00\b/g)) weights.add(weight);
+      if (/\bbold\b/.test(value ?? '')) weights.add('700');
+      if (/\bnormal\b/.test(value ?? '')) weights.add('400');
+    }
+  }
+  const dropped = new Set<string>();
+  for (const asset of stylesheets) {
+    asset.source = String(asset.source).replace(fontFace, (rule) => {
+      const weight = /font-weight:\s*(\d+)/.exec(rule)?.[1];
+      if (!weight || weights.has(weight) || !rule.includes('Open Sans')) return rule;
+      for (const [, url] of rule.matchAll(/url\(["']?([^"')]+)/g)) dropped.add(url!);
+      return '';
+    });
+  }
+  const stillUsed = stylesheets.map((asset) => String(asset.source)).join('\n');
+  for (const url of dropped) {
+    const fileName = Object.keys(bundle).find((name) => url.endsWith(name));
+    if (fileName && !stillUsed.includes(fileName.replace(/^.*\//, ''))) delete bundle[fileName];
+  }
+}
+
 /** The stylesheets `virtual:cloudscape-theming` offers (see web/src/cloudscape-theming.d.ts). */
 const themingModuleId = 'virtual:cloudscape-theming';
 const darkRegionModuleId = 'virtual:cloudscape-dark-region.css';
@@ -326,7 +428,7 @@ function pageBuild(command: 'build' | 'serve'): UserConfig {
   return {
     root: webRoot,
     publicDir: 'public',
-    plugins: [extractInlineFonts(), cloudscapeTheming(), react()],
+    plugins: [extractInlineFonts(), cloudscapeTheming(), react(), pruneUnusedTokens()],
     // A build is always the production build, even when started from a process with
     // another NODE_ENV (vitest sets `test`, which would bundle React's development build
     // and development JSX): same output as `vite build` from the command line.

@@ -3,8 +3,9 @@ import { listAudit } from './service';
 import { auditRoutes } from './routes';
 
 /**
- * `GET /api/audit`: one record's history (`entity` and `id`; staff and admin), or the
- * whole log with filters (admin). Newest first. The contract names the next page's
+ * `GET /api/audit`: one record's history (`entity` and `id`; staff and admin), the
+ * caller's own actions (`actor` = their own id; staff and admin), or the whole log with
+ * filters (admin). Newest first. The contract names the next page's
  * cursor `cursor` (null on the last page).
  */
 export const handler = createHttpHandler(

@@ -6,14 +6,16 @@ import { recordHistory, searchLog } from './repository';
 
 /**
  * Records staff may see the history of: the ones their pages show. Staff accounts and
- * machine keys are admin matters, so is the whole log.
+ * machine keys are admin matters, so is the whole log beyond one's own actions.
  */
 const staffVisible = new Set<string>(['product', 'serial-range', 'report-request', 'machine-data']);
 
 /**
  * The audit trail as the caller may read it: a record's history (`entity` and `id`) for
- * records they can see, the whole log with filters for admins. Nothing else reads the
- * entries, so lists and the dashboard cost the same as before there was a trail.
+ * records they can see, their own actions (`actor` = their own id, the profile's "Recent
+ * activity"; other filters narrow them further), the whole log with filters for admins.
+ * Nothing else reads the entries, so lists and the dashboard cost the same as before
+ * there was a trail.
  */
 export async function listAudit(query: ListAuditQuery, caller: Caller): Promise<Page<AuditEntry>> {
   const admin = caller.role === 'admin';
@@ -21,6 +23,9 @@ export async function listAudit(query: ListAuditQuery, caller: Caller): Promise<
     if (!admin && !staffVisible.has(query.entity)) throw new PermissionDeniedError();
     return recordHistory(query.entity, query.id, query);
   }
-  if (!admin) throw new PermissionDeniedError();
+  // Entries name a person by their token's subject (`actorOf`): every entry this reads
+  // records something the caller did.
+  const ownActions = query.actor === caller.sub;
+  if (!admin && !ownActions) throw new PermissionDeniedError();
   return searchLog(query);
 }

@@ -8,7 +8,7 @@ import { tableReader } from '../support/table';
 /**
  * The audit trail as its readers meet it: every change a person or a machine makes leaves
  * one entry, written with the change; a refused change leaves none; a record's history is
- * open to those who see the record, the whole log to admins.
+ * open to those who see the record, one's own actions to oneself, the whole log to admins.
  */
 const stack = inject('stack');
 const reader = tableReader(stack);
@@ -17,6 +17,9 @@ const tag = randomUUID().slice(0, 6).toUpperCase();
 let adminToken = '';
 let staffToken = '';
 let adminId = '';
+let staffId = '';
+const subOf = (token: string): string =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub;
 const as = <T>(token: string, path: string, method = 'GET', body?: unknown) =>
   callApi<T>(stack, path, { method, body, token });
 type Page = { items: AuditEntry[]; cursor: string | null };
@@ -34,10 +37,11 @@ const product = {
 
 beforeAll(async () => {
   adminToken = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
-  adminId = JSON.parse(Buffer.from(adminToken.split('.')[1]!, 'base64url').toString()).sub;
+  adminId = subOf(adminToken);
   const email = `audit.staff.${tag.toLowerCase()}@example.com`;
   await createUser(stack, email, 'Audit-Staff-2026!', 'staff');
   staffToken = (await signIn(stack, email, 'Audit-Staff-2026!')).IdToken;
+  staffId = subOf(staffToken);
 });
 afterAll(() => reader.destroy());
 
@@ -191,6 +195,66 @@ describe('a record’s history', () => {
       String(item.pk).startsWith('AUDIT#'),
     ).length;
     expect(after).toBe(before);
+  });
+});
+
+describe('one’s own actions (staff and admins)', () => {
+  it('shows staff what they did, newest first, and nothing of anyone else', async () => {
+    const created = await as<{ id: string; version: number }>(staffToken, '/api/products', 'POST', {
+      ...product,
+      name: `Audit Own ${tag}`,
+    });
+    expect(created.status).toBe(201);
+    const updated = await as(staffToken, `/api/products/${created.body.id}`, 'PUT', {
+      ...product,
+      name: `Audit Own ${tag}`,
+      pressureFC: 16,
+      version: created.body.version,
+    });
+    expect(updated.status).toBe(200);
+    // Someone else's change in between, which the staff member's list must not show.
+    await as(adminToken, '/api/products', 'POST', { ...product, name: `Audit Other ${tag}` });
+
+    const own = await as<Page>(staffToken, `/api/audit?actor=${staffId}&limit=1`);
+    expect(own.status).toBe(200);
+    expect(own.body.items).toHaveLength(1);
+    expect(own.body.items[0]).toMatchObject({
+      actor: { id: staffId },
+      action: 'update',
+      entity: 'product',
+      entityId: created.body.id,
+      changes: { pressureFC: { from: 10, to: 16 } },
+    });
+    expect(own.body.cursor).toBeTruthy();
+    const next = await as<Page>(
+      staffToken,
+      `/api/audit?actor=${staffId}&limit=50&cursor=${own.body.cursor}`,
+    );
+    expect(next.status).toBe(200);
+    expect(next.body.items.map((entry) => [entry.action, entry.entityId])).toEqual([
+      ['create', created.body.id],
+    ]);
+    expect(next.body.cursor).toBeNull();
+    for (const entry of [...own.body.items, ...next.body.items]) {
+      expect(entry.actor.id).toBe(staffId);
+    }
+  });
+
+  it("keeps anyone else's actions, and the log without an actor, to admins", async () => {
+    expect((await as(staffToken, `/api/audit?actor=${adminId}`)).status).toBe(403);
+    expect((await as(staffToken, '/api/audit?actor=someone-else')).status).toBe(403);
+    expect((await as(staffToken, '/api/audit?entity=product&action=create')).status).toBe(403);
+    // A cursor of one's own list does not open another actor's.
+    const own = await as<Page>(staffToken, `/api/audit?actor=${staffId}&limit=1`);
+    const borrowed = await as(
+      staffToken,
+      `/api/audit?actor=${adminId}&limit=1&cursor=${own.body.cursor}`,
+    );
+    expect(borrowed.status).toBe(403);
+    // Admins read anyone's actions, the staff member's included.
+    const byAdmin = await as<Page>(adminToken, `/api/audit?actor=${staffId}&limit=50`);
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.items.map((entry) => entry.action)).toEqual(['update', 'create']);
   });
 });
 

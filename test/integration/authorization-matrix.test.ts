@@ -64,7 +64,8 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'DELETE /api/machines/{id}': adminOnly,
   'GET /api/dashboard': staffAndAdmin,
   // The whole log, as this bare path asks for it; one record's history
-  // (`?entity=&id=`) is open to staff too (test/integration/audit.test.ts).
+  // (`?entity=&id=`) and one's own actions (`?actor=<own id>`) are open to staff too
+  // (test/integration/audit.test.ts).
   'GET /api/audit': adminOnly,
   'GET /api/products': staffAndAdmin,
   'POST /api/products': staffAndAdmin,

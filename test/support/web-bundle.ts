@@ -89,10 +89,11 @@ export function staticPageFiles(stats: BundleStats, lazy: readonly string[]): Lo
   const starts = [
     ...stats.chunks.filter((chunk) => chunk.isEntry),
     ...lazy.map((id) => {
-      const chunk = stats.chunks.find(
-        (candidate) => candidate.isDynamicEntry && candidate.facade === id,
-      );
-      if (!chunk) throw new Error(`No chunk of the ${stats.page} build starts at ${id}`);
+      // Its own chunk, or the chunk it landed in when something also imports it statically.
+      const chunk =
+        stats.chunks.find((candidate) => candidate.isDynamicEntry && candidate.facade === id) ??
+        stats.chunks.find((candidate) => candidate.modules.some((module) => module.id === id));
+      if (!chunk) throw new Error(`No chunk of the ${stats.page} build holds ${id}`);
       return chunk;
     }),
   ];

@@ -249,6 +249,35 @@ describe('listAudit', () => {
     expect(documents).toReceiveCommandTimes(QueryCommand, 0);
   });
 
+  it("lets staff read their own actions, over the log's default days, and no one else's", async () => {
+    await listAudit({ limit: 5, actor: 'sub-staff' }, staff);
+    const days = queriedDays();
+    expect(days).toHaveLength(30);
+    const input = documents.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(input).toMatchObject({ IndexName: 'gsi1', ScanIndexForward: false, Limit: 5 });
+    expect(readable(input, 'FilterExpression')).toBe('actorId = "sub-staff"');
+    // Narrowed further, still only their own.
+    documents.resetHistory();
+    await listAudit(
+      { limit: 5, actor: 'sub-staff', entity: 'product', from: '2026-03-04', to: '2026-03-04' },
+      staff,
+    );
+    expect(
+      readable(documents.commandCalls(QueryCommand)[0]!.args[0].input, 'FilterExpression'),
+    ).toBe('(actorId = "sub-staff") AND (entity = "product")');
+
+    documents.resetHistory();
+    for (const actor of ['sub-admin', 'SUB-STAFF', 'staff@example.com', 'sub-staff-2']) {
+      await expect(attempt(listAudit, { limit: 5, actor }, staff)).rejects.toBeInstanceOf(
+        PermissionDeniedError,
+      );
+    }
+    expect(documents).toReceiveCommandTimes(QueryCommand, 0);
+    // Admins read anyone's.
+    await listAudit({ limit: 5, actor: 'sub-staff' }, admin);
+    expect(documents).toReceiveCommandTimes(QueryCommand, 30);
+  });
+
   it('keeps the whole log, and any filtered search, to admins', async () => {
     await expect(attempt(listAudit, { limit: 5 }, staff)).rejects.toBeInstanceOf(
       PermissionDeniedError,

@@ -9,14 +9,17 @@ import { loadConfig } from './lib/config';
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  const [, config] = await Promise.all([
-    initI18n(),
-    loadConfig().catch((error: unknown) => {
-      console.error(error);
-      return undefined;
-    }),
+  const failed = (error: unknown) => {
+    console.error(error);
+    return undefined;
+  };
+  // The texts are a download of their own (one language): without them, or without the
+  // configuration, the app says it could not start.
+  const [language, config] = await Promise.all([
+    initI18n().catch(failed),
+    loadConfig().catch(failed),
   ]);
-  if (!config) {
+  if (!language || !config) {
     root.render(<StartupError />);
     return;
   }

@@ -1,24 +1,48 @@
-import i18next from 'i18next';
+import i18next, { type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadCloudscapeMessages } from './cloudscape-messages';
 import { applyLanguage, startLanguage } from './language-storage';
-import { defaultLanguage, isLanguage, type Language } from './languages';
-import { resources } from './resources';
+import { defaultLanguage, isLanguage, languages, type Language } from './languages';
 
 /** The app's single i18next instance. */
 export const i18n = i18next.createInstance();
 
 /**
+ * Each language's texts (the shared catalogue and the web app's own, merged as in
+ * ./resources.ts) load on demand, so a visitor downloads one language. Both have the
+ * same keys (resources.test.ts), so the fallback language is never needed at run time.
+ */
+const resourceLoaders: Record<Language, () => Promise<ResourceKey>> = {
+  en: () =>
+    Promise.all([
+      import('../../../lambdas/shared/contract/messages/en.json'),
+      import('./locales/en.json'),
+    ]).then(([shared, web]) => ({ ...shared.default, ...web.default })),
+  zh: () =>
+    Promise.all([
+      import('../../../lambdas/shared/contract/messages/zh.json'),
+      import('./locales/zh.json'),
+    ]).then(([shared, web]) => ({ ...shared.default, ...web.default })),
+};
+
+/** Adds a language's texts to i18next (once). */
+async function loadResources(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await resourceLoaders[language]());
+}
+
+/**
  * Starts i18next with the detected language and loads that language's Cloudscape
- * messages. Resources are bundled, so the instance is ready when this resolves.
+ * messages. The instance is ready, with its texts, when this resolves.
  */
 export async function initI18n(): Promise<Language> {
   const language = startLanguage();
+  const translation = await resourceLoaders[language]();
   await i18n.use(initReactI18next).init({
-    resources,
+    resources: { [language]: { translation } },
     lng: language,
     fallbackLng: defaultLanguage,
-    supportedLngs: Object.keys(resources),
+    supportedLngs: languages,
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
@@ -39,7 +63,10 @@ export function currentLanguage(): Language {
 
 /** Switches language; Cloudscape's messages are loaded first so both change together. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadCloudscapeMessages(language).catch(() => undefined);
+  await Promise.all([
+    loadResources(language),
+    loadCloudscapeMessages(language).catch(() => undefined),
+  ]);
   await i18n.changeLanguage(language);
   applyLanguage(language);
 }

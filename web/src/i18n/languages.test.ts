@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, languageCookie, languageSettings, readCookie } from './languages';
+import { languages as catalogueLanguages } from '../../../lambdas/shared/contract/messages';
+import {
+  detectLanguage,
+  languageCookie,
+  languages,
+  languageSettings,
+  readCookie,
+} from './languages';
+
+it('offers the catalogue’s languages', () => {
+  expect(languages).toEqual(catalogueLanguages);
+});
 
 describe('detectLanguage', () => {
   it('defaults to English', () => {

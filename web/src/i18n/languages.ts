@@ -1,6 +1,13 @@
-import { languages, type Language } from '../../../lambdas/shared/contract/messages';
+import type { Language } from '../../../lambdas/shared/contract/messages';
 
-export { languages, type Language };
+export type { Language };
+
+/**
+ * The catalogue's languages (lambdas/shared/contract/messages.ts `languages`; a unit
+ * test keeps them equal), written out: importing the catalogue's list would put both
+ * languages' texts on every page.
+ */
+export const languages: readonly Language[] = ['en', 'zh'];
 
 /** The language used when nothing else is known, and the fallback for missing keys. */
 export const defaultLanguage: Language = 'en';

@@ -67,9 +67,9 @@ export const maxAuditDays = 366;
 
 /**
  * `GET /api/audit`: one record's history (`entity` and `id`, staff and admin), or the whole
- * log with filters (admins only): who (`actor`, an account id or a machine id), which kind
- * of record, which action, between two dates (inclusive, UTC; at most a year apart).
- * Newest first.
+ * log with filters (admins only; staff when `actor` is their own id): who (`actor`, an
+ * account id or a machine id), which kind of record, which action, between two dates
+ * (inclusive, UTC; at most a year apart). Newest first.
  */
 export const listAuditQuerySchema = z
   .strictObject({
