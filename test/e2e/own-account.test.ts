@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
-import { cognitoAdmin, createUser } from '../support/cognito';
-import { seriousViolations, untranslated } from './checks';
+import { cognitoAdmin, createUser, signIn } from '../support/cognito';
+import { englishUiWords, screenshot, seriousViolations, setLook, untranslated } from './checks';
 import { AccountSettingsPage, LoginPage, UserMenu, UserProfilePage } from './pages';
 
 const stack = inject('stack');
@@ -21,6 +23,44 @@ async function staffAccount(password = 'Own-Account-E2e-1!') {
     UserAttributes: [{ Name: 'name', Value: 'Chen Mei-Ling' }],
   });
   return { email, password };
+}
+
+/**
+ * Something the account does that the audit trail records: a product created, then
+ * changed `updates` times (as the catalogue's form sends it). Changing one's own name is
+ * Cognito's business and leaves no entry.
+ */
+async function productChanges(account: { email: string; password: string }, updates: number) {
+  const token = (await signIn(stack, account.email, account.password)).IdToken;
+  const fields = {
+    name: `E2E Own Valve ${counter}${Date.now()}`,
+    temperatureMin: -10,
+    temperatureMax: 180,
+    fluid: 'water',
+    connection: 'Flanged, PN0',
+    pressureFC: 16,
+    pressureWCB: 25,
+    pressureSUS: 25,
+    application: null,
+    applicationMedium: null,
+  };
+  const created = await callApi<Product>(stack, '/api/products', {
+    method: 'POST',
+    token,
+    body: fields,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  let product = created.body;
+  for (let n = 1; n <= updates; n++) {
+    const updated = await callApi<Product>(stack, `/api/products/${product.id}`, {
+      method: 'PUT',
+      token,
+      body: { ...fields, connection: `Flanged, PN${n}`, version: product.version },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    product = updated.body;
+  }
+  return { product, fields };
 }
 
 /** Pages a test opened; closed after it, pass or fail, so no session outlives its test. */
@@ -115,6 +155,82 @@ describe('your own account', () => {
     expect(await profile.fact('member-since').textContent()).toMatch(/\d{4}/);
   });
 
+  it('shows what you changed in Recent activity, newest first, a page at a time, in en and zh', async () => {
+    const account = await staffAccount();
+    const page = await signedIn(browser, account.email, account.password);
+    await page.goto(`${stack.appUrl}/pages/user-profile/profile`);
+    const profile = new UserProfilePage(page);
+    // A new account has done nothing yet.
+    await profile.activityEmpty().waitFor();
+    expect(await profile.activityEmpty().textContent()).toBe('No changes in the last 30 days');
+
+    // 1 create + 20 updates: one page of 20, then "Load more" for the first entry.
+    const { product, fields } = await productChanges(account, 20);
+    // Someone else's change on the same record is not this person's activity.
+    const adminToken = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    const byAdmin = await callApi(stack, `/api/products/${product.id}`, {
+      method: 'PUT',
+      token: adminToken,
+      body: { ...fields, connection: 'Flanged, PN99', version: product.version },
+    });
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+
+    await page.reload();
+    await profile.activityCount().waitFor();
+    expect(await profile.activity().locator('h2').textContent()).toBe('Recent activity');
+    expect(await profile.activityHeaders().allTextContents()).toEqual([
+      'When',
+      'What',
+      'Record',
+      'Changes',
+    ]);
+    await expect.poll(() => profile.activityRows().count()).toBe(20);
+    const newest = (await profile.activityRows().first().textContent()) ?? '';
+    expect(newest).toContain('Updated');
+    expect(newest).toContain('Flanged, PN19');
+    expect(newest).toContain('Flanged, PN20');
+    expect(newest).not.toContain('PN99');
+    expect(await profile.activityCount().textContent()).toBe('20 changes shown');
+    // The record opens its edit page.
+    expect(await profile.activityRows().first().locator('a').first().getAttribute('href')).toBe(
+      `/edit-product/${product.id}`,
+    );
+
+    await profile.activityLoadMore().click();
+    await expect.poll(() => profile.activityRows().count()).toBe(21);
+    const oldest = (await profile.activityRows().last().textContent()) ?? '';
+    expect(oldest).toContain('Created');
+    expect(oldest).toContain(product.name);
+    expect(await profile.activityCount().textContent()).toBe(
+      'All 21 changes of the last 30 days shown',
+    );
+    expect(await profile.activityLoadMore().count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
+    await screenshot(page, 'user-profile-activity-en-light');
+
+    await setLook(page, 'zh', 'light');
+    await page.reload();
+    await profile.activityCount().waitFor();
+    expect(await profile.activity().locator('h2').textContent()).toBe('最近活動');
+    expect(await profile.activityHeaders().allTextContents()).toEqual([
+      '時間',
+      '動作',
+      '資料',
+      '變更內容',
+    ]);
+    expect(await profile.activityRows().first().textContent()).toContain('修改');
+    expect(await profile.activityCount().textContent()).toBe('已顯示 20 筆變更');
+    await profile.activityLoadMore().click();
+    await expect
+      .poll(() => profile.activityCount().textContent())
+      .toBe('已顯示過去 30 天內全部 21 筆變更');
+    expect(await profile.activityRows().last().textContent()).toContain('新增');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
+    await screenshot(page, 'user-profile-activity-zh-light');
+  });
+
   it('changes your password: checked in the form and by Cognito; the old one is refused', async () => {
     const { email, password } = await staffAccount();
     const page = await signedIn(browser, email, password);
@@ -203,7 +319,10 @@ describe('your own account', () => {
   ] as const;
 
   it('shows both tabs in both languages and themes, translated and accessible', async () => {
-    const { email, password } = await staffAccount();
+    const account = await staffAccount();
+    const { email, password } = account;
+    // The profile's recent activity then has entries to show.
+    const { product } = await productChanges(account, 1);
     const page = await signedIn(browser, email, password);
     const problems: string[] = [];
     for (const { language, theme } of looks) {
@@ -216,15 +335,23 @@ describe('your own account', () => {
       );
       for (const [tab, ready] of [
         ['/pages/account-settings/account', '[data-testid="account-settings"]'],
-        ['/pages/user-profile/profile', '[data-testid="profile-member-since"]'],
+        [
+          '/pages/user-profile/profile',
+          '[data-testid="recent-activity"] [data-testid="history-count"]',
+        ],
       ] as const) {
         await page.goto(`${stack.appUrl}${tab}`);
         await page.locator(ready).waitFor();
+        if (tab.includes('profile'))
+          await page.locator('[data-testid="profile-member-since"]').waitFor();
         await page.locator('[data-testid="loading-bar"]').waitFor({ state: 'detached' });
         const name = `${tab.split('/')[2]}-${language}-${theme}`;
         await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
         if (language === 'zh') {
-          for (const text of await untranslated(page)) problems.push(`${name}: "${text}"`);
+          const words = [...englishUiWords, 'Recent activity', 'Created', 'Updated', 'Record'];
+          for (const text of await untranslated(page, words, [product.name])) {
+            problems.push(`${name}: "${text}"`);
+          }
         }
         for (const violation of await seriousViolations(page, stack.appUrl)) {
           problems.push(`${name}: ${violation}`);

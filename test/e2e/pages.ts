@@ -169,13 +169,35 @@ export class AccountSettingsPage {
   }
 }
 
-/** `/pages/user-profile/profile`: who you are. */
+/** `/pages/user-profile/profile`: who you are, and what you changed lately. */
 export class UserProfilePage {
   constructor(private readonly page: Page) {}
 
   readonly root = () => this.page.locator('[data-testid="user-profile"]');
   readonly fact = (name: 'name' | 'email' | 'role' | 'member-since') =>
     this.page.locator(`[data-testid="profile-${name}"]`);
+  /** The "Recent activity" section: the own audit entries, newest first. */
+  readonly activity = () => this.page.locator('[data-testid="recent-activity"]');
+  readonly activityRows = () =>
+    this.page.locator(
+      wrapper
+        .findTable('[data-testid="recent-activity"] [data-testid="history-table"]')
+        .findRows()
+        .toSelector(),
+    );
+  readonly activityHeaders = () =>
+    this.page.locator(
+      wrapper
+        .findTable('[data-testid="recent-activity"] [data-testid="history-table"]')
+        .findColumnHeaders()
+        .toSelector(),
+    );
+  readonly activityCount = () =>
+    this.page.locator('[data-testid="recent-activity"] [data-testid="history-count"]');
+  readonly activityEmpty = () =>
+    this.page.locator('[data-testid="recent-activity"] [data-testid="history-empty"]');
+  readonly activityLoadMore = () =>
+    this.page.locator('[data-testid="recent-activity"] [data-testid="history-load-more"]');
 }
 
 /** The public Test Report Center (/search), its preview and its verify mode. */

@@ -23,7 +23,8 @@ export interface WebPage {
   target: { js: number; css: number };
   /**
    * What test/unit/web-budgets.test.ts holds the page to: the target where it is met,
-   * else the measured size and a little room (docs/performance.md says what stops it).
+   * else the measured size and about 2 % room (docs/web-app.md, "Page weight", says
+   * what stops it).
    */
   budget: { js: number; css: number };
 }
@@ -49,7 +50,7 @@ export const webPages: readonly WebPage[] = [
     ready: 'report-center',
     lazy: [],
     target: { js: 100, css: 30 },
-    budget: { js: 130, css: 50 },
+    budget: { js: 129, css: 33 },
   },
   {
     label: '/login',
@@ -63,7 +64,7 @@ export const webPages: readonly WebPage[] = [
       'web/src/features/auth/pages/login-page.tsx',
     ],
     target: { js: 200, css: 50 },
-    budget: { js: 335, css: 63 },
+    budget: { js: 320, css: 57 },
   },
   {
     label: '/products (signed in, opened directly)',
@@ -77,7 +78,7 @@ export const webPages: readonly WebPage[] = [
       'web/src/features/products/pages/products-page.tsx',
     ],
     target: { js: 300, css: 80 },
-    budget: { js: 470, css: 110 },
+    budget: { js: 460, css: 102 },
   },
   {
     label: '/dashboard (signed in, opened directly)',
@@ -91,8 +92,9 @@ export const webPages: readonly WebPage[] = [
       'web/src/features/dashboard/pages/dashboard-page.tsx',
       'web/src/features/dashboard/components/daily-charts.tsx',
     ],
+    // Not one of issue 18's pages: the back office's heaviest first load.
     target: { js: 360, css: 90 },
-    budget: { js: 470, css: 100 },
+    budget: { js: 460, css: 94 },
   },
 ];
 

@@ -45,4 +45,25 @@ describe('web pages opened directly', () => {
       .map((page) => page.path);
     expect(withCharts).toEqual(['/dashboard']);
   });
+
+  it('load Amplify by category, not the umbrella entry', () => {
+    const umbrella = (id: string) =>
+      /node_modules\/aws-amplify\/dist\/esm\/(index|Amplify)\.mjs$/.test(id);
+    expect(webPages.flatMap((page) => modulesOfPage(page).filter(umbrella))).toEqual([]);
+  });
+
+  it('load the texts of one language (English here)', () => {
+    const chinese = /(locales|messages)\/zh\.json$|all\.zh-TW\.js$/;
+    const english = /(locales|messages)\/en\.json$/;
+    for (const page of webPages.filter((candidate) => candidate.build === 'index')) {
+      expect(
+        modulesOfPage(page).filter((id) => chinese.test(id)),
+        page.path,
+      ).toEqual([]);
+      expect(
+        modulesOfPage(page).filter((id) => english.test(id)),
+        page.path,
+      ).toHaveLength(2);
+    }
+  });
 });

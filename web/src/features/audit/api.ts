@@ -52,6 +52,16 @@ async function getAuditPage(
   return toPage(parseAnswer(answerSchema, body), query.cursor as string | undefined);
 }
 
+/**
+ * Whose entries a short list shows: one record's history (`entity` and `id`), or what one
+ * person did (`actor`, the signed-in user's own id: the profile's "Recent activity").
+ */
+export type AuditSubject = { entity: AuditEntity; id: string } | { actor: string };
+
+/** Whether the list is one person's actions rather than one record's history. */
+export const isActorSubject = (subject: AuditSubject): subject is { actor: string } =>
+  'actor' in subject;
+
 /** The query of one record's history: `entity`, `id`, the page size and the cursor. */
 export function recordHistoryQuery(
   record: { entity: AuditEntity; id: string },
@@ -65,6 +75,18 @@ export function recordHistoryQuery(
   };
 }
 
+/**
+ * The query of one person's actions: `actor`, the page size and the cursor; without dates,
+ * the API reads the last 30 days.
+ */
+export function actorActivityQuery(actor: string, page: { pageSize: number; cursor?: string }) {
+  return {
+    actor,
+    limit: pageLimit(page.pageSize),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  };
+}
+
 /** One page of a record's history, newest first (staff and admins; accounts and keys: admins). */
 export function fetchRecordHistory(
   record: { entity: AuditEntity; id: string },
@@ -72,6 +94,20 @@ export function fetchRecordHistory(
   signal?: AbortSignal,
 ): Promise<CursorPage<AuditRow>> {
   return getAuditPage(recordHistoryQuery(record, page), signal);
+}
+
+/**
+ * One page of a subject's entries, newest first: a record's history, or a person's actions
+ * (their own for staff; anyone's for admins).
+ */
+export function fetchAuditEntries(
+  subject: AuditSubject,
+  page: { pageSize: number; cursor?: string },
+  signal?: AbortSignal,
+): Promise<CursorPage<AuditRow>> {
+  return isActorSubject(subject)
+    ? getAuditPage(actorActivityQuery(subject.actor, page), signal)
+    : fetchRecordHistory(subject, page, signal);
 }
 
 /** What the Activity page narrows the whole log by, as chosen. */

@@ -16,7 +16,9 @@ vi.mock('../../lib/api-client', async (original) => ({
 const {
   activityQuery,
   activityRangeProblem,
+  actorActivityQuery,
   fetchActivityPage,
+  fetchAuditEntries,
   fetchRecordHistory,
   listAllActivity,
   noActivityFilters,
@@ -114,6 +116,25 @@ describe('a record’s history', () => {
     await expect(
       fetchRecordHistory({ entity: 'product', id: 'p-1' }, { pageSize: 2 }),
     ).rejects.toMatchObject({ code: 'internal' });
+  });
+});
+
+describe('one person’s actions (the profile’s recent activity)', () => {
+  it('asks by actor alone, over the API’s default days, and passes the query schema', () => {
+    const query = actorActivityQuery('sub-1', { pageSize: 20, cursor: 'c' });
+    expect(query).toEqual({ actor: 'sub-1', limit: 20, cursor: 'c' });
+    expect(listAuditQuerySchema.safeParse(asSent(query)).success).toBe(true);
+  });
+
+  it('reads a subject’s pages: an actor’s by actor, a record’s as its history', async () => {
+    api.answers.push({ items: [entry()], cursor: 'next' }, { items: [entry()], cursor: null });
+    const own = await fetchAuditEntries({ actor: 'sub-1' }, { pageSize: 10 });
+    expect(own.nextCursor).toBe('next');
+    await fetchAuditEntries({ entity: 'product', id: 'p-1' }, { pageSize: 10, cursor: 'x' });
+    expect(api.queries).toEqual([
+      { path: '/api/audit', actor: 'sub-1', limit: 10 },
+      { path: '/api/audit', entity: 'product', id: 'p-1', limit: 10, cursor: 'x' },
+    ]);
   });
 });
 

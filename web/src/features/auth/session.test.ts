@@ -2,29 +2,46 @@ import { describe, expect, it } from 'vitest';
 import { pendingAccountFromIdTokenPayload, userFromIdTokenPayload } from './session';
 
 describe('userFromIdTokenPayload', () => {
-  it('reads email, name and role', () => {
+  it('reads id (the subject), email, name and role', () => {
     expect(
-      userFromIdTokenPayload({ email: 'a@example.com', name: 'Ann', 'custom:role': 'admin' }),
-    ).toEqual({ email: 'a@example.com', name: 'Ann', role: 'admin' });
-    expect(userFromIdTokenPayload({ email: 's@example.com', 'custom:role': 'staff' })).toEqual({
-      email: 's@example.com',
-      role: 'staff',
-    });
+      userFromIdTokenPayload({
+        sub: 'sub-a',
+        email: 'a@example.com',
+        name: 'Ann',
+        'custom:role': 'admin',
+      }),
+    ).toEqual({ id: 'sub-a', email: 'a@example.com', name: 'Ann', role: 'admin' });
+    expect(
+      userFromIdTokenPayload({ sub: 'sub-s', email: 's@example.com', 'custom:role': 'staff' }),
+    ).toEqual({ id: 'sub-s', email: 's@example.com', role: 'staff' });
+  });
+
+  it('needs the subject the API knows the caller by', () => {
+    expect(
+      userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'admin' }),
+    ).toBeUndefined();
+    expect(
+      userFromIdTokenPayload({ sub: '', email: 'a@example.com', 'custom:role': 'admin' }),
+    ).toBeUndefined();
   });
 
   it('takes the role only from custom:role', () => {
-    expect(userFromIdTokenPayload({ email: 'a@example.com', role: 'admin' })).toBeUndefined();
     expect(
-      userFromIdTokenPayload({ email: 'a@example.com', 'cognito:groups': ['admin'] }),
+      userFromIdTokenPayload({ sub: 'sub-a', email: 'a@example.com', role: 'admin' }),
+    ).toBeUndefined();
+    expect(
+      userFromIdTokenPayload({ sub: 'sub-a', email: 'a@example.com', 'cognito:groups': ['admin'] }),
     ).toBeUndefined();
   });
 
   it('treats an unknown or missing role as no session', () => {
     expect(
-      userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': 'root' }),
+      userFromIdTokenPayload({ sub: 'sub-a', email: 'a@example.com', 'custom:role': 'root' }),
     ).toBeUndefined();
-    expect(userFromIdTokenPayload({ email: 'a@example.com', 'custom:role': '' })).toBeUndefined();
-    expect(userFromIdTokenPayload({ 'custom:role': 'admin' })).toBeUndefined();
+    expect(
+      userFromIdTokenPayload({ sub: 'sub-a', email: 'a@example.com', 'custom:role': '' }),
+    ).toBeUndefined();
+    expect(userFromIdTokenPayload({ sub: 'sub-a', 'custom:role': 'admin' })).toBeUndefined();
     expect(userFromIdTokenPayload(undefined)).toBeUndefined();
   });
 });

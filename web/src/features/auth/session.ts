@@ -2,6 +2,8 @@ import { isRole, roleClaim, type Role } from '../../../../lambdas/shared/contrac
 
 /** The signed-in person, as the verified ID token describes them. */
 export interface AuthUser {
+  /** The account's id: the token's subject, which the API names callers and audit entries by. */
+  id: string;
   email: string;
   name?: string;
   role: Role;
@@ -9,17 +11,18 @@ export interface AuthUser {
 
 /**
  * Reads the user from the ID token's claims. The role comes only from `custom:role`;
- * without a known role (or an email) there is no usable session.
+ * without a known role (or an email, or a subject) there is no usable session.
  */
 export function userFromIdTokenPayload(
   payload: Readonly<Record<string, unknown>> | undefined,
 ): AuthUser | undefined {
   if (!payload) return undefined;
   const role = payload[roleClaim];
-  const email = payload.email;
+  const { sub: id, email } = payload;
   if (!isRole(role) || typeof email !== 'string' || email === '') return undefined;
+  if (typeof id !== 'string' || id === '') return undefined;
   const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name : undefined;
-  return name ? { email, name, role } : { email, role };
+  return name ? { id, email, name, role } : { id, email, role };
 }
 
 /** A signed-in person whose account has no role yet (waiting for an administrator). */

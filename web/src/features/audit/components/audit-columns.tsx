@@ -19,6 +19,8 @@ interface AuditColumnsOptions {
   onActor?: (actor: AuditActor) => void;
   /** Adds the record column (kind and id) for a list of many records. */
   withRecord?: boolean;
+  /** Leaves out the actor column, for one person's own actions. Default: shown. */
+  withActor?: boolean;
   /** A better name for a value than the entry has (e.g. a product's name for its id). */
   valueName?: (field: string, value: unknown) => string | undefined;
 }
@@ -31,10 +33,11 @@ function recordPath(row: AuditRow): string | undefined {
   return undefined;
 }
 
-/** The columns of an audit table: when, who, what, (which record,) and the changed fields. */
+/** The columns of an audit table: when, (who,) what, (which record,) and the changed fields. */
 export function useAuditColumns({
   onActor,
   withRecord = false,
+  withActor = true,
   valueName,
 }: AuditColumnsOptions): ServerTableColumn<AuditRow>[] {
   const { t } = useTranslation();
@@ -50,23 +53,27 @@ export function useAuditColumns({
       alwaysVisible: true,
       cell: (row) => <span className="audit-nowrap">{formatTimestamp(row.at, language)}</span>,
     },
-    {
-      id: 'actor',
-      header: t('audit.columns.actor'),
-      minWidth: 200,
-      cell: (row) =>
-        onActor ? (
-          <Button
-            variant="inline-link"
-            ariaLabel={t('audit.activity.showActor', { name: actorName(row.actor) })}
-            onClick={() => onActor(row.actor)}
-          >
-            {who(row.actor)}
-          </Button>
-        ) : (
-          who(row.actor)
-        ),
-    },
+    ...(withActor
+      ? [
+          {
+            id: 'actor' as const,
+            header: t('audit.columns.actor'),
+            minWidth: 200,
+            cell: (row: AuditRow) =>
+              onActor ? (
+                <Button
+                  variant="inline-link"
+                  ariaLabel={t('audit.activity.showActor', { name: actorName(row.actor) })}
+                  onClick={() => onActor(row.actor)}
+                >
+                  {who(row.actor)}
+                </Button>
+              ) : (
+                who(row.actor)
+              ),
+          },
+        ]
+      : []),
     {
       id: 'action',
       header: t('audit.columns.action'),

@@ -6,10 +6,12 @@ import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntity } from '../../../../../lambdas/shared/contract/schemas/audit';
 import { TableEmptyState } from '../../../components/table-empty-state';
-import { useRecordHistory } from '../use-record-history';
+import { isActorSubject, type AuditSubject } from '../api';
+import { useAuditEntries } from '../use-audit-entries';
 import { useAuditColumns } from './audit-columns';
 
-export interface HistoryEntriesProps {
+/** What a record's page hands its History. */
+export interface RecordHistoryProps {
   entity: AuditEntity;
   id: string;
   /** A better name for a value than the entry has (e.g. a product's name for its id). */
@@ -21,21 +23,41 @@ export interface HistoryEntriesProps {
   revision?: number;
 }
 
+export interface HistoryEntriesProps extends Omit<RecordHistoryProps, 'entity' | 'id'> {
+  /** Whose entries: one record's history, or one person's actions (their own, on the profile). */
+  subject: AuditSubject;
+}
+
 /**
- * One record's changes, newest first, in a compact table: who, when, what and each
- * changed field before and after; "Load more" reads the next page. Loaded only when
- * shown (a chunk of its own), so no list page ever reads the audit trail.
+ * A subject's entries, newest first, in a compact table: when, what and each changed field
+ * before and after, with who for a record's history and which record for a person's
+ * actions; "Load more" reads the next page. Loaded only when shown (a chunk of its own),
+ * so no list page, nor the profile's first paint, waits for the audit trail's code.
  */
-export default function HistoryEntries({
-  entity,
-  id,
-  valueName,
-  revision = 0,
-}: HistoryEntriesProps) {
+export default function HistoryEntries({ subject, valueName, revision = 0 }: HistoryEntriesProps) {
   const { t } = useTranslation();
-  const history = useRecordHistory({ entity, id }, revision);
-  const columns = useAuditColumns({ valueName });
+  const history = useAuditEntries(subject, revision);
+  const ofActor = isActorSubject(subject);
+  // One person's actions: the actor is always them; the record is what differs.
+  const columns = useAuditColumns({ valueName, withRecord: ofActor, withActor: !ofActor });
   const count = history.items.length;
+  const texts = ofActor
+    ? {
+        tableLabel: t('audit.ownActivity.tableLabel'),
+        loading: t('audit.ownActivity.loading'),
+        empty: t('audit.ownActivity.empty'),
+        emptyHint: t('audit.ownActivity.emptyHint'),
+        shown: t('audit.ownActivity.shown', { count }),
+        all: t('audit.ownActivity.all', { count }),
+      }
+    : {
+        tableLabel: t('audit.history.tableLabel'),
+        loading: t('audit.history.loading'),
+        empty: t('audit.history.empty'),
+        emptyHint: undefined,
+        shown: t('audit.history.shown', { count }),
+        all: t('audit.history.all', { count }),
+      };
 
   return (
     <Table
@@ -46,16 +68,26 @@ export default function HistoryEntries({
       columnDefinitions={columns}
       wrapLines
       loading={history.loading}
-      loadingText={t('audit.history.loading')}
-      ariaLabels={{ tableLabel: t('audit.history.tableLabel') }}
+      loadingText={texts.loading}
+      ariaLabels={{ tableLabel: texts.tableLabel }}
       empty={
         history.error ? (
-          <TableEmptyState error={history.error} onRetry={history.retry} onClearFilter={() => {}} />
+          <TableEmptyState
+            error={history.error}
+            onRetry={history.retry}
+            retryTestId="history-retry"
+            onClearFilter={() => {}}
+          />
         ) : (
           <Box textAlign="center" color="inherit" padding={{ vertical: 'm' }}>
-            <Box variant="strong" color="inherit">
-              {t('audit.history.empty')}
+            <Box variant="strong" color="inherit" data-testid="history-empty">
+              {texts.empty}
             </Box>
+            {texts.emptyHint && (
+              <Box variant="p" color="text-body-secondary">
+                {texts.emptyHint}
+              </Box>
+            )}
           </Box>
         )
       }
@@ -72,9 +104,7 @@ export default function HistoryEntries({
               </Button>
             ) : null}
             <Box color="text-body-secondary" variant="span" data-testid="history-count">
-              {history.hasMore
-                ? t('audit.history.shown', { count })
-                : t('audit.history.all', { count })}
+              {history.hasMore ? texts.shown : texts.all}
             </Box>
             {history.moreError && (
               <StatusIndicator type="error">{history.moreError.message}</StatusIndicator>

@@ -4,17 +4,23 @@ import Modal from '@cloudscape-design/components/modal';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryEntriesProps } from './history-entries';
+import type { RecordHistoryProps } from './history-entries';
 import { LazyHistoryEntries } from './lazy-history-entries';
 
-interface RecordHistoryModalProps extends HistoryEntriesProps {
+interface RecordHistoryModalProps extends RecordHistoryProps {
   /** The record as people name it, e.g. the account's name. */
   name: string;
   onClose: () => void;
 }
 
 /** A record's history in a dialog, for records without a page of their own (staff accounts). */
-export function RecordHistoryModal({ name, onClose, ...props }: RecordHistoryModalProps) {
+export function RecordHistoryModal({
+  name,
+  onClose,
+  entity,
+  id,
+  ...props
+}: RecordHistoryModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -37,7 +43,7 @@ export function RecordHistoryModal({ name, onClose, ...props }: RecordHistoryMod
       <Suspense
         fallback={<StatusIndicator type="loading">{t('audit.history.loading')}</StatusIndicator>}
       >
-        <LazyHistoryEntries {...props} />
+        <LazyHistoryEntries subject={{ entity, id }} {...props} />
       </Suspense>
     </Modal>
   );

@@ -2,7 +2,7 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryEntriesProps } from './history-entries';
+import type { RecordHistoryProps } from './history-entries';
 import { LazyHistoryEntries } from './lazy-history-entries';
 
 /**
@@ -10,7 +10,7 @@ import { LazyHistoryEntries } from './lazy-history-entries';
  * code and the newest changes (nothing is read before), and it keeps what it loaded when
  * closed again.
  */
-export function RecordHistory(props: HistoryEntriesProps) {
+export function RecordHistory({ entity, id, ...props }: RecordHistoryProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -30,7 +30,7 @@ export function RecordHistory(props: HistoryEntriesProps) {
         <Suspense
           fallback={<StatusIndicator type="loading">{t('audit.history.loading')}</StatusIndicator>}
         >
-          <LazyHistoryEntries {...props} />
+          <LazyHistoryEntries subject={{ entity, id }} {...props} />
         </Suspense>
       )}
     </ExpandableSection>

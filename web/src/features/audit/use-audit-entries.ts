@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntity } from '../../../../lambdas/shared/contract/schemas/audit';
 import type { ApiError } from '../../lib/api-client';
 import { defaultPageSize } from '../../lib/page-size';
 import { isStaleCursor, toApiError } from '../../lib/use-cursor-list';
-import { fetchRecordHistory, type AuditRow } from './api';
+import { fetchAuditEntries, type AuditRow, type AuditSubject } from './api';
 
 interface Loaded {
-  /** The request these entries answer: a new record or a retry starts afresh. */
+  /** The request these entries answer: a new subject or a retry starts afresh. */
   request: string;
   items: AuditRow[];
   /** Opens the next page; null once the oldest entry is shown. */
@@ -19,21 +18,23 @@ interface Loaded {
 type State = Loaded | { request: string; error: ApiError };
 
 /**
- * One record's history, newest first, a page at a time: the first page when the
- * component mounts, the next ones appended by `loadMore` ("Load more"). A cursor the
- * API no longer takes (a day old) starts the history again from its newest entry, as
- * does a new `revision` (the page changed the record).
+ * A subject's entries (one record's history, or one person's actions), newest first, a
+ * page at a time: the first page when the component mounts, the next ones appended by
+ * `loadMore` ("Load more"). A cursor the API no longer takes (a day old) starts the list
+ * again from its newest entry, as does a new `revision` (the page changed the record).
  */
-export function useRecordHistory(record: { entity: AuditEntity; id: string }, revision = 0) {
-  const { entity, id } = record;
+export function useAuditEntries(subject: AuditSubject, revision = 0) {
+  // The subject as a value: a new object with the same fields reads nothing again.
+  const subjectKey = JSON.stringify(subject);
   const [attempt, setAttempt] = useState(0);
-  // A new revision of the record (changed on its page) reads the history afresh.
-  const request = JSON.stringify([entity, id, attempt, revision]);
+  // A new revision of the record (changed on its page) reads the entries afresh.
+  const request = JSON.stringify([subjectKey, attempt, revision]);
   const [state, setState] = useState<State>();
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchRecordHistory({ entity, id }, { pageSize: defaultPageSize }, controller.signal)
+    const asked = JSON.parse(subjectKey) as AuditSubject;
+    fetchAuditEntries(asked, { pageSize: defaultPageSize }, controller.signal)
       .then((page): State => ({
         request,
         items: page.items,
@@ -45,7 +46,7 @@ export function useRecordHistory(record: { entity: AuditEntity; id: string }, re
         if (!controller.signal.aborted) setState(next);
       });
     return () => controller.abort();
-  }, [request, entity, id]);
+  }, [request, subjectKey]);
 
   const current = state?.request === request ? state : undefined;
   const loaded = current && 'items' in current ? current : undefined;
@@ -56,10 +57,10 @@ export function useRecordHistory(record: { entity: AuditEntity; id: string }, re
       setState((now) => (now?.request === request && 'items' in now ? change(now) : now));
     update((now) => ({ ...now, loadingMore: true, moreError: undefined }));
     try {
-      const page = await fetchRecordHistory(
-        { entity, id },
-        { pageSize: defaultPageSize, cursor: loaded.cursor },
-      );
+      const page = await fetchAuditEntries(JSON.parse(subjectKey) as AuditSubject, {
+        pageSize: defaultPageSize,
+        cursor: loaded.cursor,
+      });
       update((now) => ({
         ...now,
         items: [...now.items, ...page.items],
@@ -70,7 +71,7 @@ export function useRecordHistory(record: { entity: AuditEntity; id: string }, re
       if (isStaleCursor(error)) setAttempt((count) => count + 1);
       else update((now) => ({ ...now, loadingMore: false, moreError: toApiError(error) }));
     }
-  }, [loaded, request, entity, id]);
+  }, [loaded, request, subjectKey]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
