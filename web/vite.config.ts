@@ -423,8 +423,8 @@ function bundleStats(page: string): Plugin {
   };
 }
 
-/** Options both pages are built with. */
-function pageBuild(command: 'build' | 'serve'): UserConfig {
+/** Options both pages are built with (and the web-size bench's floors, test/bench/web-floors). */
+export function pageBuild(command: 'build' | 'serve'): UserConfig {
   return {
     root: webRoot,
     publicDir: 'public',
@@ -467,6 +467,70 @@ function withoutIcuFormatting(): Plugin {
   };
 }
 
+/**
+ * The Cloudscape icons the back office's components and pages name (onlyIcons fails the
+ * build when one is missing; a few are quoted for other reasons and kept all the same).
+ */
+const backOfficeIcons = new Set([
+  'close',
+  'add-plus',
+  'angle-down',
+  'angle-left',
+  'angle-right',
+  'angle-up',
+  'announcement',
+  'arrow-down',
+  'arrow-left',
+  'arrow-right',
+  'arrow-up',
+  'calendar',
+  'caret-down',
+  'caret-down-filled',
+  'caret-up-filled',
+  'check',
+  'contact',
+  'copy',
+  'dot',
+  'download',
+  'drag-indicator',
+  'edit',
+  'ellipsis',
+  'expand',
+  'external',
+  'file',
+  'filter',
+  'gen-ai',
+  'group',
+  'history',
+  'insert-row',
+  'key',
+  'keyboard',
+  'lock-private',
+  'menu',
+  'refresh',
+  'remove',
+  'resize-area',
+  'search',
+  'settings',
+  'shrink',
+  'side-bar',
+  'slash-divider',
+  'status-in-progress',
+  'status-info',
+  'status-negative',
+  'status-not-started',
+  'status-pending',
+  'status-positive',
+  'status-stopped',
+  'status-warning',
+  'treeview-collapse',
+  'treeview-expand',
+  'upload',
+  'user-profile',
+  'view-horizontal',
+  'view-vertical',
+]);
+
 /** The Cloudscape icons the public page's components draw (status, close, links, upload). */
 const reportCenterIcons = new Set([
   'status-positive',
@@ -485,20 +549,40 @@ const reportCenterIcons = new Set([
   'angle-down',
   'angle-up',
   'caret-down-filled',
+  // Quoted in the page's modules for other reasons (an input type, a \`key\` test), or
+  // drawn by a branch this page never takes; kept for the check of onlyIcons.
+  'search',
+  'gen-ai',
+  'group',
+  'refresh',
+  'remove',
+  'key',
+  'expand',
 ]);
+
+/** Cloudscape's generated module of every icon, one `"name": svg` entry per line. */
+const iconsModule = '@cloudscape-design/components/icon/generated/icons.js';
 
 /**
  * Cloudscape's icon component carries all of its ~140 icons (a thirteenth of a small
- * page's code). The public page's build keeps those it draws; the generated module is
+ * page's code). A build with this plugin keeps those listed; the generated module is
  * one object literal, one `"name": svg` entry per icon, each starting on its own line.
  * If that shape ever changes, the module is left whole (a larger page, nothing broken).
+ *
+ * Cloudscape components and the app name their icons in string literals (a status's
+ * icon, `iconName="..."`), even those picked at run time, so the build fails when any
+ * Cloudscape or app module it bundles holds an icon's name, quoted, that the list lacks:
+ * an icon left out must not silently draw nothing. A name that is quoted for another
+ * reason (a `"search"` input type) is kept too: a few hundred bytes, never a blank.
  */
 function onlyIcons(keep: ReadonlySet<string>): Plugin {
   const entryStart = /^ {4}"([a-z0-9-]+)": /;
+  const allIcons = (code: string) =>
+    code.split('\n').flatMap((line) => entryStart.exec(line)?.[1] ?? []);
   return {
     name: 'only-icons',
     transform(code, id) {
-      if (!id.endsWith('@cloudscape-design/components/icon/generated/icons.js')) return undefined;
+      if (!id.endsWith(iconsModule)) return undefined;
       const lines = code.split('\n');
       const open = lines.findIndex((line) => line.startsWith('const icons = {'));
       const close = lines.findIndex((line) => line === '};');
@@ -513,14 +597,55 @@ function onlyIcons(keep: ReadonlySet<string>): Plugin {
       }
       const found = kept.filter((line) => entryStart.test(line)).length;
       if (found !== keep.size) {
-        this.warn(`only-icons: ${keep.size - found} of the listed icons are not in ${id}`);
+        this.error(`only-icons: ${keep.size - found} of the listed icons are not in ${id}`);
       }
       return {
         code: [...lines.slice(0, open + 1), ...kept, ...lines.slice(close)].join('\n'),
         map: null,
       };
     },
+    generateBundle(_options, bundle) {
+      const components = dirname(
+        createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json'),
+      );
+      const names = allIcons(
+        readFileSync(join(components, iconsModule.replace(/^.*components\//, '')), 'utf8'),
+      );
+      const quoted = new RegExp(`(["'\`])(${names.join('|')})\\1`, 'g');
+      const missing = new Map<string, string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const [id, module] of Object.entries(output.modules)) {
+          // Texts (JSON) and class-name maps (`styles.css.js`) quote words, not icons.
+          if (id.endsWith(iconsModule) || /(\.json|styles\.(css|selectors)\.js)$/.test(id))
+            continue;
+          if (!/node_modules\/@cloudscape-design\/components\/|\/web\/src\//.test(id)) continue;
+          for (const [, , name] of (module.code ?? '').matchAll(quoted)) {
+            if (!keep.has(name!)) missing.set(name!, statsModuleId(id));
+          }
+        }
+      }
+      if (missing.size > 0) {
+        this.error(
+          `only-icons: icons named in the build but not kept (add them to the list):\n  ${[
+            ...missing,
+          ]
+            .map(([name, id]) => `${name} (${id})`)
+            .join('\n  ')}`,
+        );
+      }
+    },
   };
+}
+
+/** What the public page's build adds to {@link pageBuild}'s plugins (before them). */
+export function reportCenterPlugins(): Plugin[] {
+  return [withoutIcuFormatting(), onlyIcons(reportCenterIcons)];
+}
+
+/** What the back office's build adds to {@link pageBuild}'s plugins (before them). */
+export function backOfficePlugins(): Plugin[] {
+  return [onlyIcons(backOfficeIcons)];
 }
 
 /**
@@ -562,8 +687,7 @@ function buildReportCenterPage(): Plugin {
       await build({
         ...base,
         plugins: [
-          withoutIcuFormatting(),
-          onlyIcons(reportCenterIcons),
+          ...reportCenterPlugins(),
           forbidModules(notForReportCenter),
           ...(base.plugins ?? []),
           bundleStats('search'),
@@ -585,6 +709,7 @@ export default defineConfig(({ command }) => {
   return {
     ...base,
     plugins: [
+      ...(command === 'build' ? backOfficePlugins() : []),
       ...(base.plugins ?? []),
       servePublicSearchPage(),
       bundleStats('index'),

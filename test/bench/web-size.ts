@@ -10,13 +10,16 @@ import {
   staticPageFiles,
 } from '../support/web-bundle';
 import { launchChromium, measureWebPages } from '../support/web-pages';
+import { measureWebFloors } from './web-floors/build';
 
 /**
  * Gzip size (level 9) of the JS and CSS a browser loads when each page of
  * test/support/web-pages.ts is opened directly, against issue 18's targets; then, per
  * page, its largest scripts and stylesheets, what makes them large and who pulls that in
- * (from the build's statistics, web/vite.config.ts `bundleStats`). Serves web/dist as the
- * last `npm run build:web` left it.
+ * (from the build's statistics, web/vite.config.ts `bundleStats`). Beside each page, its
+ * floor: the least a page doing its job loads with the same stack and build settings
+ * (./web-floors, built to a temporary folder), and the page/floor ratio. Serves web/dist
+ * as the last `npm run build:web` left it.
  */
 export async function run(): Promise<void> {
   // The stack builds web/dist when its sources changed: read the statistics after it.
@@ -32,6 +35,25 @@ export async function run(): Promise<void> {
         `  ${page.label.padEnd(40)} JS ${kb(load.js).padStart(9)} (target ${page.target.js} kB, ${verdict(load.js, page.target.js)})` +
           `  CSS ${kb(load.css).padStart(8)} (target ${page.target.css} kB, ${verdict(load.css, page.target.css)})` +
           `  ${load.files.length} files`,
+      );
+    }
+    // What no page doing the same job can go below with this stack (./web-floors).
+    const floors = new Map((await measureWebFloors()).map((floor) => [floor.name, floor]));
+    console.log(
+      '\nFloors (test/bench/web-floors, same Vite settings and package versions), page/floor:',
+    );
+    for (const [page, load] of loads) {
+      const floor = page.floor && floors.get(page.floor);
+      if (!floor) continue;
+      const unreachable = [
+        floor.js > page.target.js * 1024 && 'JS',
+        floor.css > page.target.css * 1024 && 'CSS',
+      ].filter(Boolean);
+      console.log(
+        `  ${page.label.padEnd(40)} JS ${kb(floor.js).padStart(9)} (×${(load.js / floor.js).toFixed(2)})` +
+          `  CSS ${kb(floor.css).padStart(8)} (×${(load.css / floor.css).toFixed(2)})` +
+          `  ${unreachable.length ? `floor above the ${unreachable.join(' and ')} target` : 'floor within target'}` +
+          `  [${floor.name}: ${floor.holds}]`,
       );
     }
     // The unit test (test/unit/web-budgets.test.ts) reads the same figures from the build:

@@ -36,6 +36,13 @@ describe('a seeded admin signs in and out', () => {
     await expect
       .poll(() => shell.toasts().first().textContent())
       .toContain('Email or Password is Wrong');
+    // The page's first toast (its Flashbar is loaded with it) is announced as any later
+    // one: an error takes focus, a status is read from the flash's own live region.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[role="alert"]')?.textContent ?? ''),
+      )
+      .toContain('Email or Password is Wrong');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -60,6 +67,9 @@ describe('a seeded admin signs in and out', () => {
     await expect
       .poll(async () => (await shell.toasts().allTextContents()).join(' | '))
       .toContain('Login Successfully');
+    await expect
+      .poll(() => page.locator('[aria-live="polite"]', { hasText: 'Login Successfully' }).count())
+      .toBeGreaterThan(0);
     // The figures come from GET /api/dashboard, called with the signed-in user's ID token.
     const figures = page.locator('[data-testid="dashboard-figures"]');
     await figures.waitFor();

@@ -19,6 +19,11 @@ export interface WebPage {
    * says when a browser loads something else.
    */
   lazy: readonly string[];
+  /**
+   * The floor the web-size bench builds for this page (test/bench/web-floors): the least
+   * any page doing its job loads with this stack and build.
+   */
+  floor?: 'search' | 'login' | 'products';
   /** Issue 18's targets. */
   target: { js: number; css: number };
   /**
@@ -49,8 +54,9 @@ export const webPages: readonly WebPage[] = [
     signedIn: false,
     ready: 'report-center',
     lazy: [],
+    floor: 'search',
     target: { js: 100, css: 30 },
-    budget: { js: 129, css: 33 },
+    budget: { js: 129, css: 32 },
   },
   {
     label: '/login',
@@ -63,8 +69,9 @@ export const webPages: readonly WebPage[] = [
       'web/src/layouts/blank-layout.tsx',
       'web/src/features/auth/pages/login-page.tsx',
     ],
+    floor: 'login',
     target: { js: 200, css: 50 },
-    budget: { js: 320, css: 57 },
+    budget: { js: 310, css: 53 },
   },
   {
     label: '/products (signed in, opened directly)',
@@ -77,8 +84,9 @@ export const webPages: readonly WebPage[] = [
       'web/src/layouts/app-shell.tsx',
       'web/src/features/products/pages/products-page.tsx',
     ],
+    floor: 'products',
     target: { js: 300, css: 80 },
-    budget: { js: 460, css: 102 },
+    budget: { js: 450, css: 99 },
   },
   {
     label: '/dashboard (signed in, opened directly)',
@@ -94,7 +102,7 @@ export const webPages: readonly WebPage[] = [
     ],
     // Not one of issue 18's pages: the back office's heaviest first load.
     target: { js: 360, css: 90 },
-    budget: { js: 460, css: 94 },
+    budget: { js: 450, css: 90 },
   },
 ];
 

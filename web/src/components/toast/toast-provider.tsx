@@ -1,5 +1,14 @@
-import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { PausableTimer } from '../../lib/pausable-timer';
 import { ToastContext, type ToastContextValue, type ToastInput } from './toast-context';
@@ -17,10 +26,18 @@ interface Toast extends ToastInput {
 
 let nextId = 0;
 
-/** Toasts in the top-right corner, on every layout, built on Cloudscape's Flashbar. */
+/** Flashbar's code and styles, fetched with the first toast rather than with every page. */
+const ToastFlashbar = lazy(() => import('./toast-flashbar'));
+
+/**
+ * Toasts in the top-right corner, on every layout, built on Cloudscape's Flashbar
+ * (loaded with the first toast).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Stays true once a toast was shown, so the last one can leave with its animation.
+  const [shown, setShown] = useState(false);
   const timers = useRef(new Map<string, PausableTimer>());
   // While the pointer is over the toasts their time stands still (a person is reading).
   const hovered = useRef(false);
@@ -34,6 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const showToast = useCallback(
     (toast: ToastInput) => {
       const id = `toast-${++nextId}`;
+      setShown(true);
       setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
       const timer = new PausableTimer(() => dismissToast(id), toastDurationMs);
       if (hovered.current) timer.pause();
@@ -84,7 +102,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           timers.current.forEach((timer) => timer.resume());
         }}
       >
-        <Flashbar items={items} />
+        {shown && (
+          <Suspense fallback={null}>
+            <ToastFlashbar items={items} />
+          </Suspense>
+        )}
       </div>
     </ToastContext.Provider>
   );
