@@ -31,6 +31,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A poll waits on the stack (API call, stream, re-render): 1 s, vitest's
+          // default, is too short on a busy 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -52,6 +55,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -243,6 +243,8 @@ describe('interface preferences', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
+    // Cloudscape turns its transitions off: a style is read when it has settled.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${stack.appUrl}/login`);
     await page.evaluate(() => localStorage.clear());
     await new LoginPage(page).signIn(stack.admin.email, stack.admin.password);
@@ -295,6 +297,9 @@ describe('interface preferences', () => {
   it.each(cases)(
     '$name: changes the page, survives a reload, stays accessible',
     async ({ name, choose, shows, stored, viewport = defaultViewport, scroll = 0 }) => {
+      // Each case starts from the defaults, whatever an earlier case left behind.
+      await browser.context.clearCookies({ name: 'ui-preferences' });
+      await page.evaluate(() => localStorage.removeItem('ui-preferences'));
       await page.setViewportSize(viewport);
       await page.goto(`${stack.appUrl}/dashboard`);
       await dashboardReady();
@@ -305,15 +310,14 @@ describe('interface preferences', () => {
       for (const [preference, label] of choose) await panel.choose(preference, label);
       await panel.close();
       const after = await picture(name, scroll);
-      shows(await shell(page), baseline);
+      await expect(async () => shows(await shell(page), baseline)).toPass({ timeout: 10_000 });
       expect(after.equals(before), 'the screenshot changed').toBe(false);
       expect(await storedPreferences()).toMatchObject(stored);
 
       await page.reload();
       await dashboardReady();
       await page.evaluate((top) => window.scrollTo(0, top), scroll);
-      await page.waitForTimeout(200);
-      shows(await shell(page), baseline);
+      await expect(async () => shows(await shell(page), baseline)).toPass({ timeout: 10_000 });
       expect(await seriousViolations(page, stack.appUrl)).toEqual([]);
 
       await resetPreferences();
