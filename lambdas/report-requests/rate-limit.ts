@@ -1,4 +1,6 @@
+import * as z from 'zod';
 import { attributeMissing, lessThan, or } from '../shared/data/expressions';
+import { getItem } from '../shared/data/read';
 import { getConfig } from '../shared/config';
 import { keys } from '../shared/keys';
 import type { Transaction } from '../shared/data/transaction';
@@ -62,6 +64,22 @@ export function quotaExceeded(quota: Quota, now: Date): RateLimitedError {
 export async function consumeQuota(quota: Quota, now: Date): Promise<void> {
   const { key, update, condition } = quotaWrite(quota, now);
   if (!(await updateItem(key, update, { condition }))) throw quotaExceeded(quota, now);
+}
+
+const windowSchema = z.object({ count: z.number() });
+
+/**
+ * Refuses early when a quota is already used up, without counting: one read, so a request
+ * over its limit costs no PDF. The count inside the transaction ({@link countQuota})
+ * stays the guard; this read only saves the work in front of it.
+ */
+export async function checkQuota(quota: Quota, now: Date): Promise<void> {
+  const window = quotaWindow(now, quota.minutes);
+  const counted = await getItem(
+    keys.rateWindow(quota.kind, quota.subject, window.start),
+    windowSchema,
+  );
+  if (counted && counted.count >= quota.limit) throw quotaExceeded(quota, now);
 }
 
 /** The configured quotas of one client address and one recipient. */

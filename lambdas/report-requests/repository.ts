@@ -214,6 +214,39 @@ export async function resendRequest(
 
 class NotInState extends Error {}
 
+/**
+ * An admin's move of a stuck request (`sending` or `pending` for too long) to `failed`,
+ * recorded in the audit trail like the resend that follows it. False when the request is
+ * no longer in `from` (the mailer or another admin moved it meanwhile).
+ */
+export async function failStuckRequest(
+  id: string,
+  from: 'sending' | 'pending',
+  reason: string,
+  actor: AuditActor,
+): Promise<boolean> {
+  const at = new Date().toISOString();
+  try {
+    await audited({
+      actor,
+      action: 'update',
+      entity: 'report-request',
+      entityId: id,
+      changes: { status: { from, to: 'failed' }, statusReason: { from: null, to: reason } },
+    })
+      .update(
+        keys.reportRequest(id),
+        { set: { status: 'failed', statusReason: reason, statusAt: at } },
+        { condition: equals('status', from), onConditionFailed: () => new NotInState() },
+      )
+      .commit({ now: new Date(at) });
+    return true;
+  } catch (error) {
+    if (error instanceof NotInState) return false;
+    throw error;
+  }
+}
+
 /** True when SES reported the address as bouncing or complaining (suppression list). */
 export async function isSuppressed(email: string): Promise<boolean> {
   return (await getItem(keys.suppressedRecipient(email), z.object({}))) !== undefined;

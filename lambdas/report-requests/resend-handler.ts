@@ -1,7 +1,7 @@
 import { AbortedError, NotFoundError } from '../shared/errors';
 import { actorOf, createHttpHandler, ok } from '../shared/http';
 import { summary } from './list-handler';
-import { getReportRequest, moveStatus, resendRequest } from './repository';
+import { failStuckRequest, getReportRequest, resendRequest } from './repository';
 import { reportRequestRoutes } from './routes';
 
 /**
@@ -17,7 +17,8 @@ const stuckAfterMs = { sending: 10 * 60_000, pending: 60 * 60_000 } as const;
  * (`failed` -> `pending`; the stream hands it to the mailer again), or a stuck one: left in
  * `sending` by a mailer that stopped, or in `pending` after the stream gave up on it.
  * Asking twice changes nothing more (the moves are conditional); a sent report is not
- * sent again. The resend is recorded in the audit trail.
+ * sent again. The resend, and the move of a stuck request to `failed`, are recorded in
+ * the audit trail.
  */
 export const handler = createHttpHandler(
   reportRequestRoutes,
@@ -27,14 +28,16 @@ export const handler = createHttpHandler(
     if (!request) throw new NotFoundError('errors.reportRequestNotFound');
     if (request.status === 'sent') throw new AbortedError('errors.reportNotResendable');
     const age = Date.now() - Date.parse(request.statusAt);
+    const actor = actorOf(caller);
+    // Through `failed` (its own audit entry): the mailer takes only requests coming back
+    // from an outcome.
     if (request.status === 'sending' && age > stuckAfterMs.sending) {
-      // Through `failed`: the mailer takes only requests coming back from an outcome.
-      await moveStatus(request.id, 'sending', 'failed', 'outcome unknown: the mailer stopped');
+      await failStuckRequest(request.id, 'sending', 'outcome unknown: the mailer stopped', actor);
     }
     if (request.status === 'pending' && age > stuckAfterMs.pending) {
-      await moveStatus(request.id, 'pending', 'failed', 'not delivered: retries exhausted');
+      await failStuckRequest(request.id, 'pending', 'not delivered: retries exhausted', actor);
     }
-    await resendRequest(request.id, 'failed', actorOf(caller));
+    await resendRequest(request.id, 'failed', actor);
     return ok(summary((await getReportRequest(params.id)) ?? request, true));
   },
 );

@@ -19,7 +19,7 @@ import { countMetric } from '../shared/metrics';
 import { newReportNumber, newRequestId } from './identifiers';
 import { pdfPath } from './paths';
 import { renderReportPdf } from './pdf/render';
-import { consumeQuota, reportQuotas } from './rate-limit';
+import { checkQuota, consumeQuota, reportQuotas } from './rate-limit';
 import { ReportNumberTaken, saveReportRequest, type ReportRequestRecord } from './repository';
 import { pdfKey, storePdf } from './pdf-store';
 
@@ -39,9 +39,11 @@ export async function requestReport(
   const serialNumber = input.serialNumber.trim().toUpperCase();
   // Every attempt counts, found or not: the address limit also slows serial guessing.
   // The reads do not depend on it, so they run at the same time; an exceeded quota still
-  // answers 429 before anything is stored.
-  const [, unit, results] = await Promise.all([
+  // answers 429 before anything is stored. A recipient over their limit is refused here
+  // too (one read), before any PDF is made; the transaction's count stays the guard.
+  const [, , unit, results] = await Promise.all([
     consumeQuota(quotas.address, now),
+    checkQuota(quotas.email, now),
     findRangeContaining(input.serialNumber).then(async (range) => {
       const product = range && (await getProduct(range.productId));
       const plan = product?.planVersion

@@ -2,7 +2,7 @@
 // Functions passed to page.evaluate run in the browser.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { seriousViolations, untranslated } from './checks';
 import { LoginPage, PreferencesPanel } from './pages';
@@ -310,14 +310,20 @@ describe('interface preferences', () => {
       for (const [preference, label] of choose) await panel.choose(preference, label);
       await panel.close();
       const after = await picture(name, scroll);
-      await expect(async () => shows(await shell(page), baseline)).toPass({ timeout: 10_000 });
+      await vi.waitFor(async () => shows(await shell(page), baseline), {
+        timeout: 10_000,
+        interval: 200,
+      });
       expect(after.equals(before), 'the screenshot changed').toBe(false);
       expect(await storedPreferences()).toMatchObject(stored);
 
       await page.reload();
       await dashboardReady();
       await page.evaluate((top) => window.scrollTo(0, top), scroll);
-      await expect(async () => shows(await shell(page), baseline)).toPass({ timeout: 10_000 });
+      await vi.waitFor(async () => shows(await shell(page), baseline), {
+        timeout: 10_000,
+        interval: 200,
+      });
       expect(await seriousViolations(page, stack.appUrl)).toEqual([]);
 
       await resetPreferences();

@@ -304,6 +304,32 @@ describe('delivery states', () => {
       TransactionCancelled,
     );
   });
+
+  it('an admin moves a stuck request to failed with an audit entry of its own', async () => {
+    const reason = 'outcome unknown: the mailer stopped';
+    await expect(repository.failStuckRequest('req-1', 'sending', reason, actor)).resolves.toBe(
+      true,
+    );
+    const [update, audit, ...rest] = sentItems();
+    expect(rest).toEqual([]);
+    expect(update!.Update!.Key).toEqual({ pk: 'REPORTREQ#req-1', sk: 'REQUEST' });
+    expect(readable(update!.Update)).toBe('status = "sending"');
+    expect(readable(update!.Update, 'UpdateExpression')).toMatch(/^SET status = "failed", /);
+    expect(audit!.Put!.Item).toMatchObject({
+      pk: 'AUDIT#report-request#req-1',
+      action: 'update',
+      actor,
+      changes: {
+        status: { from: 'sending', to: 'failed' },
+        statusReason: { from: null, to: reason },
+      },
+    });
+
+    documents.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    await expect(repository.failStuckRequest('req-1', 'pending', reason, actor)).resolves.toBe(
+      false,
+    );
+  });
 });
 
 describe('rate limits', () => {
@@ -329,6 +355,23 @@ describe('rate limits', () => {
     expect(
       rateLimit.quotaExceeded(quota, new Date('2026-03-04T10:19:59.999Z')).retryAfterSeconds,
     ).toBe(1);
+  });
+
+  it('refuses a used-up recipient quota with one read, counting nothing', async () => {
+    const quota = { kind: 'email' as const, subject: 'V@example.com', limit: 5, minutes: 60 };
+    documents.on(GetCommand).resolves({ Item: { count: 5 } });
+    const error = await failure(rateLimit.checkQuota(quota, now));
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(documents.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({
+      pk: 'RATE#email#v@example.com',
+      sk: '2026-03-04T10:00:00.000Z',
+    });
+    documents.on(GetCommand).resolves({ Item: { count: 4 } });
+    await expect(rateLimit.checkQuota(quota, now)).resolves.toBeUndefined();
+    documents.on(GetCommand).resolves({});
+    await expect(rateLimit.checkQuota(quota, now)).resolves.toBeUndefined();
+    expect(documents.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(documents.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('reads the configured quotas, with their documented defaults', () => {
