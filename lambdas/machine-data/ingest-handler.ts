@@ -1,6 +1,7 @@
 import { authenticateMachine } from '../machines/authenticate';
 import { touchMachine } from '../machines/repository';
 import { createHttpHandler, ok } from '../shared/http';
+import { logger } from '../shared/logger';
 import { ingestBatch } from './service';
 import { machineDataRoutes } from './routes';
 
@@ -13,7 +14,11 @@ export const handler = createHttpHandler(
   'POST /api/machine-data/ingest',
   async ({ body, principal }) => {
     const summary = await ingestBatch(body, principal);
-    await touchMachine(principal);
+    // Bookkeeping after the batch is stored: its failure must not turn a stored batch into
+    // an error the bench would resend.
+    await touchMachine(principal).catch((error: unknown) =>
+      logger.warn('machine last-used time not recorded', { error: String(error) }),
+    );
     return ok(summary);
   },
   { authenticate: authenticateMachine },

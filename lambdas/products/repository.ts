@@ -152,12 +152,12 @@ export async function updateProduct(
   );
   if (current.name.toLowerCase() !== fields.name.toLowerCase()) {
     transaction
-      .delete(keys.productName(current.name), { condition: equals('productId', id) })
+      .delete(keys.productName(current.name), claimOfProduct(id))
       .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken });
   }
   if (gtinChanges) {
     if (current.gtin) {
-      transaction.delete(keys.productGtin(current.gtin), { condition: equals('productId', id) });
+      transaction.delete(keys.productGtin(current.gtin), claimOfProduct(id));
     }
     if (fields.gtin) {
       transaction.put(gtinClaim(fields.gtin, id), {
@@ -192,9 +192,9 @@ export async function deleteProduct(id: string, actor: AuditActor): Promise<void
       // Gone, changed or still holding ranges: read again to tell which.
       onConditionFailed: () => new ProductChanged(),
     })
-    .delete(keys.productName(current.name), { condition: equals('productId', id) });
+    .delete(keys.productName(current.name), claimOfProduct(id));
   if (current.gtin) {
-    transaction.delete(keys.productGtin(current.gtin), { condition: equals('productId', id) });
+    transaction.delete(keys.productGtin(current.gtin), claimOfProduct(id));
   }
   await transaction
     .count({ products: -1 })
@@ -209,6 +209,15 @@ export async function deleteProduct(id: string, actor: AuditActor): Promise<void
 }
 
 class ProductChanged extends Error {}
+
+/**
+ * The condition on deleting a name or GTIN claim: it must be this product's. A claim that
+ * is missing or another's (data changed by hand) refuses the write as changed meanwhile.
+ */
+const claimOfProduct = (id: string) => ({
+  condition: equals('productId', id),
+  onConditionFailed: () => new AbortedError(),
+});
 
 /** The product's range count, kept on its item by every range transaction (0 if none). */
 async function countRanges(productId: string): Promise<number> {

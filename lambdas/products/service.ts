@@ -39,13 +39,19 @@ export const deleteProduct = (id: string, caller: Caller) =>
 
 /** A product's test plan: the version in force, or `version` (an earlier one). */
 export async function getTestPlan(id: string, version?: number): Promise<TestPlan> {
-  const plan = version
-    ? await products.getTestPlan(id, version)
-    : await products.getCurrentTestPlan(id);
-  if (!plan) {
+  if (!version) {
+    const plan = await products.getCurrentTestPlan(id);
+    if (plan) return plan;
     if (!(await products.getProduct(id))) throw new NotFoundError('errors.productNotFound');
     throw new NotFoundError('errors.testPlanNotFound');
   }
+  // A deleted product's plan versions stay in the table, unserved.
+  const [product, plan] = await Promise.all([
+    products.getProduct(id),
+    products.getTestPlan(id, version),
+  ]);
+  if (!product) throw new NotFoundError('errors.productNotFound');
+  if (!plan) throw new NotFoundError('errors.testPlanNotFound');
   return plan;
 }
 

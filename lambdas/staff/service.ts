@@ -149,8 +149,13 @@ export async function createStaff(input: CreateStaffInput, caller: Caller): Prom
     }).commit();
   } catch (error) {
     // No half-made account: without its password it would be unusable, and without its
-    // audit entry it would be an account nobody is recorded to have made.
-    await accounts.deleteAccount(id);
+    // audit entry it would be an account nobody is recorded to have made. If taking it
+    // back fails too, the first failure is the answer and the leftover is logged.
+    try {
+      await accounts.deleteAccount(id);
+    } catch (cleanup) {
+      logger.error('half-made staff account not taken back', { id, error: String(cleanup) });
+    }
     if (error instanceof InvalidPasswordException) {
       throw new ValidationError({ password: { key: 'errors.passwordRejected' } });
     }

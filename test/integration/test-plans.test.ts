@@ -230,4 +230,37 @@ describe('a product’s test plan', () => {
       .map((entry) => entry.changes.testPlan!.to.version);
     expect(versions).toEqual([2, 1]);
   });
+
+  it('serves no plan version of a deleted product', async () => {
+    const other = await as<{ id: string }>('/api/products', 'POST', {
+      name: `Plan Valve gone ${tag}`,
+      temperatureMin: -10,
+      temperatureMax: 180,
+      fluid: 'water',
+      connection: 'Flanged',
+      pressureFC: null,
+      pressureWCB: 25,
+      pressureSUS: null,
+    });
+    const plan = await as<TestPlan>(`/api/products/${productId}/test-plan`);
+    const { tests, allowExtraTests } = plan.body;
+    expect(
+      (
+        await as(`/api/products/${other.body.id}/test-plan`, 'PUT', {
+          tests,
+          allowExtraTests,
+          version: 0,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await as(`/api/products/${other.body.id}/test-plan?version=1`)).status).toBe(200);
+    expect((await as(`/api/products/${other.body.id}`, 'DELETE')).status).toBe(200);
+    for (const path of ['test-plan', 'test-plan?version=1']) {
+      const gone = await as<{ error: { messageKey: string } }>(
+        `/api/products/${other.body.id}/${path}`,
+      );
+      expect(gone.status).toBe(404);
+      expect(gone.body.error.messageKey).toBe('errors.productNotFound');
+    }
+  });
 });

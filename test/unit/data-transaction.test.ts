@@ -322,6 +322,26 @@ describe('Transaction failures', () => {
     expect(documents).toReceiveCommandTimes(TransactWriteCommand, 1);
   });
 
+  it('retries a cancellation for throttling, then answers unavailable (not internal)', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'ThrottlingError', 'None', 'None'))
+      .resolves({});
+    await expect(threeItems().commit()).resolves.toHaveProperty('auditEntry');
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 2);
+
+    documents.reset();
+    documents
+      .on(TransactWriteCommand)
+      .rejects(cancelled('ProvisionedThroughputExceeded', 'None', 'None', 'None'));
+    const error = await threeItems()
+      .commit({ conflictRetries: 1 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect(error).not.toBeInstanceOf(WriteConflict);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 2);
+  });
+
   it('does not retry a conflict that came with a failed condition', async () => {
     documents
       .on(TransactWriteCommand)

@@ -190,6 +190,10 @@ describe('staff rules', () => {
     documents.on(TransactWriteCommand).rejects(new Error('table unreachable'));
     await expect(createStaff(input, caller)).rejects.toThrow('table unreachable');
     expect(repository.deleteAccount).toHaveBeenCalledWith('new-id');
+
+    // Taking the account back fails too: the first failure is still the answer.
+    vi.mocked(repository.deleteAccount).mockRejectedValueOnce(new Error('pool unreachable'));
+    await expect(createStaff(input, caller)).rejects.toThrow('table unreachable');
   });
 
   it('maps a taken username to already-exists on the email field', async () => {

@@ -196,7 +196,8 @@ export class Transaction {
    * Writes every item or none. A failed condition throws the error its item names (the
    * first, in the order the items were added); a conflict with another transaction on the
    * same items is retried after a short jittered pause, `conflictRetries` times, then
-   * thrown as {@link WriteConflict}. Answers the key of the audit entry it wrote.
+   * thrown as {@link WriteConflict}; a cancellation for throttling is retried the same way,
+   * then thrown as `unavailable` (503). Answers the key of the audit entry it wrote.
    */
   async commit(
     options: { conflictRetries?: number; now?: Date } = {},
@@ -224,13 +225,14 @@ export class Transaction {
           }
         }
         const conflict = codes.includes('TransactionConflict');
+        const throttled = codes.some((code) => throttlingReasons.has(code));
         const failedCondition = codes.includes('ConditionalCheckFailed');
-        if (conflict && !failedCondition) {
+        if ((conflict || throttled) && !failedCondition) {
           if (attempt < retries) {
             await delay(20 * 2 ** attempt * Math.random());
             continue;
           }
-          throw new WriteConflict();
+          throw conflict ? new WriteConflict() : new UnavailableError();
         }
         throw new TransactionCancelled(
           this.operations.map((operation, index) => ({
@@ -242,6 +244,13 @@ export class Transaction {
     }
   }
 }
+
+/** Cancellation reasons that say DynamoDB was too busy, not that the write was wrong. */
+const throttlingReasons = new Set([
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+]);
 
 /** A change a person or a machine makes: its audit entry goes in with it. */
 export const audited = (record: AuditRecord) => new Transaction(record);
