@@ -41,8 +41,11 @@ const openEnd = '9999';
 export const keys = {
   /** One shard of the counters, updated in the same transaction as every counted write. */
   stats: (shard: number): ItemKey => ({ pk: 'STATS', sk: `STATS#${shard}` }),
-  /** The key that signs list cursors (lambdas/shared/data/cursor.ts). */
-  cursorKey: (): ItemKey => ({ pk: 'CONFIG', sk: 'CURSORKEY' }),
+  /**
+   * The key that signs list cursors (lambdas/shared/data/cursor.ts): a partition of its
+   * own, so the functions allowed the CONFIG partition (the app address) cannot read it.
+   */
+  cursorKey: (): ItemKey => ({ pk: 'SECRET', sk: 'CURSORKEY' }),
   /** The web app's address, written when the stack is deployed (lambdas/shared/app-url.ts). */
   appUrl: (): ItemKey => ({ pk: 'CONFIG', sk: 'APPURL' }),
   /** A short lease serializing changes to admin accounts (the last-admin rule). */

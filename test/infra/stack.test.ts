@@ -434,6 +434,8 @@ describe('app address for mail links', () => {
         },
       }),
     ]);
+    // The partition holds the app address alone: not the cursor signing key.
+    expect(keys.cursorKey().pk).not.toBe('CONFIG');
   });
 
   it('prefers a back-office host, then any custom domain, then the distribution', () => {

@@ -15,7 +15,7 @@ Object.assign(process.env, testEnvironment);
 
 const documents = mockClient(DynamoDBDocumentClient);
 /** The cursor key item, as the table holds it. */
-const keyItem = { Key: { pk: 'CONFIG', sk: 'CURSORKEY' } };
+const keyItem = { Key: { pk: 'SECRET', sk: 'CURSORKEY' } };
 const cursorKey = Buffer.alloc(32, 7).toString('base64url');
 
 const { getItem, queryInput, queryItems, queryPage } =

@@ -45,7 +45,7 @@ export function conditionFailed(): ConditionalCheckFailedException {
 export { placeholderProblems, readable, sentCommandProblems } from './data-expression-reader';
 
 /** The key of the item that holds the cursor key (lambdas/shared/data/cursor.ts). */
-export const cursorKeyItem = { pk: 'CONFIG', sk: 'CURSORKEY' };
+export const cursorKeyItem = { pk: 'SECRET', sk: 'CURSORKEY' };
 
 /**
  * Makes a mocked table hold a cursor key, so list cursors can be signed and checked:
