@@ -18,6 +18,7 @@ import {
   linksetContext,
   linksetOf,
   linkTypeRequest,
+  uriPath,
   withQuery,
 } from './links';
 import { resolverRoutes } from './routes';
@@ -88,7 +89,7 @@ async function options(event: HttpEvent): Promise<HttpResponse> {
     status: 204,
     headers: {
       allow,
-      link: linkHeader(`${base}${encodeURI(event.rawPath)}`, undefined),
+      link: linkHeader(`${base}${uriPath(event.rawPath)}`, undefined),
     },
   };
 }

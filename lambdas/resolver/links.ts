@@ -179,6 +179,17 @@ export function linkHeader(requestUrl: string, item: ItemLinks | undefined): str
   return values.join(', ');
 }
 
+/**
+ * A request path as it goes into a URI: `%XX` escapes the viewer sent stay as they are
+ * (the path arrives percent-encoded as sent), anything else a URI path may not hold is
+ * encoded, so an encoded `/` in a serial stays `%2F`, never `%252F`.
+ */
+export function uriPath(path: string): string {
+  return path.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (character) =>
+    encodeURIComponent(character),
+  );
+}
+
 /** The request's address without its query string, asking for the linkset. */
 export function linksetUrl(requestUrl: string): string {
   return `${requestUrl.split('?')[0]}?linkType=linkset`;

@@ -225,6 +225,10 @@ describe('a unit of a product with a GTIN', () => {
     expect(options.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
     expect(options.headers['access-control-allow-origin']).toBe('*');
     expect(options.headers.link).toContain('rel="linkset"');
+    // An encoded '/' in a serial stays as the viewer sent it in the linkset's address.
+    const encoded = await send(`/01/${gtin}/21/AB%2FC`, { method: 'OPTIONS' });
+    expect(encoded.status).toBe(204);
+    expect(encoded.headers.link).toContain(`/01/${gtin}/21/AB%2FC?linkType=linkset`);
   });
 
   it('walks up from an unknown batch or variant to the trade item, but not from an unknown serial', async () => {

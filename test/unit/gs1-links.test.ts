@@ -19,6 +19,7 @@ import {
   linkTypeRequest,
   productLinks,
   unitLinks,
+  uriPath,
   withQuery,
 } from '../../lambdas/resolver/links';
 import { negotiate, preferredLanguage } from '../../lambdas/resolver/negotiation';
@@ -263,6 +264,15 @@ const gs1LinksetSchema = z.strictObject({
         }
       }),
   ),
+});
+
+describe('uriPath', () => {
+  it('keeps the escapes a path arrived with and encodes what a URI path may not hold', () => {
+    expect(uriPath('/01/09506000134352/21/AB%2FC%22D')).toBe('/01/09506000134352/21/AB%2FC%22D');
+    expect(uriPath('/id/A B"C')).toBe('/id/A%20B%22C');
+    expect(uriPath('/id/50%')).toBe('/id/50%25');
+    expect(uriPath('/id/閥')).toBe('/id/%E9%96%A5');
+  });
 });
 
 describe('the linkset', () => {
