@@ -1,11 +1,9 @@
-import { reportFaces } from '../report-requests/pdf/fonts';
+import { preloadReportFonts } from '../report-requests/pdf/fonts';
 import { createHttpHandler } from '../shared/http';
 import { labelRoutes } from './routes';
 import { labelPart } from './service';
 
-// The fonts and harfbuzz load during Lambda's init phase, not in the first request.
-// A failure is left to the first request, which loads them again and answers its error.
-reportFaces().catch(() => undefined);
+preloadReportFonts();
 
 /**
  * `GET /api/serial-numbers/{id}/labels?from=&to=&layout=&size=&part=` (staff, admin): one
@@ -26,7 +24,6 @@ export const handler = createHttpHandler(
         'cache-control': 'no-store',
         'x-label-parts': String(part.parts),
         'x-label-count': String(part.count),
-        'access-control-expose-headers': 'X-Label-Parts, X-Label-Count, Content-Disposition',
       },
     };
   },

@@ -1,6 +1,6 @@
 import { createHttpHandler, created } from '../shared/http';
 import { clientAddress } from './identifiers';
-import { preloadReportFonts } from './pdf/render';
+import { preloadReportFonts } from './pdf/fonts';
 import { requestReport } from './service';
 import { reportRequestRoutes } from './routes';
 

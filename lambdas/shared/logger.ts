@@ -51,11 +51,6 @@ export function withLogKeys<T>(keys: Record<string, unknown>, work: () => T): T 
   return scope.run({ ...scope.getStore(), ...keys }, work);
 }
 
-/** The keys {@link withLogKeys} set for the current work, e.g. its `correlationId`. */
-export function currentLogKeys(): Readonly<Record<string, unknown>> {
-  return scope.getStore() ?? {};
-}
-
 function write(level: Level, message: string, fields: Record<string, unknown>): void {
   const wanted = configuredLevel();
   if (wanted !== appliedLevel) {

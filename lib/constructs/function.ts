@@ -16,8 +16,9 @@ export { bundleAliases };
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Variables a function needs in AWS: every name of `lambdas/shared/config.ts` except
- * `AWS_REGION` (Lambda sets it) and the local-only `*_ENDPOINT` emulator overrides.
+ * Variables a function may get in AWS: every name of `lambdas/shared/config.ts` except
+ * `AWS_REGION` (Lambda sets it) and the local-only `*_ENDPOINT` emulator overrides; all
+ * are required but the settings that may be left out ({@link optionalEnvironment}).
  */
 export type FunctionEnvironmentName = Exclude<keyof Config, 'AWS_REGION' | `${string}_ENDPOINT`>;
 

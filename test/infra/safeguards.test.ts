@@ -281,7 +281,7 @@ describe('API access log', () => {
     });
     const fields = JSON.parse(Format) as Record<string, string>;
     // `$context.requestId` is the `correlationId` of the function's log lines and the
-    // `x-correlation-id` header (lambdas/shared/http.ts).
+    // `x-correlation-id` header (lambdas/shared/http/responses.ts).
     expect(fields).toMatchObject({
       requestId: '$context.requestId',
       status: '$context.status',

@@ -28,3 +28,13 @@ export function reportFaces(): Promise<ReportFaces> {
   });
   return loading;
 }
+
+/**
+ * Starts loading the fonts and harfbuzz (about 14 MB, once per process) without waiting.
+ * Call it at module scope of a handler that renders reports or labels, so Lambda's init phase pays
+ * for it instead of the first visitor. A failure is left to the first render, which
+ * retries the load and throws.
+ */
+export function preloadReportFonts(): void {
+  reportFaces().catch(() => undefined);
+}

@@ -112,16 +112,6 @@ const ellipsis = '…';
  */
 const maxCellLines = 6;
 
-/**
- * Starts loading the fonts and harfbuzz (about 14 MB, once per process) without waiting.
- * Call it at module scope of a handler that renders reports, so Lambda's init phase pays
- * for it instead of the first visitor. A failure is left to the first render, which
- * retries the load and throws.
- */
-export function preloadReportFonts(): void {
-  reportFaces().catch(() => undefined);
-}
-
 /** Every character the regular face must have: all text of the report, and page digits. */
 function regularCharacters(text: ReportText): string {
   const strings: string[] = [text.page(0, 0), '0123456789 ·', unprintable, ellipsis];

@@ -40,10 +40,6 @@ export function gtinProblem(input: string): GtinProblem | null {
   return expected === Number(input.at(-1)) ? null : 'checkDigit';
 }
 
-export function isValidGtin(input: string): boolean {
-  return gtinProblem(input) === null;
-}
-
 /** A valid GTIN of any length as GTIN-14 (left zero-padded), the form GS1 Digital Link uses. */
 export function toGtin14(gtin: string): string {
   return gtin.padStart(14, '0');

@@ -65,11 +65,6 @@ function cursorSecret(): Promise<Buffer> {
   return secret;
 }
 
-/** Forgets the key read (a test that deletes it). */
-export function forgetCursorKey(): void {
-  secret = undefined;
-}
-
 /** The scope as one string: keys sorted, absent values left out. */
 function scopeText(scope: CursorScope): string {
   const entries = Object.entries(scope)
