@@ -32,7 +32,7 @@ export function recordHistory(
 
 /** Days the whole log is read over when no range is given: the last 30. */
 const defaultDays = 30;
-/** Queries one call sends at most (an empty month costs a month of Queries, one a day). */
+/** Partition reads one call makes at most (an empty month costs a month of Queries). */
 const maxReadsPerCall = 31;
 
 /**
@@ -86,8 +86,6 @@ export async function searchLog(
         limit: query.limit - items.length,
         cursor: dayCursor,
         scope: { ...scope, day },
-        // One Query per turn of the loop: the call's reads stay within maxReadsPerCall.
-        maxPages: 1,
       },
     );
     items.push(...page.items);

@@ -96,13 +96,7 @@ export interface Page<T> {
 export async function queryPage<T>(
   query: KeyQuery,
   schema: ItemSchema<T>,
-  options: QueryOptions & {
-    limit: number;
-    cursor: string | undefined;
-    scope: CursorScope;
-    /** Queries this call may send, when a caller shares its own budget. @default 10 */
-    maxPages?: number;
-  },
+  options: QueryOptions & { limit: number; cursor: string | undefined; scope: CursorScope },
 ): Promise<Page<T>> {
   const input = queryInput(query, options);
   const items: T[] = [];
@@ -110,8 +104,7 @@ export async function queryPage<T>(
     options.cursor,
     options.scope,
   );
-  const maxPages = options.maxPages ?? maxPagesPerCall;
-  for (let page = 0; page < maxPages && items.length < options.limit; page++) {
+  for (let page = 0; page < maxPagesPerCall && items.length < options.limit; page++) {
     const result = await getDocuments().send(
       new QueryCommand({
         ...input,
