@@ -33,7 +33,9 @@ const unavailableText = 'The service is temporarily unavailable. Please try agai
 export function expectUnavailable(answer: { status: number; body: unknown }, what: string): void {
   expect(message('errors.unavailable')).toBe(unavailableText);
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(503);
-  expect(answer.body, what).toEqual({ error: { code: 'unavailable', message: unavailableText } });
+  expect(answer.body, what).toEqual({
+    error: { code: 'unavailable', message: unavailableText, messageKey: 'errors.unavailable' },
+  });
 }
 
 /** A product and a range of `count` serials `<prefix>000001...`, made through the API. */
