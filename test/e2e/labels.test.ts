@@ -82,7 +82,7 @@ describe('nameplate labels', () => {
     await page.locator('[data-testid="labels-to"] input').fill(serial(14));
     await expect
       .poll(() => page.locator('[data-testid="labels-summary"]').textContent())
-      .toBe('12 labels on 1 pages, in 1 PDF file(s).');
+      .toBe('12 labels on 1 page, in 1 PDF file.');
     await page.locator('button[data-testid="labels-create"]').click();
     await page.locator('[data-testid="labels-done"]').waitFor();
     await page.screenshot({ path: join(artifactsDir, 'labels-modal-en.png') });

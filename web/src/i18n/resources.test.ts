@@ -10,14 +10,31 @@ const sets = {
   'shared catalogue (lambdas/shared/contract/messages)': catalogue,
 };
 
+/** i18next's plural suffixes: each language has the forms its plural rules need. */
+const pluralSuffix = /_(?:zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(pluralSuffix, '');
+
 describe.each(Object.entries(sets))('%s', (_name, { en, zh }) => {
   const english = flattenMessages(en);
   const chinese = flattenMessages(zh);
+  /** The text of `key` in Chinese, or of its `_other` form (zh has no `_one`). */
+  const chineseText = (key: string) =>
+    chinese.get(key) ?? chinese.get(`${pluralBase(key)}_other`) ?? '';
 
-  it('has the same keys in en and zh', () => {
-    const onlyEnglish = [...english.keys()].filter((key) => !chinese.has(key));
-    const onlyChinese = [...chinese.keys()].filter((key) => !english.has(key));
+  it('has the same keys in en and zh (plural forms aside)', () => {
+    const englishBases = new Set([...english.keys()].map(pluralBase));
+    const chineseBases = new Set([...chinese.keys()].map(pluralBase));
+    const onlyEnglish = [...englishBases].filter((key) => !chineseBases.has(key));
+    const onlyChinese = [...chineseBases].filter((key) => !englishBases.has(key));
     expect({ onlyEnglish, onlyChinese }).toEqual({ onlyEnglish: [], onlyChinese: [] });
+  });
+
+  it('gives every plural its `_other` form in both languages', () => {
+    const missing = [...english.keys(), ...chinese.keys()]
+      .filter((key) => pluralSuffix.test(key))
+      .map((key) => `${pluralBase(key)}_other`)
+      .filter((key) => !english.has(key) || !chinese.has(key));
+    expect(missing).toEqual([]);
   });
 
   it('has only non-empty strings', () => {
@@ -30,7 +47,7 @@ describe.each(Object.entries(sets))('%s', (_name, { en, zh }) => {
   it('uses the same placeholders in both languages', () => {
     const mismatched = [...english].filter(
       ([key, text]) =>
-        placeholders(String(text)).join() !== placeholders(String(chinese.get(key) ?? '')).join(),
+        placeholders(String(text)).join() !== placeholders(String(chineseText(key))).join(),
     );
     expect(mismatched).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../lib/api-client';
 import { defaultPageSize } from '../../lib/page-size';
 import { isStaleCursor, toApiError } from '../../lib/use-cursor-list';
@@ -31,6 +31,10 @@ export function useAuditEntries(subject: AuditSubject, revision = 0) {
   const request = JSON.stringify([subjectKey, attempt, revision]);
   const [state, setState] = useState<State>();
 
+  // The "Load more" request under way: a ref, so two clicks in one tick send one request,
+  // and its controller, so a new subject or unmounting stops it.
+  const more = useRef<AbortController>(undefined);
+
   useEffect(() => {
     const controller = new AbortController();
     const asked = JSON.parse(subjectKey) as AuditSubject;
@@ -45,22 +49,30 @@ export function useAuditEntries(subject: AuditSubject, revision = 0) {
       .then((next) => {
         if (!controller.signal.aborted) setState(next);
       });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      more.current?.abort();
+      more.current = undefined;
+    };
   }, [request, subjectKey]);
 
   const current = state?.request === request ? state : undefined;
   const loaded = current && 'items' in current ? current : undefined;
 
   const loadMore = useCallback(async () => {
-    if (!loaded?.cursor || loaded.loadingMore) return;
+    if (!loaded?.cursor || more.current) return;
+    const controller = new AbortController();
+    more.current = controller;
     const update = (change: (state: Loaded) => Loaded) =>
       setState((now) => (now?.request === request && 'items' in now ? change(now) : now));
     update((now) => ({ ...now, loadingMore: true, moreError: undefined }));
     try {
-      const page = await fetchAuditEntries(JSON.parse(subjectKey) as AuditSubject, {
-        pageSize: defaultPageSize,
-        cursor: loaded.cursor,
-      });
+      const page = await fetchAuditEntries(
+        JSON.parse(subjectKey) as AuditSubject,
+        { pageSize: defaultPageSize, cursor: loaded.cursor },
+        controller.signal,
+      );
+      if (controller.signal.aborted) return;
       update((now) => ({
         ...now,
         items: [...now.items, ...page.items],
@@ -68,8 +80,11 @@ export function useAuditEntries(subject: AuditSubject, revision = 0) {
         loadingMore: false,
       }));
     } catch (error) {
+      if (controller.signal.aborted) return;
       if (isStaleCursor(error)) setAttempt((count) => count + 1);
       else update((now) => ({ ...now, loadingMore: false, moreError: toApiError(error) }));
+    } finally {
+      if (more.current === controller) more.current = undefined;
     }
   }, [loaded, request, subjectKey]);
 

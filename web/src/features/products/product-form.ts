@@ -1,7 +1,5 @@
 import {
-  fluids,
   productFieldNames,
-  type Fluid,
   type Product,
 } from '../../../../lambdas/shared/contract/schemas/product';
 import { numberInputText, parseNumberInput } from '../../lib/number-input';
@@ -29,10 +27,6 @@ export const emptyProductForm: ProductFormValues = {
   applicationMedium: '',
   gtin: '',
 };
-
-export function isFluid(value: unknown): value is Fluid {
-  return typeof value === 'string' && (fluids as readonly string[]).includes(value);
-}
 
 /** The form's starting values for an existing product. */
 export function productFormValues(product: Product): ProductFormValues {

@@ -106,9 +106,14 @@ export default function HistoryEntries({ subject, valueName, revision = 0 }: His
             <Box color="text-body-secondary" variant="span" data-testid="history-count">
               {history.hasMore ? texts.shown : texts.all}
             </Box>
-            {history.moreError && (
-              <StatusIndicator type="error">{history.moreError.message}</StatusIndicator>
-            )}
+            {/* Always present, so a screen reader announces a failure when it appears. */}
+            <div role="status" data-testid="history-load-more-status">
+              {history.moreError && (
+                <StatusIndicator type="error" iconAriaLabel={t('toast.error')}>
+                  {history.moreError.message}
+                </StatusIndicator>
+              )}
+            </div>
           </SpaceBetween>
         )
       }

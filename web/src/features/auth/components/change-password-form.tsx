@@ -6,7 +6,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/use-toast';
 import { useFieldFocus } from '../../../lib/use-field-focus';
@@ -58,22 +58,26 @@ function PasswordForm({
   const form = useSchemaForm<unknown, ChangePasswordFormField>(changePasswordSchema, empty);
   const { field: inputRef, focus } = useFieldFocus<ChangePasswordFormField>();
   const [submitting, setSubmitting] = useState(false);
+  // The guard reads a ref: Enter pressed twice in one tick sees the first press.
+  const inFlight = useRef(false);
   const [formError, setFormError] = useState<string>();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (inFlight.current) return;
     setFormError(undefined);
     const result = form.submit();
     if (!result.success) {
       focus(form.firstInvalid(fieldOrder, result));
       return;
     }
+    inFlight.current = true;
     setSubmitting(true);
     try {
       await changeOwnPassword(form.values.currentPassword, form.values.password);
       onChanged();
     } catch (error) {
+      inFlight.current = false;
       setSubmitting(false);
       const failure = changePasswordFailure(error);
       if (failure.type === 'sessionEnded') {

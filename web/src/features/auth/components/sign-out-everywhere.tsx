@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast';
@@ -29,10 +29,13 @@ export function SignOutEverywhere() {
   const { signOut } = useAuth();
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
+  // The guard reads a ref: two presses in one tick see the first one.
+  const inFlight = useRef(false);
   const [error, setError] = useState<string>();
 
   async function confirm() {
-    if (working) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setWorking(true);
     setError(undefined);
     try {
@@ -41,6 +44,7 @@ export function SignOutEverywhere() {
       const outcome = signOutEverywhereFailure(failure);
       if (outcome.type === 'message') {
         setError(t(outcome.messageKey));
+        inFlight.current = false;
         setWorking(false);
         return;
       }

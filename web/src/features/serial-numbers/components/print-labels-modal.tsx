@@ -21,9 +21,9 @@ import {
   type LabelLayout,
 } from '../../../../../lambdas/shared/contract/labels';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
-import { normalizeSerial, parseSerial } from '../../../../../lambdas/shared/contract/serial';
 import { ApiError } from '../../../lib/api-client';
 import { fetchLabelPart } from '../api';
+import { labelSelection } from '../label-selection';
 
 interface PartLink {
   url: string;
@@ -35,22 +35,6 @@ type Run =
   | { state: 'running'; done: number; parts: number; files: PartLink[] }
   | { state: 'done'; files: PartLink[] }
   | { state: 'failed'; message: string; files: PartLink[] };
-
-/** How many labels `from`–`to` of the range is, or null when they are not within it. */
-export function labelCount(range: SerialRange, from: string, to: string): number | null {
-  const start = parseSerial(range.startSerial);
-  const end = parseSerial(range.endSerial);
-  const first = parseSerial(from);
-  const last = parseSerial(to);
-  if (!start || !end || !first || !last) return null;
-  const inside = (serial: typeof first) =>
-    serial.prefix === start.prefix &&
-    serial.digits.length === start.digits.length &&
-    serial.number >= start.number &&
-    serial.number <= end.number;
-  if (!inside(first) || !inside(last) || last.number < first.number) return null;
-  return last.number - first.number + 1;
-}
 
 /**
  * "Print labels" of a serial range: the units from–to (the whole range, a part of it, or
@@ -85,7 +69,7 @@ export function PrintLabelsModal({
   );
 
   const format = labelFormat(layout, size);
-  const count = labelCount(range, normalizeSerial(from), normalizeSerial(to));
+  const { count, fromInvalid, toInvalid } = labelSelection(range, from, to);
   const parts = format && count ? labelPartCount(count, format) : 0;
   const pages = format && count ? Math.ceil(count / labelsPerPage(format)) : 0;
   const running = run.state === 'running';
@@ -143,6 +127,7 @@ export function PrintLabelsModal({
     <Modal
       visible
       onDismiss={onClose}
+      closeAriaLabel={t('common.close')}
       header={t('labels.title', { start: range.startSerial, end: range.endSerial })}
       data-testid="labels-modal"
       footer={
@@ -169,18 +154,24 @@ export function PrintLabelsModal({
         <ColumnLayout columns={2}>
           <FormField
             label={t('labels.from')}
-            errorText={count === null && from.trim() ? t('labels.outside') : undefined}
+            errorText={fromInvalid ? t('labels.outside') : undefined}
           >
             <Input
               value={from}
+              invalid={fromInvalid}
               disabled={running}
               onChange={({ detail }) => setFrom(detail.value)}
               data-testid="labels-from"
             />
           </FormField>
-          <FormField label={t('labels.to')} constraintText={t('labels.oneUnitHint')}>
+          <FormField
+            label={t('labels.to')}
+            constraintText={t('labels.oneUnitHint')}
+            errorText={toInvalid ? t('labels.outside') : undefined}
+          >
             <Input
               value={to}
+              invalid={toInvalid}
               disabled={running}
               onChange={({ detail }) => setTo(detail.value)}
               data-testid="labels-to"
@@ -210,7 +201,13 @@ export function PrintLabelsModal({
           </FormField>
         </ColumnLayout>
         {count !== null && (
-          <Box data-testid="labels-summary">{t('labels.summary', { count, pages, parts })}</Box>
+          <Box data-testid="labels-summary">
+            {t('labels.summary', {
+              labels: t('labels.labelCount', { count }),
+              pages: t('labels.pageCount', { count: pages }),
+              files: t('labels.fileCount', { count: parts }),
+            })}
+          </Box>
         )}
         {run.state === 'running' && (
           <ProgressBar
@@ -229,7 +226,7 @@ export function PrintLabelsModal({
           <SpaceBetween size="xs">
             {run.state === 'done' && (
               <Box variant="h4" data-testid="labels-done">
-                {t('labels.ready', { parts: files.length })}
+                {t('labels.ready', { count: files.length })}
               </Box>
             )}
             <ul className="labels-files" data-testid="labels-files">
