@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { StartupError } from './app/startup-error';
 import { initI18n } from './i18n';
+import { startLanguage } from './i18n/language-storage';
+import { languageSettings } from './i18n/languages';
 import { configureAmplify } from './lib/amplify';
 import { loadConfig } from './lib/config';
 
@@ -20,7 +22,10 @@ async function start(container: HTMLElement): Promise<void> {
     loadConfig().catch(failed),
   ]);
   if (!language || !config) {
-    root.render(<StartupError />);
+    // Without i18next's texts: the page has its own, in the language the app starts with.
+    const fallbackLanguage = language ?? startLanguage();
+    document.documentElement.lang = languageSettings[fallbackLanguage].htmlLang;
+    root.render(<StartupError language={fallbackLanguage} />);
     return;
   }
   configureAmplify(config);

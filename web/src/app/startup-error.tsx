@@ -1,23 +1,46 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import { useTranslation } from 'react-i18next';
-import { CloudscapeI18nProvider } from '../i18n/cloudscape-i18n-provider';
+import type { Language } from '../i18n/languages';
 
-/** Shown when the app cannot start, e.g. `/config.json` is missing or invalid. */
-export function StartupError() {
-  const { t } = useTranslation();
+/**
+ * This page's own texts: it is shown when the app's texts may not have downloaded, so
+ * it cannot rely on i18next.
+ */
+const startupErrorTexts: Record<
+  Language,
+  { title: string; message: string; reload: string; error: string }
+> = {
+  en: {
+    title: 'The application could not start',
+    message: 'Check your connection and try again.',
+    reload: 'Reload',
+    error: 'Error',
+  },
+  zh: {
+    title: '無法啟動應用程式',
+    message: '請檢查網路連線後再試一次。',
+    reload: '重新載入',
+    error: '錯誤',
+  },
+};
+
+/**
+ * Shown when the app cannot start: `/config.json` or the texts could not be loaded.
+ * `language` is the one the app would have started with (`startLanguage()`).
+ */
+export function StartupError({ language }: { language: Language }) {
+  const texts = startupErrorTexts[language];
   return (
-    <CloudscapeI18nProvider>
-      <Box padding="xxl" data-testid="startup-error">
-        <Alert
-          type="error"
-          header={t('app.startupFailedTitle')}
-          action={<Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>}
-        >
-          {t('app.startupFailed')}
-        </Alert>
-      </Box>
-    </CloudscapeI18nProvider>
+    <Box padding="xxl" data-testid="startup-error">
+      <Alert
+        type="error"
+        statusIconAriaLabel={texts.error}
+        header={texts.title}
+        action={<Button onClick={() => window.location.reload()}>{texts.reload}</Button>}
+      >
+        {texts.message}
+      </Alert>
+    </Box>
   );
 }

@@ -2,11 +2,13 @@ import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/use-language';
+import { useSetLanguage } from '../i18n/use-set-language';
 
 /** Language switch for pages without the top navigation (login, misc pages). */
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const { language, options, setLanguage } = useLanguage();
+  const { language, options } = useLanguage();
+  const setLanguage = useSetLanguage();
   const current = options.find((option) => option.id === language);
   return (
     <ButtonDropdown
@@ -16,7 +18,7 @@ export function LanguageMenu() {
       ariaLabel={`${t(`language.${language}`)}, ${t('language.menuLabel')}`}
       items={options.map((option) => ({ id: option.id, text: option.text }))}
       onItemClick={({ detail }) => {
-        if (isLanguage(detail.id)) void setLanguage(detail.id);
+        if (isLanguage(detail.id)) setLanguage(detail.id);
       }}
     >
       {current?.text}

@@ -1,5 +1,6 @@
 import i18next, { type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { lastRequestWins } from '../lib/last-request-wins';
 import { loadCloudscapeMessages } from './cloudscape-messages';
 import { applyLanguage, startLanguage } from './language-storage';
 import { defaultLanguage, isLanguage, languages, type Language } from './languages';
@@ -61,12 +62,19 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : defaultLanguage;
 }
 
-/** Switches language; Cloudscape's messages are loaded first so both change together. */
-export async function changeLanguage(language: Language): Promise<void> {
-  await Promise.all([
-    loadResources(language),
-    loadCloudscapeMessages(language).catch(() => undefined),
-  ]);
-  await i18n.changeLanguage(language);
-  applyLanguage(language);
-}
+/**
+ * Loads a language's texts and Cloudscape's messages, then switches to it, so both
+ * change together. Only the last request is applied: with two quick switches the
+ * second wins even if the first language's download ends later. Resolves `false` when
+ * a later switch superseded this one; rejects when the texts of the latest requested
+ * language could not be downloaded (the language stays as it was). Components use
+ * `useSetLanguage`, which tells the person when that happens.
+ */
+export const changeLanguage: (language: Language) => Promise<boolean> = lastRequestWins(
+  (language: Language) =>
+    Promise.all([loadResources(language), loadCloudscapeMessages(language).catch(() => undefined)]),
+  async (language) => {
+    await i18n.changeLanguage(language);
+    applyLanguage(language);
+  },
+);

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from './index';
 import {
   defaultLanguage,
   isLanguage,
@@ -14,11 +13,13 @@ export interface LanguageOption {
   text: string;
 }
 
-/** The current language, the choices for a language menu, and the switch. */
+/**
+ * The current language and the choices for a language menu (the switch itself is
+ * `useSetLanguage`).
+ */
 export function useLanguage(): {
   language: Language;
   options: LanguageOption[];
-  setLanguage: (language: Language) => Promise<void>;
 } {
   const { t, i18n } = useTranslation();
   const resolved = i18n.resolvedLanguage ?? i18n.language;
@@ -27,5 +28,5 @@ export function useLanguage(): {
     id,
     text: `${languageSettings[id].flag} ${t(`language.${id}`)}`,
   }));
-  return { language, options, setLanguage: changeLanguage };
+  return { language, options };
 }

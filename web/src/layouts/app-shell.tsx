@@ -21,6 +21,7 @@ import { ScrollToTopButton } from '../components/shell/scroll-to-top-button';
 import { useAuth } from '../features/auth';
 import { isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/use-language';
+import { useSetLanguage } from '../i18n/use-set-language';
 import { useAppTitle } from '../lib/use-config';
 import { useNarrowViewport } from '../lib/use-narrow-viewport';
 import { useWindowScrolled } from '../lib/use-window-scrolled';
@@ -54,7 +55,8 @@ export default function AppShell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user, signOut } = useAuth();
-  const { language, options, setLanguage } = useLanguage();
+  const { language, options } = useLanguage();
+  const setLanguage = useSetLanguage();
   const { preferences, updatePreferences, panelOpen, setPanelOpen } = usePreferences();
   const narrow = useNarrowViewport();
   // The drawer belongs to the page it was opened on: it closes on every page change.
@@ -146,7 +148,7 @@ export default function AppShell() {
     ariaLabel: `${t(`language.${language}`)}, ${t('language.menuLabel')}`,
     items: options.map((option) => ({ id: option.id, text: option.text })),
     onItemClick: ({ detail }) => {
-      if (isLanguage(detail.id)) void setLanguage(detail.id);
+      if (isLanguage(detail.id)) setLanguage(detail.id);
     },
   };
 

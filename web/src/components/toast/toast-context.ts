@@ -8,6 +8,11 @@ export interface ToastInput {
   content: string;
 }
 
+/** A toast on screen (or waiting for the Flashbar's chunk). */
+export interface Toast extends ToastInput {
+  id: string;
+}
+
 export interface ToastContextValue {
   /** Shows a toast that closes itself after a few seconds; returns its id. */
   showToast: (toast: ToastInput) => string;

@@ -7,11 +7,17 @@ import {
   useMemo,
   useRef,
   useState,
+  type LazyExoticComponent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PausableTimer } from '../../lib/pausable-timer';
-import { ToastContext, type ToastContextValue, type ToastInput } from './toast-context';
+import { retryingLoader } from '../../lib/retrying-loader';
+import { whenIdle } from '../../lib/when-idle';
+import { ToastContext, type Toast, type ToastContextValue, type ToastInput } from './toast-context';
+import { ToastErrorBoundary } from './toast-error-boundary';
+import type ToastFlashbar from './toast-flashbar';
+import { ToastList } from './toast-list';
 import './toast.css';
 
 /** How long a toast stays before it closes itself. */
@@ -20,14 +26,28 @@ export const toastDurationMs = 3000;
 /** Older toasts are dropped beyond this many, so a burst cannot cover the page. */
 const maxToasts = 4;
 
-interface Toast extends ToastInput {
-  id: string;
-}
-
 let nextId = 0;
 
-/** Flashbar's code and styles, fetched with the first toast rather than with every page. */
-const ToastFlashbar = lazy(() => import('./toast-flashbar'));
+/**
+ * Flashbar's code and styles, fetched when the browser is idle after the first paint
+ * (or with the first toast, if sooner) rather than with the app's entry. A failed
+ * download is tried again with the next toast.
+ */
+const loadToastFlashbar = retryingLoader(() => import('./toast-flashbar'));
+
+/**
+ * React.lazy keeps a rejection for good, so each attempt gets a component of its own:
+ * a new one, with a new error boundary, after a failure.
+ */
+interface FlashbarAttempt {
+  attempt: number;
+  Component: LazyExoticComponent<typeof ToastFlashbar>;
+  failed: boolean;
+}
+
+function flashbarAttempt(attempt: number): FlashbarAttempt {
+  return { attempt, Component: lazy(loadToastFlashbar), failed: false };
+}
 
 /**
  * Toasts in the top-right corner, on every layout, built on Cloudscape's Flashbar
@@ -41,6 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const timers = useRef(new Map<string, PausableTimer>());
   // While the pointer is over the toasts their time stands still (a person is reading).
   const hovered = useRef(false);
+  const [flashbar, setFlashbar] = useState(() => flashbarAttempt(0));
 
   const dismissToast = useCallback((id: string) => {
     timers.current.get(id)?.clear();
@@ -48,23 +69,43 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  const showToast = useCallback(
-    (toast: ToastInput) => {
-      const id = `toast-${++nextId}`;
-      setShown(true);
-      setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
-      const timer = new PausableTimer(() => dismissToast(id), toastDurationMs);
-      if (hovered.current) timer.pause();
-      timers.current.set(id, timer);
-      return id;
+  const showToast = useCallback((toast: ToastInput) => {
+    const id = `toast-${++nextId}`;
+    setShown(true);
+    setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
+    // After a failed download, this toast tries again (the list stays meanwhile).
+    setFlashbar((current) => (current.failed ? flashbarAttempt(current.attempt + 1) : current));
+    return id;
+  }, []);
+
+  /**
+   * A toast's time starts once it is on screen, not when it was asked for: the
+   * Flashbar's chunk may take a while, and an error must not expire unseen.
+   */
+  const startTimers = useCallback(
+    (ids: string[]) => {
+      for (const id of ids) {
+        if (timers.current.has(id)) continue;
+        const timer = new PausableTimer(() => dismissToast(id), toastDurationMs);
+        if (hovered.current) timer.pause();
+        timers.current.set(id, timer);
+      }
     },
     [dismissToast],
   );
+
+  const flashbarFailed = useCallback((error: unknown) => {
+    console.error(error);
+    setFlashbar((current) => ({ ...current, failed: true }));
+  }, []);
 
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((timer) => timer.clear());
   }, []);
+
+  // Fetch Flashbar once the page is up, so the first toast does not wait for it.
+  useEffect(() => whenIdle(() => void loadToastFlashbar().catch(() => undefined)), []);
 
   const value = useMemo<ToastContextValue>(
     () => ({ showToast, dismissToast }),
@@ -87,6 +128,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     onDismiss: () => dismissToast(toast.id),
   }));
 
+  const list = <ToastList toasts={toasts} onDismiss={dismissToast} onShown={startTimers} />;
+
   return (
     <ToastContext.Provider value={value}>
       {children}
@@ -103,9 +146,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         }}
       >
         {shown && (
-          <Suspense fallback={null}>
-            <ToastFlashbar items={items} />
-          </Suspense>
+          <ToastErrorBoundary key={flashbar.attempt} fallback={list} onError={flashbarFailed}>
+            {/* While a retry loads, the list shown since the failure stays. */}
+            <Suspense fallback={flashbar.attempt > 0 ? list : null}>
+              <flashbar.Component items={items} onShown={startTimers} />
+            </Suspense>
+          </ToastErrorBoundary>
         )}
       </div>
     </ToastContext.Provider>

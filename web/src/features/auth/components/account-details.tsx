@@ -14,6 +14,7 @@ import { personNameField } from '../../../../../lambdas/shared/contract/schemas/
 import { useToast } from '../../../components/toast/use-toast';
 import { isLanguage } from '../../../i18n/languages';
 import { useLanguage } from '../../../i18n/use-language';
+import { useSetLanguage } from '../../../i18n/use-set-language';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { changeOwnName } from '../own-account';
@@ -32,7 +33,8 @@ export function AccountDetails() {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const { user, refreshSession, endSession } = useAuth();
-  const { language, options, setLanguage } = useLanguage();
+  const { language, options } = useLanguage();
+  const setLanguage = useSetLanguage();
   const form = useSchemaForm<unknown, 'name'>(nameSchema, { name: user?.name ?? '' });
   const { field: inputRef, focus } = useFieldFocus<'name'>();
   const [saving, setSaving] = useState(false);
@@ -128,7 +130,7 @@ export function AccountDetails() {
                 options={options.map((option) => ({ value: option.id, label: option.text }))}
                 onChange={({ detail }) => {
                   const chosen = detail.selectedOption.value;
-                  if (isLanguage(chosen)) void setLanguage(chosen);
+                  if (isLanguage(chosen)) setLanguage(chosen);
                 }}
               />
             </FormField>
