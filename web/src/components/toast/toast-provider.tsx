@@ -13,7 +13,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PausableTimer } from '../../lib/pausable-timer';
 import { retryingLoader } from '../../lib/retrying-loader';
-import { whenIdle } from '../../lib/when-idle';
 import { ToastContext, type Toast, type ToastContextValue, type ToastInput } from './toast-context';
 import { ToastErrorBoundary } from './toast-error-boundary';
 import type ToastFlashbar from './toast-flashbar';
@@ -29,9 +28,9 @@ const maxToasts = 4;
 let nextId = 0;
 
 /**
- * Flashbar's code and styles, fetched when the browser is idle after the first paint
- * (or with the first toast, if sooner) rather than with the app's entry. A failed
- * download is tried again with the next toast.
+ * Flashbar's code and styles, fetched with the first toast rather than with every page
+ * (a page's weight stays what it needs to show; a toast's time starts once it is shown).
+ * A failed download is tried again with the next toast.
  */
 const loadToastFlashbar = retryingLoader(() => import('./toast-flashbar'));
 
@@ -103,9 +102,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const pending = timers.current;
     return () => pending.forEach((timer) => timer.clear());
   }, []);
-
-  // Fetch Flashbar once the page is up, so the first toast does not wait for it.
-  useEffect(() => whenIdle(() => void loadToastFlashbar().catch(() => undefined)), []);
 
   const value = useMemo<ToastContextValue>(
     () => ({ showToast, dismissToast }),
