@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AuditActor } from '../shared/contract/schemas/audit';
+import type { AuditActor, AuditChanges } from '../shared/contract/schemas/audit';
 import {
   deliveryStatuses,
   reportLanguages,
@@ -184,59 +184,52 @@ export function moveStatus(
  * the mailer's, recorded in the audit trail with the move it made. False when the request
  * was no longer in `from`.
  */
-export async function resendRequest(
+export function resendRequest(
   id: string,
   from: DeliveryStatus,
   actor: AuditActor,
   reason: string | null = null,
 ): Promise<boolean> {
-  const at = new Date().toISOString();
-  try {
-    await audited({
-      actor,
-      action: 'resend',
-      entity: 'report-request',
-      entityId: id,
-      changes: { status: { from, to: 'pending' } },
-    })
-      .update(
-        keys.reportRequest(id),
-        { set: { status: 'pending', statusReason: reason, statusAt: at } },
-        { condition: equals('status', from), onConditionFailed: () => new NotInState() },
-      )
-      .commit({ now: new Date(at) });
-    return true;
-  } catch (error) {
-    if (error instanceof NotInState) return false;
-    throw error;
-  }
+  return auditedMove(id, from, 'pending', reason, actor, 'resend', {
+    status: { from, to: 'pending' },
+  });
 }
-
-class NotInState extends Error {}
 
 /**
  * An admin's move of a stuck request (`sending` or `pending` for too long) to `failed`,
  * recorded in the audit trail like the resend that follows it. False when the request is
  * no longer in `from` (the mailer or another admin moved it meanwhile).
  */
-export async function failStuckRequest(
+export function failStuckRequest(
   id: string,
   from: 'sending' | 'pending',
   reason: string,
   actor: AuditActor,
 ): Promise<boolean> {
+  return auditedMove(id, from, 'failed', reason, actor, 'update', {
+    status: { from, to: 'failed' },
+    statusReason: { from: null, to: reason },
+  });
+}
+
+class NotInState extends Error {}
+
+/** An admin's conditional status move with its audit entry; false when no longer in `from`. */
+async function auditedMove(
+  id: string,
+  from: DeliveryStatus,
+  to: DeliveryStatus,
+  reason: string | null,
+  actor: AuditActor,
+  action: 'resend' | 'update',
+  changes: AuditChanges,
+): Promise<boolean> {
   const at = new Date().toISOString();
   try {
-    await audited({
-      actor,
-      action: 'update',
-      entity: 'report-request',
-      entityId: id,
-      changes: { status: { from, to: 'failed' }, statusReason: { from: null, to: reason } },
-    })
+    await audited({ actor, action, entity: 'report-request', entityId: id, changes })
       .update(
         keys.reportRequest(id),
-        { set: { status: 'failed', statusReason: reason, statusAt: at } },
+        { set: { status: to, statusReason: reason, statusAt: at } },
         { condition: equals('status', from), onConditionFailed: () => new NotInState() },
       )
       .commit({ now: new Date(at) });
