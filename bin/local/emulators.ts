@@ -3,7 +3,10 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { startCognito, type CognitoEmulator } from './cognito';
+import { PortTakenError } from './preflight';
+import { localCredentials, localRegion } from './settings';
 
 const require = createRequire(import.meta.url);
 
@@ -16,17 +19,35 @@ export interface Emulator {
 export type { CognitoEmulator };
 export { startCognito };
 
-/** Polls `url` until it answers at all (any status), or fails after `timeoutMs`. */
-export async function waitUntilAnswering(url: string, timeoutMs: number): Promise<void> {
+/** Calls `check` until it says yes, or fails after `timeoutMs` saying `what` never came. */
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-      await delay(150);
-    }
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
+    await delay(150);
+  }
+}
+
+/**
+ * Whether `url` answers as DynamoDB (a ListTables call succeeds), not merely answers:
+ * a program that took the port between the preflight check and Java's bind answers
+ * too, and the stack must not take it for its database.
+ */
+async function answersAsDynamoDb(url: string): Promise<boolean> {
+  const client = new DynamoDBClient({
+    endpoint: url,
+    region: localRegion,
+    credentials: localCredentials,
+    maxAttempts: 1,
+    requestHandler: { requestTimeout: 1_000 },
+  });
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
   }
 }
 
@@ -55,6 +76,8 @@ export async function startDynamoDb(options: {
   const log = createWriteStream(options.logFile, { flags: 'a' });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-8_192)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Should this process end without stopping the stack, the Java process ends with it.
   const killChild = () => child.kill('SIGKILL');
@@ -62,9 +85,18 @@ export async function startDynamoDb(options: {
   void exited.then(() => process.off('exit', killChild));
   const url = `http://127.0.0.1:${options.port}`;
   const early = exited.then(() => {
+    if (/BindException|Address already in use/.test(errors)) throw new PortTakenError(options.port);
     throw new Error(`DynamoDB Local exited during start-up; see ${options.logFile}`);
   });
-  await Promise.race([waitUntilAnswering(url, 60_000), early]);
+  await Promise.race([
+    // Once the process has ended, `early` says why; the polling stops.
+    waitUntil(
+      async () => child.exitCode !== null || (await answersAsDynamoDb(url)),
+      `DynamoDB Local did not answer at ${url}`,
+      60_000,
+    ),
+    early,
+  ]);
   early.catch(() => undefined);
   const running = () => child.exitCode === null && child.signalCode === null;
   return {

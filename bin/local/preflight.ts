@@ -42,15 +42,39 @@ export async function isPortFree(port: number): Promise<boolean> {
 
 /** Every port of the stack must be free before anything starts. */
 export async function checkPorts(ports: StackPorts): Promise<void> {
-  for (const [name, port] of Object.entries(ports)) {
-    if (!(await isPortFree(port))) {
-      const base = ports.gateway;
-      throw new PreflightError(
-        `Port ${port} (${name}) is already in use: the stack needs ports ${base}-${base + 4}. ` +
-          `Stop whatever uses it (an earlier npm start?) or pick other ports, e.g. PORT=${base + 100} npm start.`,
-      );
-    }
+  for (const [name, port] of Object.entries(ports) as [keyof StackPorts, number][]) {
+    if (!(await isPortFree(port))) throw portInUseError(ports, name);
   }
+}
+
+/**
+ * The one message for a port of the stack that something else holds, whether the
+ * preflight check saw it or it was taken between that check and the emulator's bind
+ * (another program starting at the same moment).
+ */
+export function portInUseError(ports: StackPorts, name: keyof StackPorts): PreflightError {
+  const port = ports[name];
+  const base = ports.gateway;
+  return new PreflightError(
+    `Port ${port} (${name}) is already in use: the stack needs ports ${base}-${base + 4}. ` +
+      `Stop whatever uses it (an earlier npm start?) or pick other ports, e.g. PORT=${base + 100} npm start.`,
+  );
+}
+
+/** A listen that failed because the port was taken (Node's EADDRINUSE, Java's BindException). */
+export class PortTakenError extends Error {
+  readonly code = 'EADDRINUSE';
+  constructor(readonly port: number) {
+    super(`listen EADDRINUSE: address already in use :${port}`);
+  }
+}
+
+/** The port of an "address in use" failure, whichever server's listen raised it. */
+export function takenPort(error: unknown): number | undefined {
+  const failure = error as { code?: unknown; port?: unknown } | null;
+  return failure?.code === 'EADDRINUSE' && typeof failure.port === 'number'
+    ? failure.port
+    : undefined;
 }
 
 /** A free base port with its four neighbours also free (tests run stacks side by side). */

@@ -6,6 +6,7 @@ import { getConfig } from '../../lambdas/shared/config';
 import { getStats } from '../../lambdas/shared/data/counters';
 import type { CognitoMail } from './cognito';
 import { loadSampleData } from './sample-data';
+import { portInUseError, takenPort } from './preflight';
 import {
   startCognito,
   startDynamoDb,
@@ -212,7 +213,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
   } catch (error) {
     await stopAll();
-    throw error;
+    // A port taken after the preflight check: the same one-line message as the check's.
+    const port = takenPort(error);
+    const name = (Object.keys(ports) as (keyof StackPorts)[]).find((key) => ports[key] === port);
+    throw name ? portInUseError(ports, name) : error;
   }
 
   function track<T extends Emulator>(emulator: T, name: string): T {

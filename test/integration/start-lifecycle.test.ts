@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,30 +93,41 @@ describe('npm start', () => {
     expect(lines[0]).toContain('openjdk-17-jre-headless');
   });
 
-  it('stops the emulators that did start when another one fails', async () => {
-    const base = await findFreeBasePort();
-    // Taken after the preflight check would have passed: cognito-local fails at once,
-    // while DynamoDB Local (Java) is still starting.
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(base + 2, '127.0.0.1', resolve));
-    try {
-      const dataDir = mkdtempSync(join(tmpdir(), 'trc-failed-start-'));
-      await expect(
-        startLocalStack({
-          port: base,
-          dataDir,
-          admin: { email: 'admin@example.com', password: 'Local-Admin-2026!' },
-          selfRegistration: true,
-          sampleData: false,
-        }),
-      ).rejects.toThrow(/EADDRINUSE/);
-      // DynamoDB Local runs with the data folder on its command line.
-      expect(processesMentioning(dataDir)).toEqual([]);
-      for (const port of [base, base + 1, base + 3, base + 4]) {
-        expect(await portIsFree(port), `port ${port}`).toBe(true);
+  // Taken after the preflight check would have passed, as by another program starting at
+  // the same moment: the stack says which port in the check's words, stops whatever did
+  // start, and never takes the other program for one of its emulators (a server holding
+  // the DynamoDB port answers at once, while Java fails to bind a second later).
+  it.each([
+    { name: 'cognito', offset: 2 },
+    { name: 'dynamodb', offset: 1 },
+  ])(
+    'stops the emulators that did start when the $name port is taken',
+    async ({ name, offset }) => {
+      const base = await findFreeBasePort();
+      const blocker = createHttpServer((_request, response) => {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end('{"message":"another program"}');
+      });
+      await new Promise<void>((resolve) => blocker.listen(base + offset, '127.0.0.1', resolve));
+      try {
+        const dataDir = mkdtempSync(join(tmpdir(), 'trc-failed-start-'));
+        await expect(
+          startLocalStack({
+            port: base,
+            dataDir,
+            admin: { email: 'admin@example.com', password: 'Local-Admin-2026!' },
+            selfRegistration: true,
+            sampleData: false,
+          }),
+        ).rejects.toThrow(`Port ${base + offset} (${name}) is already in use`);
+        // DynamoDB Local runs with the data folder on its command line.
+        expect(processesMentioning(dataDir)).toEqual([]);
+        for (const port of [0, 1, 2, 3, 4].filter((n) => n !== offset).map((n) => base + n)) {
+          expect(await portIsFree(port), `port ${port}`).toBe(true);
+        }
+      } finally {
+        blocker.close();
       }
-    } finally {
-      blocker.close();
-    }
-  });
+    },
+  );
 });

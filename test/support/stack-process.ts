@@ -49,10 +49,30 @@ export function runStartScript(env: Record<string, string>): {
   return { child, output: () => output, exited };
 }
 
-/** Starts a whole stack on free ports with its own data folder. */
+/**
+ * Starts a whole stack on free ports with its own data folder. Free ports can be taken
+ * between the check and the emulators' binds by another program on the machine (another
+ * stack, a CI neighbour): the start then says so, and a stack without a fixed port tries
+ * other ports, up to three times.
+ */
 export async function startStackProcess(
   options: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
 ): Promise<StackProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const taken = error instanceof Error && /is already in use/.test(error.message);
+      if (!taken || options.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(options: {
+  dataDir?: string;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<StackProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trc-stack-'));
   const port = options.port ?? (await findFreeBasePort());
   const infoFile = join(dataDir, 'stack-info.json');
