@@ -166,27 +166,38 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     createReadStream(file).pipe(response);
   }
 
-  const server = createServer((request, response) => {
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  function route(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
+    const url = requestUrl(request.url);
     const edgeResult = viewerRequest({ request: toEdgeRequest(request, url) });
     if (isEdgeResponse(edgeResult)) {
       const edgeHeaders = Object.fromEntries(
         Object.entries(edgeResult.headers ?? {}).map(([name, header]) => [name, header.value]),
       );
       response.writeHead(edgeResult.statusCode, edgeHeaders);
-      return response.end();
+      response.end();
+      return Promise.resolve();
     }
     // The API sees the path as the viewer-request function left it, as in CloudFront.
-    const apiUrl = new URL(`${edgeResult.uri}${url.search}`, 'http://localhost');
-    const handle = isApiPath(edgeResult.uri)
+    const apiUrl = requestUrl(`${edgeResult.uri}${url.search}`);
+    return isApiPath(edgeResult.uri)
       ? serveApi(request, response, apiUrl)
       : Promise.resolve(serveStatic(response, edgeResult.uri));
-    handle.catch((error: unknown) => {
+  }
+
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    // Whatever fails while answering one request, thrown at once or later, answers that
+    // request 500 with the standard body; it never ends the process (and the stack).
+    const fail = (error: unknown) => {
       console.error('[gateway] request failed:', error);
       if (!response.headersSent) sendError(response, 'internal', 'errors.internal');
       else response.destroy();
-    });
+    };
+    try {
+      route(request, response).catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -194,6 +205,16 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   return server;
+}
+
+/**
+ * The request target as a URL on this server. The target is a path: one that starts
+ * with `//` (`//01/…`) stays a path, where `new URL(target, base)` would read its first
+ * segment as a host name (and throw when it is not one).
+ */
+function requestUrl(target: string | undefined): URL {
+  const path = target ?? '/';
+  return new URL(`http://localhost${path.startsWith('/') ? path : `/${path}`}`);
 }
 
 function toEdgeRequest(request: IncomingMessage, url: URL): EdgeRequest {

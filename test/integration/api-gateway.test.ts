@@ -100,6 +100,18 @@ describe('the web app on the same origin', () => {
     expect(response.status).toBe(404);
   });
 
+  // `new URL('//x/y', base)` reads `x` as a host: the gateway once did, and a GS1-looking
+  // path with an empty first segment ended the whole stack (found by the fuzz test).
+  it.each(['//09506000134353/17/17', '//api/health', '//01/09506000134352/21/X', '//[::1]/x'])(
+    'takes %s for a path, never a host: a client-side route, the app page',
+    async (path) => {
+      const response = await api(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect((await api('/api/health')).status).toBe(200);
+    },
+  );
+
   it('sends the security headers on every kind of response', async () => {
     for (const path of ['/login', '/api/health', '/api/nothing-here', '/config.json']) {
       const headers = (await api(path)).headers;
