@@ -151,7 +151,7 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       });
       return response.end(JSON.stringify(options.webConfig));
     }
-    const file = normalize(join(options.webDir, decodeURIComponent(uri)));
+    const file = normalize(join(options.webDir, decodedOnce(uri)));
     if (!file.startsWith(options.webDir) || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': contentTypes['.txt']! });
       return response.end('Not found');
@@ -179,9 +179,15 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     }
     // The API sees the path as the viewer-request function left it, as in CloudFront.
     const apiUrl = requestUrl(`${edgeResult.uri}${url.search}`);
-    return isApiPath(edgeResult.uri)
-      ? serveApi(request, response, apiUrl)
-      : Promise.resolve(serveStatic(response, edgeResult.uri));
+    if (isApiPath(edgeResult.uri)) return serveApi(request, response, apiUrl);
+    // The web bucket's behaviour allows GET and HEAD only; CloudFront refuses the rest.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(403, { 'content-type': contentTypes['.txt']! });
+      response.end('This distribution is not configured to allow the HTTP request method.');
+      return Promise.resolve();
+    }
+    serveStatic(response, edgeResult.uri);
+    return Promise.resolve();
   }
 
   const server = createServer((request, response) => {

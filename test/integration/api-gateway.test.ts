@@ -100,6 +100,25 @@ describe('the web app on the same origin', () => {
     expect(response.status).toBe(404);
   });
 
+  it.each(['/assets/%ZZ.js', '/favicon%E0.svg'])(
+    'answers 404 for a file path with malformed escapes (%s)',
+    async (path) => {
+      expect((await api(path)).status).toBe(404);
+      expect((await api('/api/health')).status).toBe(200);
+    },
+  );
+
+  // The web bucket's behaviour in CloudFront allows GET and HEAD only.
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    'refuses %s on a page or file with 403, as CloudFront does',
+    async (method) => {
+      for (const path of ['/', '/products', '/favicon.svg', '/search']) {
+        expect((await api(path, { method })).status, path).toBe(403);
+      }
+      expect((await api('/favicon.svg', { method: 'HEAD' })).status).toBe(200);
+    },
+  );
+
   // `new URL('//x/y', base)` reads `x` as a host: the gateway once did, and a GS1-looking
   // path with an empty first segment ended the whole stack (found by the fuzz test).
   it.each(['//09506000134353/17/17', '//api/health', '//01/09506000134352/21/X', '//[::1]/x'])(
