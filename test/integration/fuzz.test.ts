@@ -1363,6 +1363,34 @@ describe('every route: query strings, path ids and cursors', () => {
       { numRuns: runs },
     );
   }, 120_000);
+
+  // Request targets as a client may send them raw (fetch keeps `//` and escapes as given):
+  // an empty first segment once made the local gateway read a host and end the stack.
+  it('answers random raw request targets (empty segments, dot segments, bad escapes, any method) below 500, and keeps answering', async () => {
+    const segment = fc.oneof(
+      fc.constantFrom('', '..', '.', '%', '%ZZ', '%E4', '%2F', '%00', 'api', 'assets', '01', 'id'),
+      fc.constantFrom('search', 'products', 'index.html', 'favicon.svg', '.well-known'),
+      hostileQueryValue.map(pathSegment),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(segment, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+        async (segments, method) => {
+          const target = `/${segments.join('/')}`;
+          const answer = await send(method, target, 'anonymous', {
+            bytes: undefined,
+            contentType: undefined,
+          });
+          expect(answer.status, `${method} ${target}: ${answer.text.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
+        },
+      ),
+      { numRuns: runs },
+    );
+    expect((await fetch(`${stack.appUrl}/api/health`)).status).toBe(200);
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------------------------------
