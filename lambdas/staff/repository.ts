@@ -14,6 +14,7 @@ import {
 import { getCognito } from '../shared/aws/cognito';
 import { getConfig } from '../shared/config';
 import { isRole, roleClaim, type Role } from '../shared/contract/roles';
+import { accountName } from '../shared/contract/schemas/auth';
 import type { StaffMember, StaffStatus } from '../shared/contract/schemas/staff';
 
 /**
@@ -41,7 +42,7 @@ function toStaffMember(user: CognitoUser, attributes: AttributeType[] = []): Sta
   else if (!validRole) status = 'pending';
   return {
     id: user.Username ?? '',
-    name: attribute('name') ?? '',
+    name: accountName(attribute('name')) ?? '',
     email: attribute('email') ?? '',
     role: validRole,
     status,

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
+import { valvePlanTemplate } from '../../lambdas/shared/contract/schemas/test-plan';
 import { callApi } from '../support/api';
 import { cognitoClientCall, cognitoUserCall, createUser, signIn } from '../support/cognito';
 
@@ -139,6 +140,54 @@ describe('UpdateUserAttributes on the name (the account page)', () => {
     const refreshed = await refresh(session.RefreshToken);
     const result = refreshed.body.AuthenticationResult as { IdToken: string };
     expect(claimsOf(result.IdToken)).toMatchObject({ name: '林美玲', 'custom:role': 'staff' });
+  });
+});
+
+describe('a name set past the account page, straight through Cognito', () => {
+  it('reaches the account and a test plan’s approver only as the name rule allows it', async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    const updated = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'name', Value: 'Evil\u0000\u001b[31m\u202eName\r\nX-Header: 1' }],
+    });
+    expect(updated.status).toBe(200);
+    const refreshed = await refresh(session.RefreshToken);
+    const { IdToken } = refreshed.body.AuthenticationResult as { IdToken: string };
+    const expected = 'Evil31mNameX-Header 1';
+
+    const account = await callApi<StaffMember>(stack, '/api/account', { token: IdToken });
+    expect(account.body.name).toBe(expected);
+
+    const tag = `${Date.now()}`.slice(-8);
+    const product = await callApi<{ id: string }>(stack, '/api/products', {
+      method: 'POST',
+      token: IdToken,
+      body: {
+        name: `Approver Valve ${tag}`,
+        temperatureMin: -10,
+        temperatureMax: 100,
+        fluid: 'water',
+        connection: 'Flanged',
+        pressureWCB: 25,
+      },
+    });
+    expect(product.status).toBe(201);
+    const plan = await callApi<{ approvedBy: { name: string } }>(
+      stack,
+      `/api/products/${product.body.id}/test-plan`,
+      {
+        method: 'PUT',
+        token: IdToken,
+        body: {
+          tests: valvePlanTemplate({ pressureFC: null, pressureWCB: 25, pressureSUS: null }),
+          allowExtraTests: false,
+          version: 0,
+        },
+      },
+    );
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect(plan.body.approvedBy.name).toBe(expected);
   });
 });
 

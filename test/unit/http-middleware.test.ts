@@ -88,6 +88,21 @@ describe('createHttpHandler', () => {
     });
   });
 
+  it("passes the caller's name only as the name rule allows it (set past the forms in Cognito)", async () => {
+    const echo = createHttpHandler(routeTable, 'POST /api/products', async ({ caller }) =>
+      ok({ name: caller.name ?? null }),
+    );
+    const named = async (name: unknown) => {
+      const request = event('POST /api/products', { role: 'staff', body: JSON.stringify(product) });
+      (request.requestContext.authorizer!.jwt.claims as Record<string, unknown>).name = name;
+      return JSON.parse((await echo(request)).body!).name as string | null;
+    };
+    expect(await named('Ann Lee')).toBe('Ann Lee');
+    expect(await named('A\u202eB\u0000 \r\n C')).toBe('AB C');
+    expect(await named('\u0007\u200b')).toBeNull();
+    expect(await named(42)).toBeNull();
+  });
+
   it('decodes base64 bodies', async () => {
     const body = Buffer.from(JSON.stringify(product)).toString('base64');
     const result = await create(

@@ -117,6 +117,18 @@ afterEach(() => {
 });
 
 describe('staff repository (Cognito)', () => {
+  // People can set their own name through Cognito directly, past the forms' rule.
+  it('lists a name set past the forms with only the characters the name rule allows', async () => {
+    poolHolds(
+      { id: 'a', role: 'staff', name: 'Evil\u0000\u0007\u001b[31mName\r\nX  \u202eY' },
+      { id: 'b', role: 'staff', name: '\u200b\u0007' },
+      { id: 'c', role: 'staff', name: `Ann ${'x'.repeat(300)}` },
+      { id: 'd', role: 'staff', name: '王小明' },
+    );
+    const names = (await repository.listAllStaff()).map((member) => member.name);
+    expect(names).toEqual(['Evil31mNameX Y', '', `Ann ${'x'.repeat(96)}`, '王小明']);
+  });
+
   it('lists every account over the pages of 60, with each status', async () => {
     cognito
       .on(ListUsersCommand)

@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import { hasRoles, routeKey, type RouteDefinition } from '../route-spec';
 import type { MessageKey } from '../contract/messages';
 import { isRole, roleClaim } from '../contract/roles';
+import { accountName } from '../contract/schemas/auth';
 import { validate } from '../contract/validation';
 import {
   DomainError,
@@ -85,7 +86,7 @@ export function authorization(
       const standing = await currentStanding(claims.sub);
       if (!standing.active || !standing.role) throw new UnauthenticatedError();
       if (!route.access.includes(standing.role)) throw new PermissionDeniedError();
-      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name : undefined;
+      const name = accountName(claims.name);
       state.caller = {
         sub: claims.sub,
         email: String(claims.email ?? ''),

@@ -45,6 +45,29 @@ export const personNameField = z
   .max(100)
   .refine((value) => namePattern.test(value), { params: { rule: 'name' } });
 
+/**
+ * A name as Cognito holds it, fit to show and to print. People can set their own `name`
+ * through Cognito directly (UpdateUserAttributes: the app client must let them write it,
+ * for sign-up and the account page), past the forms and their rule. Every name the API
+ * reads from a token or from the user pool passes through here before it reaches a list,
+ * an audit entry or a report: a name the rule accepts stays as it is; any other keeps only
+ * the characters the rule allows (control, invisible and direction characters go), with
+ * spaces collapsed, cut to the rule's length; nothing left is no name.
+ */
+export function accountName(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const valid = personNameField.safeParse(raw);
+  if (valid.success) return valid.data;
+  const kept = [...raw.normalize('NFC')]
+    .filter((character) => namePattern.test(character))
+    .join('')
+    .replace(/ +/g, ' ')
+    .trim()
+    .slice(0, 100)
+    .trim();
+  return personNameField.safeParse(kept).success ? kept : undefined;
+}
+
 export const forgotPasswordSchema = z.strictObject({ email: emailField });
 
 export const resetPasswordSchema = z
