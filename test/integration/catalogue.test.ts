@@ -92,6 +92,25 @@ describe('products', () => {
       body: { ...valve('BALL VALVE BV-20'), version: 1 },
     });
     expect(rename.status).toBe(409);
+    // Spelled with other white space or another form of the same letters: the same name.
+    for (const name of ['Ball  Valve BV-20', 'Ball\u3000Valve  BV-20 ']) {
+      const twin = await as('/api/products', { method: 'POST', body: valve(name) });
+      expect(twin.status, name).toBe(409);
+    }
+    const composed = await newProduct('Caf\u00e9 Valve BV-30');
+    expect(composed.name).toBe('Caf\u00e9 Valve BV-30');
+    const decomposed = await as('/api/products', {
+      method: 'POST',
+      body: valve('Cafe\u0301 Valve BV-30'),
+    });
+    expect(decomposed.status).toBe(409);
+    // An invisible character would make a look-alike twin: refused.
+    const invisible = await as('/api/products', {
+      method: 'POST',
+      body: valve('Ball Valve BV-20\u200b'),
+    });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body.error?.fields).toHaveProperty('name');
   });
 
   it('refuses inverted temperatures, unknown fluids and unknown fields, storing nothing', async () => {

@@ -94,7 +94,7 @@ describe('createHttpHandler', () => {
     );
     const named = async (name: unknown) => {
       const request = event('POST /api/products', { role: 'staff', body: JSON.stringify(product) });
-      (request.requestContext.authorizer!.jwt.claims as Record<string, unknown>).name = name;
+      (request.requestContext.authorizer!.jwt!.claims as Record<string, unknown>).name = name;
       return JSON.parse((await echo(request)).body!).name as string | null;
     };
     expect(await named('Ann Lee')).toBe('Ann Lee');

@@ -2,14 +2,19 @@ import * as z from 'zod';
 
 /**
  * Free text fields of requests (product names and connections, test names, methods, units,
- * notes, machine names): trimmed, at most `max` characters, and without control
- * characters, which would break CSV exports and log lines (`validation.controlChars`).
+ * notes, machine names): trimmed, at most `max` characters, without control characters
+ * (C0, DEL, C1), which would break CSV exports and log lines, and without invisible format
+ * characters (zero-width spaces and joiners, direction marks and overrides, the byte-order
+ * mark, the soft hyphen), which would let two names that look the same differ, or make a
+ * text read backwards (`validation.controlChars`). What is stored is the canonical form:
+ * Unicode NFC (an accented letter is one character however it was typed) with every run
+ * of white space one space, so `Café` typed either way, or a name with a double space, is
+ * the same name to the uniqueness checks and to the test plan's matching.
  */
 
-const isControl = (character: string) => {
-  const code = character.codePointAt(0)!;
-  return code < 0x20 || code === 0x7f;
-};
+const hidden = /[\p{Cc}\p{Cf}]/u;
+
+const canonical = (value: string) => value.normalize('NFC').replace(/\s+/gu, ' ');
 
 /** Required free text of at most `max` characters. */
 export const freeText = (max: number) =>
@@ -18,7 +23,8 @@ export const freeText = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((value) => ![...value].some(isControl), { params: { rule: 'controlChars' } });
+    .refine((value) => !hidden.test(value), { params: { rule: 'controlChars' } })
+    .transform(canonical);
 
 /** Optional free text: missing, null, '' and blanks all become null. */
 export const optionalFreeText = (max: number) =>
@@ -26,8 +32,8 @@ export const optionalFreeText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((value) => ![...value].some(isControl), { params: { rule: 'controlChars' } })
-    .transform((value) => value || null)
+    .refine((value) => !hidden.test(value), { params: { rule: 'controlChars' } })
+    .transform((value) => canonical(value) || null)
     .nullable()
     .optional()
     .transform((value) => value ?? null);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { freeText, optionalFreeText } from '../../lambdas/shared/contract/text';
+
+const rule = (result: { success: boolean; error?: { issues: { params?: unknown }[] } }) =>
+  result.success ? 'accepted' : (result.error!.issues[0]!.params as { rule?: string }).rule;
+
+describe('free text', () => {
+  it.each([
+    ['a zero-width space', 'Valve\u200b'],
+    ['a right-to-left override', 'Valve \u202eX'],
+    ['a direction isolate', '\u2066Valve'],
+    ['a byte-order mark', 'Val\ufeffve'],
+    ['a soft hyphen', 'Val\u00adve'],
+    ['a C1 control', 'Valve\u0085'],
+    ['a C0 control', 'Valve\u0007'],
+    ['a line break inside', 'Val\nve'],
+  ])('refuses %s, which looks like nothing or turns text around', (_what, value) => {
+    expect(rule(freeText(100).safeParse(value))).toBe('controlChars');
+    expect(rule(optionalFreeText(100).safeParse(value))).toBe('controlChars');
+  });
+
+  it('stores the canonical form: NFC, one space for every run of white space', () => {
+    const typedTwoWays = ['Cafe\u0301 Valve', 'Caf\u00e9 Valve'];
+    expect(typedTwoWays.map((value) => freeText(100).parse(value))).toEqual([
+      'Caf\u00e9 Valve',
+      'Caf\u00e9 Valve',
+    ]);
+    expect(freeText(100).parse('  RT  samename \u3000 X\t')).toBe('RT samename X');
+    expect(optionalFreeText(100).parse(' A  B ')).toBe('A B');
+    expect(optionalFreeText(100).parse('   ')).toBeNull();
+  });
+
+  it('keeps letters of any script and ordinary punctuation', () => {
+    expect(freeText(100).parse('閘閥 DN50 – 316L, PN40 (API 598)')).toBe(
+      '閘閥 DN50 – 316L, PN40 (API 598)',
+    );
+  });
+});
