@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import * as z from 'zod';
 import { attributeMissing, lessThan, or } from '../shared/data/expressions';
 import { getItem } from '../shared/data/read';
@@ -82,19 +83,53 @@ export async function checkQuota(quota: Quota, now: Date): Promise<void> {
   if (counted && counted.count >= quota.limit) throw quotaExceeded(quota, now);
 }
 
+/**
+ * What the per-address limit counts: an IPv4 address whole; an IPv6 address by its /64
+ * network, the block one subscriber gets and picks addresses from at will (counting each
+ * address would let one client rotate past the limit).
+ */
+export function addressQuotaSubject(address: string): string {
+  if (isIPv6(address)) {
+    const [head = '', tail] = address.toLowerCase().split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const groups =
+      tail === undefined
+        ? left
+        : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+    // Four full groups always lead: an embedded IPv4 tail only shortens what follows.
+    return `${groups
+      .slice(0, 4)
+      .map((group) => Number.parseInt(group, 16).toString(16))
+      .join(':')}::/64`;
+  }
+  return address;
+}
+
+/**
+ * What the per-recipient limit counts: the mailbox, so `name+1@`, `name+2@`, ... (sub-
+ * addresses, delivered to `name@` by most providers) share `name@`'s limit.
+ */
+export function emailQuotaSubject(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const plus = local.indexOf('+');
+  return (plus > 0 ? `${local.slice(0, plus)}${email.slice(at)}` : email).toLowerCase();
+}
+
 /** The configured quotas of one client address and one recipient. */
 export function reportQuotas(address: string, email: string): { address: Quota; email: Quota } {
   const config = getConfig();
   return {
     address: {
       kind: 'address',
-      subject: address,
+      subject: addressQuotaSubject(address),
       limit: config.REPORT_LIMIT_PER_ADDRESS,
       minutes: config.REPORT_LIMIT_ADDRESS_WINDOW_MINUTES,
     },
     email: {
       kind: 'email',
-      subject: email,
+      subject: emailQuotaSubject(email),
       limit: config.REPORT_LIMIT_PER_EMAIL,
       minutes: config.REPORT_LIMIT_EMAIL_WINDOW_MINUTES,
     },

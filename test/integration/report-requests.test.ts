@@ -325,6 +325,9 @@ describe('abuse limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // The case of the address does not open a new quota.
     expect((await requestReport(stack, ask(serial(111), to.toUpperCase()))).status).toBe(429);
+    // Nor does a sub-address, which most providers deliver to the same mailbox.
+    const [local, domain] = to.split('@');
+    expect((await requestReport(stack, ask(serial(112), `${local}+2@${domain}`))).status).toBe(429);
     for (let attempt = 0; attempt < 50 && (await mailsTo(stack, to)).length < 5; attempt++) {
       await delay(200);
     }

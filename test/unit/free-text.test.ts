@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod';
 import { freeText, optionalFreeText } from '../../lambdas/shared/contract/text';
 
-const rule = (result: { success: boolean; error?: { issues: { params?: unknown }[] } }) =>
-  result.success ? 'accepted' : (result.error!.issues[0]!.params as { rule?: string }).rule;
+const rule = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success
+    ? 'accepted'
+    : (result.error.issues[0] as { params?: { rule?: string } }).params?.rule;
 
 describe('free text', () => {
   it.each([

@@ -374,6 +374,25 @@ describe('rate limits', () => {
     expect(documents.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
+  it('counts an IPv6 client by its /64 network, an IPv4 client by its address', () => {
+    const subject = rateLimit.addressQuotaSubject;
+    expect(subject('198.51.100.7')).toBe('198.51.100.7');
+    expect(subject('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(subject('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(subject('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(subject('::1')).toBe('0:0:0:0::/64');
+    expect(subject('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');
+    expect(subject('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('counts a recipient by their mailbox: sub-addresses share it', () => {
+    const subject = rateLimit.emailQuotaSubject;
+    expect(subject('Victim@Example.com')).toBe('victim@example.com');
+    expect(subject('victim+1@example.com')).toBe('victim@example.com');
+    expect(subject('victim+a+b@example.com')).toBe('victim@example.com');
+    expect(subject('+only@example.com')).toBe('+only@example.com');
+  });
+
   it('reads the configured quotas, with their documented defaults', () => {
     expect(rateLimit.reportQuotas('198.51.100.7', 'v@example.com')).toEqual({
       address: { kind: 'address', subject: '198.51.100.7', limit: 30, minutes: 10 },
