@@ -11,6 +11,12 @@ export const userPoolDefinition = {
     // Schema attributes cannot change after creation: the bounds leave room for roles.
     role: { type: 'String', mutable: true, minLength: 1, maxLength: 32 },
   },
+  /**
+   * A changed email replaces the old one (the sign-in name) only once the new one is
+   * verified with the code Cognito mails to it (CDK `keepOriginal`, the API's
+   * `AttributesRequireVerificationBeforeUpdate`).
+   */
+  verifyBeforeUpdate: ['email'],
   /** The same rules the forms check (lambdas/shared/contract/schemas/auth.ts). */
   passwordPolicy: {
     minLength: passwordPolicy.minLength,

@@ -119,7 +119,11 @@ export async function startCognito(options: {
     triggers,
   };
   const router = refusingRevokedAccessTokens(
-    awsCompatibleRouter(Router(serviceSet), cognitoClient, errors, options),
+    awsCompatibleRouter(Router(serviceSet), cognitoClient, errors, {
+      ...options,
+      messages: serviceSet.messages,
+      otp,
+    }),
     cognitoClient,
     errors,
   );
@@ -268,8 +272,9 @@ function mailSender(deliver: (mail: CognitoMail) => Promise<void>, logger: any) 
     async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: any) {
       await deliver({
         to: destination,
-        subject: message.emailSubject ?? 'Your verification code',
-        html: message.emailMessage ?? `Your verification code is ${message.__code}`,
+        subject: message.emailSubject || 'Your verification code',
+        // Cognito's own default when the trigger leaves a message empty.
+        html: message.emailMessage || `Your verification code is ${message.__code}`,
       });
     },
     async sendSms(_ctx: unknown, _user: unknown, destination: string) {
@@ -304,7 +309,7 @@ function awsCompatibleRouter(
   router: (target: string) => Target,
   cognito: any,
   errors: any,
-  settings: { selfRegistration: boolean },
+  settings: { selfRegistration: boolean; messages: any; otp: () => string },
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
   const writable = new Set<string>(userPoolDefinition.client.writeAttributes);
@@ -387,6 +392,66 @@ function awsCompatibleRouter(
       };
     }
     const route = router(target);
+    if (target === 'UpdateUserAttributes') {
+      // A new email, as AWS handles it with the pool's keepOriginal setting and the email as
+      // sign-in name: refused when another account has it; otherwise held as an unverified
+      // change (the old address stays the sign-in name and the token's email) and a code
+      // is mailed to the NEW address, through the CustomMessage trigger. cognito-local
+      // would store it at once (or, with the setting, mail the code to the old address)
+      // and keep two accounts with one email.
+      return async (ctx, request) => {
+        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const changes: { Name?: unknown; Value?: unknown }[] = request?.UserAttributes ?? [];
+        const email = changes.find((change) => change?.Name === 'email')?.Value;
+        const current = user.Attributes.find((item: any) => item.Name === 'email')?.Value;
+        if (typeof email !== 'string' || email.toLowerCase() === current?.toLowerCase()) {
+          return route(ctx, request);
+        }
+        await refuseTakenEmail(ctx, pool, user, email);
+        const others = changes.filter((change) => change?.Name !== 'email');
+        if (others.length > 0) await route(ctx, { ...request, UserAttributes: others });
+        const code = settings.otp();
+        const latest = await pool.getUserByUsername(ctx, user.Username);
+        await pool.saveUser(ctx, {
+          ...latest,
+          UnverifiedAttributeChanges: [{ Name: 'email', Value: email }],
+          AttributeVerificationCode: code,
+          UserLastModifiedDate: new Date(),
+        });
+        const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+        const addressedToNew = {
+          ...latest,
+          Attributes: [
+            ...latest.Attributes.filter((item: any) => item.Name !== 'email'),
+            { Name: 'email', Value: email },
+          ],
+        };
+        await settings.messages.deliver(
+          ctx,
+          'UpdateUserAttribute',
+          null,
+          pool.options.Id,
+          addressedToNew,
+          code,
+          request?.ClientMetadata,
+          delivery,
+        );
+        return { CodeDeliveryDetailsList: [{ ...delivery, Destination: maskEmail(email) }] };
+      };
+    }
+    if (target === 'VerifyUserAttribute') {
+      // The held email becomes the account's only if no other account took it meanwhile.
+      return async (ctx, request) => {
+        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const held = (user.UnverifiedAttributeChanges ?? []).find(
+          (item: any) => item.Name === 'email',
+        )?.Value;
+        if (request?.AttributeName === 'email' && typeof held === 'string') {
+          await refuseTakenEmail(ctx, pool, user, held);
+        }
+        return route(ctx, request);
+      };
+    }
     if (target === 'ForgotPassword') {
       // With PreventUserExistenceErrors, Cognito answers an unknown user as if it had
       // sent a code: the answer must not tell who has an account.
@@ -437,6 +502,22 @@ function awsCompatibleRouter(
       return route(ctx, request);
     };
   };
+}
+
+/** AWS's answer to an email that is another account's sign-in name. */
+async function refuseTakenEmail(ctx: any, pool: any, user: any, email: string): Promise<void> {
+  // The pool's sign-in names ignore case; cognito-local matches an email as stored
+  // (lower case for every account this product creates) or exactly as given.
+  const holders = await Promise.all(
+    [...new Set([email, email.toLowerCase()])].map((name) => pool.getUserByUsername(ctx, name)),
+  );
+  if (holders.some((holder) => holder && holder.Username !== user.Username)) {
+    const { CognitoError } = lib('errors');
+    throw new CognitoError(
+      'AliasExistsException',
+      'An account with the given email already exists.',
+    );
+  }
 }
 
 /** `a***@e***` as Cognito masks a delivery address. */

@@ -126,17 +126,21 @@ async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
   }
 }
 
+const attributeUpdateSettings = {
+  AttributesRequireVerificationBeforeUpdate: [...userPoolDefinition.verifyBeforeUpdate],
+};
+
 async function ensureUserPool(
   cognito: CognitoIdentityProviderClient,
   stateFile: string,
 ): Promise<Pick<ProvisionedResources, 'userPoolId' | 'userPoolClientId'>> {
   if (existsSync(stateFile)) {
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as ProvisionedResources;
-    try {
-      await cognito.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
+    const existing = await cognito
+      .send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }))
+      .catch(() => undefined); // gone (its data was wiped separately): create a new one
+    if (existing) {
       return { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId };
-    } catch {
-      // The pool is gone (its data was wiped separately): create a new one.
     }
   }
   const { passwordPolicy, customAttributes, client } = userPoolDefinition;
@@ -145,6 +149,7 @@ async function ensureUserPool(
       PoolName: 'test-report-center',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: attributeUpdateSettings,
       UsernameConfiguration: { CaseSensitive: false },
       Policies: {
         PasswordPolicy: {

@@ -63,8 +63,24 @@ export async function handler(
       });
       break;
     }
+    case 'CustomMessage_UpdateUserAttribute':
+    case 'CustomMessage_VerifyUserAttribute': {
+      // A new email address (sent to it), which replaces the old one only once confirmed.
+      event.response.emailSubject = t('mail.emailChange.subject');
+      event.response.emailMessage = renderMail({
+        language,
+        heading: t('mail.emailChange.heading'),
+        paragraphs: [
+          escapeHtml(t('mail.emailChange.body')),
+          `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
+          escapeHtml(t('mail.emailChange.after')),
+          escapeHtml(t('mail.emailChange.ignore')),
+        ],
+      });
+      break;
+    }
     default:
-      // Other messages (attribute verification, MFA) keep Cognito's defaults.
+      // Other messages (MFA, which this product does not use) keep Cognito's defaults.
       break;
   }
   return event;

@@ -88,8 +88,9 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       selfSignUpEnabled: props.selfSignUp ?? false,
       autoVerify: { email: true },
-      // A changed email only replaces the sign-in name once the new one is verified.
-      keepOriginal: { email: true },
+      keepOriginal: {
+        email: userPoolDefinition.verifyBeforeUpdate.includes('email'),
+      },
       standardAttributes: {
         email: { required: true, mutable: true },
         fullname: { required: false, mutable: true },

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
 import { valvePlanTemplate } from '../../lambdas/shared/contract/schemas/test-plan';
-import { callApi } from '../support/api';
+import { callApi, mailsTo } from '../support/api';
 import { cognitoClientCall, cognitoUserCall, createUser, signIn } from '../support/cognito';
 
 const stack = inject('stack');
@@ -140,6 +140,76 @@ describe('UpdateUserAttributes on the name (the account page)', () => {
     const refreshed = await refresh(session.RefreshToken);
     const result = refreshed.body.AuthenticationResult as { IdToken: string };
     expect(claimsOf(result.IdToken)).toMatchObject({ name: '林美玲', 'custom:role': 'staff' });
+  });
+});
+
+describe('UpdateUserAttributes on the email (no page offers it; Cognito takes it from anyone)', () => {
+  it("refuses another account's email, and changes nothing", async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    const taken = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'email', Value: stack.admin.email.toUpperCase() }],
+    });
+    expect(taken).toEqual({
+      status: 400,
+      body: {
+        __type: 'AliasExistsException',
+        message: 'An account with the given email already exists.',
+      },
+    });
+    expect((await signIn(stack, email, password)).IdToken).toBeTruthy();
+    const admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    const staff = await callApi<{ items: StaffMember[] }>(stack, '/api/staff?limit=100', {
+      token: admin,
+    });
+    const admins = staff.body.items.filter(
+      (member) => member.email.toLowerCase() === stack.admin.email.toLowerCase(),
+    );
+    expect(admins).toHaveLength(1);
+  });
+
+  it('keeps the old address until the code mailed to the new one confirms it', async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    const next = email.replace('own.account', 'moved.account');
+    const asked = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'email', Value: next }],
+      ClientMetadata: { language: 'zh' },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({
+      CodeDeliveryDetailsList: [
+        { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'm***@e***' },
+      ],
+    });
+    // Nothing changes until then: the old address signs in and stays the token's email.
+    const still = await signIn(stack, email, password);
+    expect(claimsOf(still.IdToken)).toMatchObject({ email, email_verified: true });
+    await expect(signIn(stack, next, password)).rejects.toThrow();
+    expect(await mailsTo(stack, email)).toEqual([]);
+    const [mail] = await mailsTo(stack, next);
+    expect(mail!.subject).toBe('確認您的測試報告中心新電子郵件地址');
+    const code = /letter-spacing:4px">(\d{6})</.exec(mail!.body.html ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrong = await cognitoUserCall(stack, 'VerifyUserAttribute', {
+      AccessToken: session.AccessToken,
+      AttributeName: 'email',
+      Code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ __type: 'CodeMismatchException' });
+    const confirmed = await cognitoUserCall(stack, 'VerifyUserAttribute', {
+      AccessToken: session.AccessToken,
+      AttributeName: 'email',
+      Code: code,
+    });
+    expect(confirmed).toEqual({ status: 200, body: {} });
+    const moved = await signIn(stack, next, password);
+    expect(claimsOf(moved.IdToken)).toMatchObject({ email: next, email_verified: true });
+    await expect(signIn(stack, email, password)).rejects.toThrow(/Incorrect username or password/);
   });
 });
 
