@@ -11,6 +11,7 @@ import { parseSerial } from '../shared/contract/serial';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { identityLinkBase } from '../shared/identity-link';
 import { renderLabelSheet, type LabelUnit } from './render';
+import { workQueue } from '../shared/work-queue';
 
 export interface LabelPart {
   pdf: Uint8Array;
@@ -19,6 +20,9 @@ export interface LabelPart {
   count: number;
   part: number;
 }
+
+/** One sheet renders at a time in a process, three more wait (lambdas/shared/work-queue.ts). */
+const renders = workQueue({ running: 1, waiting: 3 });
 
 /**
  * One part of a label run: the range (and its product's name), the serials from `from` to
@@ -73,12 +77,14 @@ export async function labelPart(rangeId: string, query: LabelsQuery): Promise<La
   }
   const name = product?.name ?? '';
   const run = `${first!.serial}–${last!.serial}`;
-  const pdf = await renderLabelSheet({
-    format,
-    productName: name,
-    units,
-    title: parts > 1 ? `${run} (${query.part + 1}/${parts})` : run,
-  });
+  const pdf = await renders(() =>
+    renderLabelSheet({
+      format,
+      productName: name,
+      units,
+      title: parts > 1 ? `${run} (${query.part + 1}/${parts})` : run,
+    }),
+  );
   const fileName = `labels-${first!.serial}-${last!.serial}${parts > 1 ? `-part-${query.part + 1}-of-${parts}` : ''}.pdf`;
   return {
     pdf,
