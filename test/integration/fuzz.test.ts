@@ -1355,7 +1355,11 @@ describe('every route: query strings, path ids and cursors', () => {
           expect(answer.status, `${method} ${path}: ${answer.text.slice(0, 300)}`).toBeLessThan(
             500,
           );
-          if (answer.status >= 400 && method !== 'HEAD') {
+          // `..` segments can lead the path out of the resolver (fetch resolves them):
+          // a page path then, refused or served as CloudFront would, not by the API.
+          const resolved = new URL(path, 'http://host').pathname;
+          const resolver = /^\/(01|id)\//.test(resolved);
+          if (answer.status >= 400 && method !== 'HEAD' && resolver) {
             checkErrorBody(answer.status, answer.contentType, answer.text);
           }
         },
