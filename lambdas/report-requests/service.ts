@@ -36,7 +36,8 @@ export async function requestReport(
   now = new Date(),
 ): Promise<ReportRequestCreated> {
   const quotas = reportQuotas(address, input.email);
-  const serialNumber = input.serialNumber.trim().toUpperCase();
+  // Normalised by the schema (normalizeSerial): trimmed, upper-cased, ASCII only.
+  const serialNumber = input.serialNumber;
   // Every attempt counts, found or not: the address limit also slows serial guessing.
   // The reads do not depend on it, so they run at the same time; an exceeded quota still
   // answers 429 before anything is stored. A recipient over their limit is refused here
@@ -44,7 +45,7 @@ export async function requestReport(
   const [, , unit, results] = await Promise.all([
     consumeQuota(quotas.address, now),
     checkQuota(quotas.email, now),
-    findRangeContaining(input.serialNumber).then(async (range) => {
+    findRangeContaining(serialNumber).then(async (range) => {
       const product = range && (await getProduct(range.productId));
       const plan = product?.planVersion
         ? await getTestPlan(product.id, product.planVersion)

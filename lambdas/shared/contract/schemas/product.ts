@@ -23,10 +23,12 @@ const pressure = decimalField(pressureLimits)
   .transform((value) => value ?? null);
 
 /**
- * The product's GTIN (GS1 trade item number), as typed: 8, 12, 13 or 14 digits with a
- * correct check digit, stored as GTIN-14; empty or absent is none. The wrong check digit's
+ * The product's GTIN (GS1 trade item number), as typed: 8, 12, 13 or 14 digits, not all
+ * zero before a correct check digit, stored as GTIN-14; empty or absent is none. The wrong check digit's
  * message names the right one.
  */
+const gtinRules = { format: 'gtinFormat', length: 'gtinLength', zero: 'gtinZero' } as const;
+
 export const gtinField = z
   .string()
   .trim()
@@ -39,7 +41,7 @@ export const gtinField = z
       params:
         problem === 'checkDigit'
           ? { rule: 'gtinCheckDigit', expected: gtinCheckDigit(value.slice(0, -1)) }
-          : { rule: problem === 'format' ? 'gtinFormat' : 'gtinLength' },
+          : { rule: gtinRules[problem] },
     });
   })
   .transform((value) => (value === '' ? null : toGtin14(value)))

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { emailField } from './auth';
 import { listPageSchema, productFieldsSchema } from './product';
-import { isoDateField } from './serial-range';
+import { isoDateField, serialTextField } from './serial-range';
 import { hasLimits, type JudgedLimit, type TestPlan } from './test-plan';
 
 /** The languages a report and its mail come in. */
@@ -15,7 +15,8 @@ export type ReportLanguage = (typeof reportLanguages)[number];
  */
 export const consentStatementVersion = '2026-11-21';
 
-const serialNumberField = z.string().trim().min(1).max(64);
+/** As typed, normalised (trimmed, upper-cased; other than ASCII letters, digits and `- _ . /` refused). */
+const serialNumberField = serialTextField(64, 1);
 
 /**
  * `POST /api/report-requests`: a visitor asks for the report of one unit. `consent`
@@ -220,7 +221,7 @@ export const listReportRequestsQuerySchema = z
     cursor: listPageSchema.cursor,
     from: isoDateField.optional(),
     to: isoDateField.optional(),
-    serial: z.string().trim().max(64).optional(),
+    serial: serialTextField(64).optional(),
     email: z.string().trim().max(254).optional(),
     status: z.enum(deliveryStatuses).optional(),
   })
