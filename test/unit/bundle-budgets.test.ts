@@ -22,7 +22,7 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
   [
     (module) =>
       ['lambdas/resolver/handler.ts', 'lambdas/resolver/unit-handler.ts'].includes(module),
-    440,
+    460,
     'the public identification-link resolver and unit data: one range lookup, no PDF code',
   ],
   [
@@ -35,7 +35,10 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
     640,
     'functions that read PDFs from S3, mail them through SES, or probe every service',
   ],
-  [() => true, 440, 'every other function: DynamoDB, Cognito, Powertools, middy, zod, schemas'],
+  // 460 (was 440): the shared schemas carry the 16 kB list of characters the PDFs' fonts
+  // draw (lambdas/shared/contract/pdf-characters-data.ts, product texts check it), and every
+  // function that loads the schemas loads it.
+  [() => true, 460, 'every other function: DynamoDB, Cognito, Powertools, middy, zod, schemas'],
 ];
 
 const budgetOf = (module: string) => budgets.find(([applies]) => applies(module))!;

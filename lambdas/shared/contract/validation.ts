@@ -109,6 +109,8 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
       return { key: 'validation.gtinLength' };
     case 'gtinZero':
       return { key: 'validation.gtinZero' };
+    case 'pdfCharacters':
+      return { key: 'validation.pdfCharacters', params: { characters: String(params.characters) } };
     case 'gtinCheckDigit':
       return { key: 'validation.gtinCheckDigit', params: { expected: Number(params.expected) } };
     case 'serialTooLongForGtin':

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { gtinCheckDigit, gtinProblem, toGtin14 } from '../gs1';
 import { decimalField, versionField } from '../numbers';
-import { freeText, optionalFreeText } from '../text';
+import { optionalPrintedText, printedText } from '../text';
 
 /**
  * The fluids a valve can be rated for. The list lives here, in the shared contract,
@@ -49,21 +49,24 @@ export const gtinField = z
   .optional()
   .transform((value) => value ?? null);
 
-/** A product as it is typed: every field of the form. */
+/**
+ * A product as it is typed: every field of the form. The texts are printed on the report
+ * (the name on the labels too), so they take only characters the PDFs' fonts draw.
+ */
 const productShape = {
-  name: freeText(120),
+  name: printedText(120),
   temperatureMin: temperature,
   temperatureMax: temperature,
   fluid: z.enum(fluids),
-  connection: freeText(100),
+  connection: printedText(100),
   /** bar, cast iron (FC) body; null when the product is not offered in it. */
   pressureFC: pressure,
   /** bar, cast steel (WCB) body. */
   pressureWCB: pressure,
   /** bar, stainless steel (SUS) body. */
   pressureSUS: pressure,
-  application: optionalFreeText(200),
-  applicationMedium: optionalFreeText(200),
+  application: optionalPrintedText(200),
+  applicationMedium: optionalPrintedText(200),
   /** GTIN-14, or null. Fixed once the product has serial ranges (labels carry it). */
   gtin: gtinField,
 };
