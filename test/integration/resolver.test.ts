@@ -371,7 +371,7 @@ describe('look-alike serials', () => {
     expect((await callApi(stack, `/api/units/${real.toLowerCase()}`)).status).toBe(200);
   });
 
-  it.each(lookAlikes)('%s is no link (400) and no unit (404, 400)', async (lookAlike) => {
+  it.each(lookAlikes)('%s is no link (400) and no unit (404)', async (lookAlike) => {
     const link = await send(`/id/${encodeURIComponent(lookAlike)}`);
     expect(link.status).toBe(400);
     expect(link.headers.location).toBeUndefined();
@@ -393,11 +393,9 @@ describe('look-alike serials', () => {
       consent: true,
       language: 'en',
     });
-    expect(report.status).toBe(400);
-    expect(report.body.error).toMatchObject({
-      code: 'invalid-argument',
-      fieldMessages: { serialNumber: { messageKey: 'validation.serialFormat' } },
-    });
+    // The visitor's answer for any text that is no unit's serial.
+    expect(report.status).toBe(404);
+    expect(report.body.error).toMatchObject({ messageKey: 'errors.serialNotFound' });
     const filtered = await callApi(
       stack,
       `/api/serial-numbers?filter=${encodeURIComponent(lookAlike)}`,

@@ -15,8 +15,11 @@ export type ReportLanguage = (typeof reportLanguages)[number];
  */
 export const consentStatementVersion = '2026-11-21';
 
-/** As typed, normalised (trimmed, upper-cased; other than ASCII letters, digits and `- _ . /` refused). */
-const serialNumberField = serialTextField(64, 1);
+/**
+ * As typed: any text that is no unit's serial (look-alike characters included) is
+ * "Serial Number Not Found" (404), which the service answers after normalizeSerial.
+ */
+const serialNumberField = z.string().trim().min(1).max(64);
 
 /**
  * `POST /api/report-requests`: a visitor asks for the report of one unit. `consent`
