@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
+import { type ListProductsQuery, type ProductFields } from '../shared/contract/schemas/product';
 import {
   productFieldNames,
   productSchema,
-  type ListProductsQuery,
   type Product,
-  type ProductFields,
-} from '../shared/contract/schemas/product';
+} from '../shared/contract/schemas/product-record';
 import {
   testPlanSchema,
   type PlanApprover,

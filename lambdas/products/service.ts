@@ -1,9 +1,5 @@
-import type {
-  ListProductsQuery,
-  Page,
-  Product,
-  ProductFields,
-} from '../shared/contract/schemas/product';
+import type { ListProductsQuery, ProductFields } from '../shared/contract/schemas/product';
+import type { Page, Product } from '../shared/contract/schemas/product-record';
 import type { SavePlanInput, TestPlan } from '../shared/contract/schemas/test-plan';
 import { getStats } from '../shared/data/counters';
 import { NotFoundError, ValidationError } from '../shared/errors';

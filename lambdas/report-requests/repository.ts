@@ -11,6 +11,7 @@ import {
 import { and, equals, itemMissing, or, type Condition } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
+import { normalizeSerial } from '../shared/contract/serial';
 import { audited, unaudited } from '../shared/data/transaction';
 import { updateItem } from '../shared/data/write';
 import { countQuota, type Quota } from './rate-limit';
@@ -99,7 +100,9 @@ export function listReportRequests(
   query: ListReportRequestsQuery,
 ): Promise<Page<ReportRequestRecord>> {
   const filters: Condition[] = [];
-  if (query.serial) filters.push(equals('serialNumber', query.serial.toUpperCase()));
+  // The schema normalised it; normalizeSerial again (it is idempotent) for other callers.
+  const serial = query.serial ? (normalizeSerial(query.serial) ?? query.serial) : undefined;
+  if (serial) filters.push(equals('serialNumber', serial));
   if (query.email) filters.push(equals('emailLower', query.email.toLowerCase()));
   if (query.status) filters.push(equals('status', query.status));
   return queryPage(queries.reportRequestsBetween(query.from, query.to), reportRequestRecordSchema, {
@@ -111,7 +114,7 @@ export function listReportRequests(
       list: 'report-requests',
       from: query.from,
       to: query.to,
-      serial: query.serial?.toUpperCase(),
+      serial,
       email: query.email?.toLowerCase(),
       status: query.status,
     },

@@ -14,6 +14,7 @@ import {
   type ReportContent,
   type ReportRequestCreated,
 } from '../shared/contract/schemas/report-request';
+import { normalizeSerial } from '../shared/contract/serial';
 import { NotFoundError } from '../shared/errors';
 import { countMetric } from '../shared/metrics';
 import { newReportNumber, newRequestId } from './identifiers';
@@ -36,7 +37,8 @@ export async function requestReport(
   now = new Date(),
 ): Promise<ReportRequestCreated> {
   const quotas = reportQuotas(address, input.email);
-  const serialNumber = input.serialNumber.trim().toUpperCase();
+  // Null for text with characters no serial has (look-alikes such as ſ): no unit, 404.
+  const serialNumber = normalizeSerial(input.serialNumber);
   // Every attempt counts, found or not: the address limit also slows serial guessing.
   // The reads do not depend on it, so they run at the same time; an exceeded quota still
   // answers 429 before anything is stored. A recipient over their limit is refused here
@@ -44,16 +46,18 @@ export async function requestReport(
   const [, , unit, results] = await Promise.all([
     consumeQuota(quotas.address, now),
     checkQuota(quotas.email, now),
-    findRangeContaining(input.serialNumber).then(async (range) => {
-      const product = range && (await getProduct(range.productId));
-      const plan = product?.planVersion
-        ? await getTestPlan(product.id, product.planVersion)
-        : undefined;
-      return range && product && { range, product, plan };
-    }),
-    findLatestResults(serialNumber),
+    (serialNumber === null ? Promise.resolve(undefined) : findRangeContaining(serialNumber)).then(
+      async (range) => {
+        const product = range && (await getProduct(range.productId));
+        const plan = product?.planVersion
+          ? await getTestPlan(product.id, product.planVersion)
+          : undefined;
+        return range && product && { range, product, plan };
+      },
+    ),
+    serialNumber === null ? [] : findLatestResults(serialNumber),
   ]);
-  if (!unit) throw new NotFoundError('errors.serialNotFound');
+  if (!unit || serialNumber === null) throw new NotFoundError('errors.serialNotFound');
   const { range, product, plan } = unit;
 
   const config = getConfig();

@@ -60,6 +60,7 @@ function parseGtinPath(segments: string[]): ParsedLink {
       expected: gtinCheckDigit(rawGtin.slice(0, -1)),
     });
   }
+  if (problem === 'zero') throw refuse('errors.linkGtinZero', { gtin: rawGtin });
   if (problem) throw refuse('errors.linkGtin');
   const gtin = toGtin14(rawGtin);
 
@@ -87,11 +88,17 @@ export function parseDigitalLinkPath(path: string): ParsedLink {
   return parseGtinPath(segments);
 }
 
-/** Parses `/id/<serial>`: one segment, a serial of the product's form (prefix + digits). */
+/**
+ * Parses `/id/<serial>`: one segment, a serial of the product's form (prefix + digits),
+ * exactly as it is printed: characters outside the serial's ASCII set (look-alikes such
+ * as `ſ` or `ı` included) and surrounding spaces make the link malformed (400), as a value
+ * outside set 82 does in the GS1 form.
+ */
 export function parseIdPath(path: string): ParsedLink {
   const segments = segmentsOf(path);
-  if (segments[0] !== 'id' || segments.length !== 2) throw refuse('errors.linkPath');
-  const serial = parseSerial(segments[1]!);
+  if (segments[0] !== 'id' || segments.length !== 2) throw refuse('errors.linkIdPath');
+  const raw = segments[1]!;
+  const serial = inCset82(raw) ? parseSerial(raw) : null;
   if (!serial) throw refuse('errors.linkSerial');
   return { kind: 'unit', gtin: null, serial: serial.serial };
 }

@@ -21,12 +21,14 @@ export async function itemsOf(
     if (!(await findProductIdByGtin(link.gtin))) throw new NotFoundError('errors.gtinNotFound');
     return [productLinks(base, link.gtin, language)];
   }
-  const range = await findRangeContaining(link.serial);
+  // An AI 21 value of set 82 that is no serial of this product's form names no unit.
+  const serial = normalizeSerial(link.serial);
+  const range = serial === null ? undefined : await findRangeContaining(serial);
   // The GS1 form names its GTIN: a unit of another product (or of none) is not this one.
-  if (!range || (link.gtin !== null && range.gtin !== link.gtin)) {
+  if (serial === null || !range || (link.gtin !== null && range.gtin !== link.gtin)) {
     throw new NotFoundError('errors.unitNotFound');
   }
-  const unit = { serial: normalizeSerial(link.serial), gtin: range.gtin };
+  const unit = { serial, gtin: range.gtin };
   const items = [unitLinks(base, unit, language)];
   if (unit.gtin) items.push(productLinks(base, unit.gtin, language));
   return items;

@@ -17,10 +17,12 @@ export const handler = createHttpHandler(
   unitRoutes,
   'GET /api/units/{serial+}',
   async ({ params }) => {
-    const range = await findRangeContaining(params.serial);
+    // Characters other than a serial's name no unit (normalizeSerial): 404, as unknown ones.
+    const serial = normalizeSerial(params.serial);
+    const range = serial === null ? undefined : await findRangeContaining(serial);
     const product = range && (await getProduct(range.productId));
-    if (!range || !product) throw new NotFoundError('errors.unitNotFound');
-    const unit = { serial: normalizeSerial(params.serial), gtin: range.gtin };
+    if (serial === null || !range || !product) throw new NotFoundError('errors.unitNotFound');
+    const unit = { serial, gtin: range.gtin };
     return ok({
       serialNumber: unit.serial,
       identityLink: await unitIdentityLink(unit),

@@ -1,5 +1,5 @@
 import { actorOf, type Caller } from '../shared/http';
-import type { Page } from '../shared/contract/schemas/product';
+import type { Page } from '../shared/contract/schemas/product-record';
 import type {
   ListSerialRangesQuery,
   SerialRange,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gtinCheckDigit, identityLink } from '../../lambdas/shared/contract/gs1';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
 import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';

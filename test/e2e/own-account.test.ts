@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { cognitoAdmin, createUser, signIn } from '../support/cognito';

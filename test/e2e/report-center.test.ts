@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { message } from '../../lambdas/shared/contract/messages';
 import webEn from '../../web/src/i18n/locales/en.json';
 import webZh from '../../web/src/i18n/locales/zh.json';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import {
   reportNumberPattern,
   type ReportRequestCreated,

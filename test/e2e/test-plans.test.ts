@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { message } from '../../lambdas/shared/contract/messages';
 import type { MachineCreated } from '../../lambdas/shared/contract/schemas/machine-data';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import type { ReportRequestCreated } from '../../lambdas/shared/contract/schemas/report-request';
 import type { TestPlan } from '../../lambdas/shared/contract/schemas/test-plan';
 import webEn from '../../web/src/i18n/locales/en.json';

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { gtinCheckDigit, identityLink, maxAi21Length } from '../../lambdas/shared/contract/gs1';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
-import { scanQrCodes } from '../support/pdf';
+import { pdfText, scanQrCodes } from '../support/pdf';
 
 /**
  * For random valid serials (prefixes of letters, digits and - _ . /, with and without a
@@ -116,6 +116,61 @@ describe('labels scan to links that resolve', () => {
         );
       }),
       { numRuns: 8 },
+    );
+  }, 120_000);
+});
+
+/** Pieces of product names: what the label fonts draw, and what they do not. */
+const drawable = ['Valve', '球閥', '蒸汽截止閥', 'é', 'ñ', ' ', '-', 'DN50', '°C', 'Ω'];
+const undrawable = ['🙂', 'صمام', 'ł', 'ก', '\u200B'];
+
+describe('product names on labels', () => {
+  let run = 0;
+  it('a name the API accepts prints as typed (no ?); one the fonts cannot draw is refused, naming the field', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...drawable, ...undrawable), { minLength: 1, maxLength: 3 }),
+        async (parts) => {
+          run += 1;
+          const name = `${tag}N${run} ${parts.join('')} x`;
+          const created = await callApi<Product>(stack, '/api/products', {
+            method: 'POST',
+            token,
+            body: { ...base, name },
+          });
+          if (parts.some((part) => undrawable.includes(part))) {
+            expect(created.status).toBe(400);
+            expect(created.body.error).toMatchObject({
+              code: 'invalid-argument',
+              fieldMessages: { name: { messageKey: 'validation.pdfCharacters' } },
+            });
+            return;
+          }
+          expect(created.status, JSON.stringify(created.body)).toBe(201);
+          const serial = `NM${tag}-${String(run).padStart(6, '0')}`;
+          const range = await callApi<{ id: string }>(stack, '/api/serial-numbers', {
+            method: 'POST',
+            token,
+            body: {
+              productId: created.body.id,
+              startSerial: serial,
+              endSerial: serial,
+              productionDate: '2026-06-01',
+            },
+          });
+          expect(range.status).toBe(201);
+          const answer = await fetch(
+            `${stack.appUrl}/api/serial-numbers/${range.body.id}/labels?layout=roll&size=100x50`,
+            { headers: { authorization: `Bearer ${token}` } },
+          );
+          expect(answer.status).toBe(200);
+          const text = pdfText(new Uint8Array(await answer.arrayBuffer()));
+          const squeeze = (value: string) => value.replace(/\s+/g, '');
+          expect(text).not.toContain('?');
+          expect(squeeze(text)).toContain(squeeze(name));
+        },
+      ),
+      { numRuns: 12 },
     );
   }, 120_000);
 });

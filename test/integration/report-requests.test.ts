@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import {
   reportNumberPattern,
   type ReportVerification,

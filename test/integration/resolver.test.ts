@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gtinCheckDigit } from '../../lambdas/shared/contract/gs1';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
@@ -307,6 +307,12 @@ describe('malformed links', () => {
     [`/01/${gtin}/21/A%23B`, 'errors.linkValue'],
     [`/01/${gtin}/21/A%E4B`, 'errors.linkEncoding'],
     ['/id/NO-DIGITS', 'errors.linkSerial'],
+    // No trade item has the GTIN of zeros (the check digit formula accepts it).
+    ['/01/00000000000000/21/A1', 'errors.linkGtinZero'],
+    ['/01/00000000', 'errors.linkGtinZero'],
+    // The /id form's own message, not the /01 form's pairs of AIs.
+    ['/id/AB-0001/extra', 'errors.linkIdPath'],
+    ['/id/AB-0001/21/AB-0001', 'errors.linkIdPath'],
   ])('%s answers 400 %s, never 200', async (path, messageKey) => {
     const answer = await send(path);
     expect(answer.status).toBe(400);
@@ -316,11 +322,86 @@ describe('malformed links', () => {
     expect(answer.headers['access-control-allow-origin']).toBe('*');
   });
 
+  it('describes the /id form for a malformed /id path, not the /01 form', async () => {
+    const { error } = JSON.parse((await send('/id/AB-0001/extra')).body);
+    expect(error.message).toMatch(/^This is not an identification link: \/id\/ /);
+    expect(error.message).not.toContain('/01/');
+  });
+
   it('answers 404 for a GTIN of no product', async () => {
     const body = '950999999999';
     const answer = await send(`/01/0${body}${gtinCheckDigit(body)}`);
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { messageKey: 'errors.gtinNotFound' } });
+  });
+});
+
+/**
+ * Characters that are not a serial's but that upper-case onto one (ſ → S, ı → I), the
+ * Kelvin sign (it lower-cases to k) and fullwidth letters: a serial made with them is not
+ * the unit's, anywhere (resolver, unit data, report request, range lookup).
+ */
+describe('look-alike serials', () => {
+  const lookPrefix = `SIK${tag}-`;
+  const real = `${lookPrefix}000000001`;
+  const lookAlikes = [
+    `\u017F${real.slice(1)}`, // ſIK…
+    `S\u0131${real.slice(2)}`, // SıK…
+    `SI\u212A${real.slice(3)}`, // SIK (Kelvin sign)…
+    `\uFF33${real.slice(1)}`, // ＳIK…
+  ];
+
+  beforeAll(async () => {
+    const created = await callApi(stack, '/api/serial-numbers', {
+      method: 'POST',
+      token,
+      body: {
+        productId: withoutGtin.id,
+        startSerial: real,
+        endSerial: `${lookPrefix}000000009`,
+        productionDate: '2026-05-04',
+      },
+    });
+    expect(created.status).toBe(201);
+  });
+
+  it('the real serial resolves, in either case', async () => {
+    expect((await send(`/id/${real}`)).status).toBe(307);
+    expect((await send(`/id/${real.toLowerCase()}`)).status).toBe(307);
+    expect((await callApi(stack, `/api/units/${real.toLowerCase()}`)).status).toBe(200);
+  });
+
+  it.each(lookAlikes)('%s is no link (400) and no unit (404)', async (lookAlike) => {
+    const link = await send(`/id/${encodeURIComponent(lookAlike)}`);
+    expect(link.status).toBe(400);
+    expect(link.headers.location).toBeUndefined();
+    expect(JSON.parse(link.body)).toMatchObject({
+      error: { code: 'invalid-argument', messageKey: 'errors.linkSerial' },
+    });
+    const unit = await callApi(stack, `/api/units/${encodeURIComponent(lookAlike)}`);
+    expect(unit.status).toBe(404);
+    expect(unit.body.error).toMatchObject({ messageKey: 'errors.unitNotFound' });
+    const lookup = await callApi(
+      stack,
+      `/api/serial-numbers/lookup?serial=${encodeURIComponent(lookAlike)}`,
+      { token },
+    );
+    expect(lookup.status).toBe(404);
+    const report = await requestReport(stack, {
+      serialNumber: lookAlike,
+      email: `lookalike-${tag.toLowerCase()}@example.com`,
+      consent: true,
+      language: 'en',
+    });
+    // The visitor's answer for any text that is no unit's serial.
+    expect(report.status).toBe(404);
+    expect(report.body.error).toMatchObject({ messageKey: 'errors.serialNotFound' });
+    const filtered = await callApi(
+      stack,
+      `/api/serial-numbers?filter=${encodeURIComponent(lookAlike)}`,
+      { token },
+    );
+    expect(filtered.status).toBe(400);
   });
 });
 
@@ -381,5 +462,20 @@ describe('product GTINs', () => {
       messageKey: 'errors.gtinLocked',
       fieldMessages: { gtin: { messageKey: 'errors.gtinLocked' } },
     });
+  });
+
+  it('are refused when every digit before the check digit is zero', async () => {
+    for (const zeros of ['00000000', '000000000000', '00000000000000']) {
+      const refused = await callApi(stack, '/api/products', {
+        method: 'POST',
+        token,
+        body: product(`Zero Valve ${tag} ${zeros.length}`, zeros),
+      });
+      expect(refused.status, zeros).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: 'invalid-argument',
+        fieldMessages: { gtin: { messageKey: 'validation.gtinZero' } },
+      });
+    }
   });
 });

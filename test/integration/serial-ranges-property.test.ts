@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Product } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';

@@ -64,6 +64,12 @@ describe('GTIN check digits', () => {
       expect(gtinProblem('1'.repeat(length))).toBe('length');
     }
     expect(gtinProblem('950600013435X')).toBe('format');
+    // The check digit formula accepts all zeros; no trade item has them.
+    for (const length of [8, 12, 13, 14]) {
+      expect(gtinProblem('0'.repeat(length)), `${length} zeros`).toBe('zero');
+      expect(gtinProblem(`${'0'.repeat(length - 1)}5`)).toBe('zero');
+    }
+    expect(gtinProblem('00000017')).toBeNull();
     expect(gtinProblem(' 9506000134352')).toBe('format');
     expect(gtinProblem('')).toBe('format');
   });
@@ -90,6 +96,12 @@ describe('GTIN check digits', () => {
       success: false,
       fields: { gtin: { key: 'validation.gtinLength' } },
     });
+    for (const gtin of ['00000000', '000000000000', '0000000000000', '00000000000000']) {
+      expect(validate(createProductSchema, { ...product, gtin }), gtin).toEqual({
+        success: false,
+        fields: { gtin: { key: 'validation.gtinZero' } },
+      });
+    }
     expect(validate(createProductSchema, { ...product, gtin: '95O6000134352' })).toEqual({
       success: false,
       fields: { gtin: { key: 'validation.gtinFormat' } },
@@ -184,6 +196,12 @@ describe('reading a link', () => {
       params: { gtin: '09506000134353', expected: 2 },
     });
     expect(problem('/01/95060001343/21/S1')).toMatchObject({ messageKey: 'errors.linkGtin' });
+    expect(problem('/01/00000000000000/21/S1')).toEqual({
+      code: 'invalid-argument',
+      messageKey: 'errors.linkGtinZero',
+      params: { gtin: '00000000000000' },
+    });
+    expect(problem('/01/00000000')).toMatchObject({ messageKey: 'errors.linkGtinZero' });
     expect(problem('/01/0950600013435A/21/S1')).toMatchObject({ messageKey: 'errors.linkGtin' });
     expect(problem('/01/09506000134352/21/S1/10/LOT')).toMatchObject({
       messageKey: 'errors.linkQualifier',
@@ -219,12 +237,28 @@ describe('reading a link', () => {
   it("reads the product's own form, with the serial normalized", () => {
     expect(parseIdPath('/id/av-0001')).toEqual({ kind: 'unit', gtin: null, serial: 'AV-0001' });
     expect(parseIdPath('/id/AV%2F24%2F0001')).toMatchObject({ serial: 'AV/24/0001' });
-    expect(() => parseIdPath('/id/AV/24/0001')).toThrow(
-      expect.objectContaining({ messageKey: 'errors.linkPath' }),
-    );
+    // The /id form has its own message: /01's pairs of AIs do not describe it.
+    for (const path of ['/id/AV/24/0001', '/id/AB-0001/extra', '/id', '/id/']) {
+      expect(() => parseIdPath(path), path).toThrow(
+        expect.objectContaining({ messageKey: 'errors.linkIdPath' }),
+      );
+    }
     expect(() => parseIdPath('/id/NO-DIGITS')).toThrow(
       expect.objectContaining({ messageKey: 'errors.linkSerial' }),
     );
+    // Look-alikes that upper-case onto ASCII (ſ → S, ı → I), the Kelvin sign, fullwidth
+    // letters and surrounding spaces: outside set 82, so not a link (400), never a unit.
+    for (const path of [
+      '/id/H%C5%BFYN-000000001',
+      '/id/A%C4%B1R-0001',
+      '/id/%E2%84%AAV-0001',
+      '/id/%EF%BC%A1V-0001',
+      '/id/%20AV-0001',
+    ]) {
+      expect(() => parseIdPath(path), path).toThrow(
+        expect.objectContaining({ messageKey: 'errors.linkSerial' }),
+      );
+    }
   });
 });
 

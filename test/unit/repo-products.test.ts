@@ -6,7 +6,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product, ProductFields } from '../../lambdas/shared/contract/schemas/product';
+import type { ProductFields } from '../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import {
   anyStatsShard,
   cancelled,

@@ -30,12 +30,19 @@ export function gtinCheckDigit(body: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** Why a GTIN is refused, or null when it is valid. */
-export type GtinProblem = 'format' | 'length' | 'checkDigit';
+/**
+ * Why a GTIN is refused, or null when it is valid. `zero`: every digit before the check
+ * digit is 0 (`00000000`, which the check digit formula accepts): no GS1 company prefix
+ * starts with it, so no trade item has it (it would also pad to the GTIN-14 of zeros
+ * that stands for "no GTIN" in GS1 data).
+ */
+export type GtinProblem = 'format' | 'length' | 'zero' | 'checkDigit';
 
+/** The one GTIN check: the product schema and the resolver both answer from it. */
 export function gtinProblem(input: string): GtinProblem | null {
   if (!/^\d+$/.test(input)) return 'format';
   if (!(gtinLengths as readonly number[]).includes(input.length)) return 'length';
+  if (/^0+$/.test(input.slice(0, -1))) return 'zero';
   const expected = gtinCheckDigit(input.slice(0, -1));
   return expected === Number(input.at(-1)) ? null : 'checkDigit';
 }

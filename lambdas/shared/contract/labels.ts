@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { normalizeSerial } from './serial';
+import { serialTextField } from './schemas/serial-range';
 
 /**
  * Nameplate label sheets (docs/identity-links.md, printing labels): a few common label
@@ -134,7 +134,7 @@ export const labelsPerPart = (format: LabelFormat) => pagesPerPart(format) * lab
 export const labelPartCount = (count: number, format: LabelFormat) =>
   Math.max(1, Math.ceil(count / labelsPerPart(format)));
 
-const serialQuery = z.string().trim().min(1).max(64).transform(normalizeSerial).optional();
+const serialQuery = serialTextField(64, 1).optional();
 
 /**
  * `GET /api/serial-numbers/{id}/labels`: the serials from `from` to `to` (inclusive; the

@@ -3,7 +3,7 @@
  * prefix `AV-2024-`, number `000123`). Shared by the API, the lookup and the forms.
  */
 export interface ParsedSerial {
-  /** Trimmed and upper-cased input. */
+  /** Trimmed and upper-cased input (see {@link normalizeSerial}). */
   serial: string;
   prefix: string;
   /** The digits as typed, zero padding kept. */
@@ -18,13 +18,31 @@ export const maxPrefixLength = 40;
 
 const serialPattern = /^([A-Z0-9\-_./]*[A-Z\-_./])?(\d+)$/;
 
-export function normalizeSerial(input: string): string {
-  return input.trim().toUpperCase();
+/**
+ * The characters a serial may be typed with: ASCII letters of either case, digits and
+ * `- _ . /` (all of them in GS1 character set 82, as AI 21 asks).
+ */
+const serialCharacters = /^[A-Za-z0-9\-_./]*$/;
+
+/**
+ * A serial as stored and compared: trimmed and upper-cased; null when it holds any
+ * character other than ASCII letters, digits and `- _ . /`. Every place that takes a
+ * serial from outside (request schemas, the resolver, the report request, labels, the
+ * unit and range lookups, machine data, the web forms) goes through this function.
+ *
+ * The characters are checked before upper-casing: `toUpperCase` maps look-alikes onto
+ * ASCII (`ſ` → `S`, `ı` → `I`, `ß` → `SS`, `ﬁ` → `FI`), so a check after it would let a
+ * different string name a real unit.
+ */
+export function normalizeSerial(input: string): string | null {
+  const trimmed = input.trim();
+  return serialCharacters.test(trimmed) ? trimmed.toUpperCase() : null;
 }
 
 /** Parses a serial, or returns null when it is not prefix + digits within the limits. */
 export function parseSerial(input: string): ParsedSerial | null {
   const serial = normalizeSerial(input);
+  if (serial === null) return null;
   const match = serialPattern.exec(serial);
   if (!match) return null;
   const prefix = match[1] ?? '';

@@ -12,9 +12,11 @@ import * as z from 'zod';
  * the same name to the uniqueness checks and to the test plan's matching.
  */
 
-const hidden = /[\p{Cc}\p{Cf}]/u;
+/** Control (C0, DEL, C1) and invisible format characters. */
+export const hidden = /[\p{Cc}\p{Cf}]/u;
 
-const canonical = (value: string) => value.normalize('NFC').replace(/\s+/gu, ' ');
+/** The form free text is stored in: NFC, single spaces. */
+export const canonical = (value: string) => value.normalize('NFC').replace(/\s+/gu, ' ');
 
 /** Required free text of at most `max` characters. */
 export const freeText = (max: number) =>

@@ -107,6 +107,10 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
       return { key: 'validation.gtinFormat' };
     case 'gtinLength':
       return { key: 'validation.gtinLength' };
+    case 'gtinZero':
+      return { key: 'validation.gtinZero' };
+    case 'pdfCharacters':
+      return { key: 'validation.pdfCharacters', params: { characters: String(params.characters) } };
     case 'gtinCheckDigit':
       return { key: 'validation.gtinCheckDigit', params: { expected: Number(params.expected) } };
     case 'serialTooLongForGtin':

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listPageSchema } from './product';
+import { listPageSchema } from './records';
 import { isoDateField } from './serial-range';
 
 /** The kinds of record the audit trail follows (`entity` of an entry and of `GET /api/audit`). */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { measurementField } from '../numbers';
 import { freeText, optionalFreeText } from '../text';
-import { auditSchema, listPageSchema } from './product';
+import { auditSchema, listPageSchema } from './records';
 import { testOutcomes } from './report-request';
 import { isoDateField, serialField } from './serial-range';
 

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { emailField } from './auth';
-import { listPageSchema, productFieldsSchema } from './product';
-import { isoDateField } from './serial-range';
+import type { ProductFields } from './product';
+import { listPageSchema } from './records';
+import { isoDateField, serialTextField } from './serial-range';
 import { hasLimits, type JudgedLimit, type TestPlan } from './test-plan';
 
 /** The languages a report and its mail come in. */
@@ -15,6 +16,10 @@ export type ReportLanguage = (typeof reportLanguages)[number];
  */
 export const consentStatementVersion = '2026-11-21';
 
+/**
+ * As typed: any text that is no unit's serial (look-alike characters included) is
+ * "Serial Number Not Found" (404), which the service answers after normalizeSerial.
+ */
 const serialNumberField = z.string().trim().min(1).max(64);
 
 /**
@@ -33,9 +38,11 @@ export const createReportRequestSchema = z.strictObject({
 });
 export type CreateReportRequestInput = z.infer<typeof createReportRequestSchema>;
 
-/** The product as a report shows it: every specification field, without audit data. */
-export const reportProductSchema = productFieldsSchema;
-export type ReportProduct = z.infer<typeof reportProductSchema>;
+/**
+ * The product as a report shows it: every specification field, without audit data (a type
+ * only: the schema's checks are for input, and its printable-character list is 16 kB).
+ */
+export type ReportProduct = ProductFields;
 
 export const testOutcomes = ['pass', 'fail'] as const;
 export type TestOutcome = (typeof testOutcomes)[number];
@@ -220,7 +227,7 @@ export const listReportRequestsQuerySchema = z
     cursor: listPageSchema.cursor,
     from: isoDateField.optional(),
     to: isoDateField.optional(),
-    serial: z.string().trim().max(64).optional(),
+    serial: serialTextField(64).optional(),
     email: z.string().trim().max(254).optional(),
     status: z.enum(deliveryStatuses).optional(),
   })

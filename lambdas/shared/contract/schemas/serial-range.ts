@@ -7,15 +7,38 @@ import {
   rangeProblem,
 } from '../serial';
 import { versionField } from '../numbers';
-import { auditSchema, listPageSchema } from './product';
+import { auditSchema, listPageSchema } from './records';
 
+/**
+ * Serial text from a request (a serial, or the start of one in a filter): trimmed, at most
+ * `max` characters, refused (`validation.serialFormat`) when it holds a character other
+ * than ASCII letters, digits and `- _ . /`, and upper-cased, all by {@link normalizeSerial}.
+ */
+export const serialTextField = (max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .transform((value, context) => {
+      const serial = normalizeSerial(value);
+      if (serial !== null) return serial;
+      context.addIssue({ code: 'custom', input: value, params: { rule: 'serialFormat' } });
+      return z.NEVER;
+    });
+
+/** A whole serial (prefix + digits, {@link parseSerial}), normalised. */
 export const serialField = z
   .string()
   .trim()
   .min(1)
   .max(maxPrefixLength + maxSerialDigits)
-  .transform(normalizeSerial)
-  .refine((value) => parseSerial(value) !== null, { params: { rule: 'serialFormat' } });
+  .transform((value, context) => {
+    const serial = parseSerial(value)?.serial;
+    if (serial !== undefined) return serial;
+    context.addIssue({ code: 'custom', input: value, params: { rule: 'serialFormat' } });
+    return z.NEVER;
+  });
 
 /** A calendar date, `YYYY-MM-DD`, that exists. */
 export const isoDateField = z
@@ -101,7 +124,7 @@ export const listSerialRangesQuerySchema = z.strictObject({
   ...listPageSchema,
   sort: z.enum(['startSerial', 'updatedAt']).default('startSerial'),
   /** Ranges whose starting serial begins with this text (with `sort=startSerial`). */
-  filter: z.string().trim().max(60).transform(normalizeSerial).optional(),
+  filter: serialTextField(60).optional(),
   /** Only this product's ranges, in serial order. */
   productId: z.string().trim().min(1).max(64).optional(),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { roles } from '../roles';
 import { emailField, newPasswordField, personNameField } from './auth';
-import { listPageSchema } from './product';
+import { listPageSchema } from './records';
 
 /**
  * An account's state as staff see it:

@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../i18n/resources';
-import { productFieldNames } from '../../../../lambdas/shared/contract/schemas/product';
+import { productFieldNames } from '../../../../lambdas/shared/contract/schemas/product-record';
 import { valvePlanTemplate } from '../../../../lambdas/shared/contract/schemas/test-plan';
 import {
   actorName,

@@ -5,7 +5,7 @@ import type {
   AuditEntity,
   AuditEntry,
 } from '../../../../lambdas/shared/contract/schemas/audit';
-import { fluids } from '../../../../lambdas/shared/contract/schemas/product';
+import { fluids } from '../../../../lambdas/shared/contract/schemas/product-record';
 import { deliveryStatuses } from '../../../../lambdas/shared/contract/schemas/report-request';
 import type { Language } from '../../i18n/languages';
 import type { TranslationKey } from '../../i18n/types';

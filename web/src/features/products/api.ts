@@ -1,8 +1,8 @@
+import { type ProductFields } from '../../../../lambdas/shared/contract/schemas/product';
 import {
   productSchema,
   type Product,
-  type ProductFields,
-} from '../../../../lambdas/shared/contract/schemas/product';
+} from '../../../../lambdas/shared/contract/schemas/product-record';
 import {
   testPlanSchema,
   type SavePlanInput,

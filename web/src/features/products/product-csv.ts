@@ -1,4 +1,4 @@
-import type { Product } from '../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../lambdas/shared/contract/schemas/product-record';
 import { recordsToCsv, type CsvColumn } from '../../lib/csv';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   productFieldsSchema,
   updateProductSchema,
-  type Product,
 } from '../../../../lambdas/shared/contract/schemas/product';
+import { type Product } from '../../../../lambdas/shared/contract/schemas/product-record';
 import { validate } from '../../../../lambdas/shared/contract/validation';
 import { shownIssue } from '../../lib/use-schema-form';
 import { productsCsv } from './product-csv';

@@ -1,7 +1,7 @@
 import {
   productFieldNames,
   type Product,
-} from '../../../../lambdas/shared/contract/schemas/product';
+} from '../../../../lambdas/shared/contract/schemas/product-record';
 import { numberInputText, parseNumberInput } from '../../lib/number-input';
 
 /** The fields of the product form, in the order they are shown (and focused). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Product } from '../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../lambdas/shared/contract/schemas/product-record';
 import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { listAllProducts } from './api';

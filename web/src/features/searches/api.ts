@@ -6,6 +6,7 @@ import {
   type DeliveryStatus,
   type ReportRequestSummary,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
+import { normalizeSerial } from '../../../../lambdas/shared/contract/serial';
 import { apiRequest, parseAnswer } from '../../lib/api-client';
 import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
 import { dateRangeProblem, dateRangeQuery, type DateRange } from '../../lib/date-range';
@@ -63,7 +64,11 @@ export function searchHistoryQuery(
   email?: string;
   status?: DeliveryStatus;
 } {
-  const serial = filters.serial.trim().toUpperCase().slice(0, maxSerialFilterLength);
+  // As the API reads serials (normalizeSerial); other text as typed, which the API refuses.
+  const serial = (normalizeSerial(filters.serial) ?? filters.serial.trim()).slice(
+    0,
+    maxSerialFilterLength,
+  );
   const email = filters.email.trim().slice(0, maxEmailFilterLength);
   return {
     limit: pageLimit(page.pageSize),

@@ -62,7 +62,8 @@ export function serialRangeListQuery(
   productId?: string;
 } {
   const limit = pageLimit(page.pageSize);
-  const filter = normalizeSerial(query.filter).slice(0, maxSerialFilterLength).trim();
+  // Text that is no serial's (normalizeSerial: null) goes as typed: the API refuses it.
+  const filter = serialText(query.filter).slice(0, maxSerialFilterLength).trim();
   const productId = query.productId.trim();
   return {
     limit,
@@ -135,11 +136,18 @@ export async function deleteSerialRange(id: string): Promise<void> {
   await apiRequest<unknown>(serialRangePath(id), { method: 'DELETE' });
 }
 
+/**
+ * A serial as the API reads it (normalizeSerial), or the trimmed text as typed when it holds
+ * characters no serial has, which the API then refuses or does not find: never a look-alike
+ * turned into another serial.
+ */
+const serialText = (typed: string) => normalizeSerial(typed) ?? typed.trim();
+
 /** The range holding a serial; 404 (`errors.serialNotInRange`) when none does. */
 export async function lookupSerial(serial: string): Promise<SerialRange> {
   return parseSerialRange(
     await apiRequest<unknown>(`${serialRangesPath}/lookup`, {
-      query: { serial: normalizeSerial(serial) },
+      query: { serial: serialText(serial) },
     }),
   );
 }
@@ -160,8 +168,8 @@ export async function fetchLabelPart(
 ): Promise<LabelPartFile> {
   const { blob, headers } = await apiDownload(`${serialRangePath(rangeId)}/labels`, {
     query: {
-      from: normalizeSerial(query.from),
-      to: normalizeSerial(query.to),
+      from: serialText(query.from),
+      to: serialText(query.to),
       layout: query.layout,
       size: query.size,
       part: query.part,

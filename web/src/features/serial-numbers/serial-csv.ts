@@ -1,4 +1,4 @@
-import type { Product } from '../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../../../lambdas/shared/contract/schemas/serial-range';
 import { recordsToCsv, type CsvColumn } from '../../lib/csv';
 

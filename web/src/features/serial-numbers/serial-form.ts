@@ -25,9 +25,12 @@ export const emptySerialForm: SerialFormValues = {
   productionDate: '',
 };
 
-/** A serial as it is typed into the form: trimmed and upper case, as the API stores it. */
+/**
+ * A serial as it is typed into the form: trimmed and upper case, as the API stores it; text
+ * with characters no serial has stays as typed (trimmed), and the form's check names it.
+ */
 export function serialInputText(typed: string): string {
-  return normalizeSerial(typed);
+  return normalizeSerial(typed) ?? typed.trim();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { deleteProduct } from '../api';

@@ -11,10 +11,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  fluids,
   productFieldsSchema,
   type ProductFields,
 } from '../../../../../lambdas/shared/contract/schemas/product';
+import { fluids } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import { RouterButton } from '../../../components/router-link';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';

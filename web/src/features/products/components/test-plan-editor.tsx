@@ -9,7 +9,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import {
   valveTestFactors,
   type SavePlanInput,

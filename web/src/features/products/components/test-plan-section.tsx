@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import type { TestPlan } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError } from '../../../lib/api-client';

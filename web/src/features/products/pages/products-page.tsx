@@ -5,7 +5,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { RouterButton, RouterLink } from '../../../components/router-link';

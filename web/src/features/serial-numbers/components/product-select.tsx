@@ -1,7 +1,7 @@
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import type { AllProductsState } from '../../products';
 
 interface ProductSelectProps {

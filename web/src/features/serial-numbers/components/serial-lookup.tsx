@@ -7,7 +7,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
 import { RouterLink } from '../../../components/router-link';
 import { useLanguage } from '../../../i18n/use-language';
