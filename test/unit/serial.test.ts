@@ -93,3 +93,14 @@ describe('normalizeSerial', () => {
     });
   });
 });
+
+describe('report numbers on the verification route', () => {
+  it('upper-case ASCII letters only, so a look-alike number never verifies as a real one', async () => {
+    const { reportNumberParams } = await import('../../lambdas/shared/contract/schemas/params');
+    const number = (typed: string) =>
+      reportNumberParams.parse({ reportNumber: typed }).reportNumber;
+    expect(number(' tr-ab12c-3de4f ')).toBe('TR-AB12C-3DE4F');
+    expect(number('TR-\u017f1234-ABCDE')).toBe('TR-\u017f1234-ABCDE');
+    expect(number('TR-\u01311234-ABCDE')).toBe('TR-\u01311234-ABCDE');
+  });
+});
