@@ -243,6 +243,36 @@ describe('ingest', () => {
     expect((await reader.stats()).machineResults).toBe(before.machineResults);
   });
 
+  it('refuses test times before 2000-01-01T00:00:00Z as JSON and as CSV, storing nothing', async () => {
+    const { key } = await newMachine();
+    const before = await reader.stats();
+    const early = 'The test time must not be before 2000-01-01T00:00:00Z: set the bench clock';
+    const response = await ingest(key, {
+      results: [
+        result(21, 'Shell test', 'pass', 5),
+        { ...result(21, 'Seat test', 'pass', 5), testedAt: '0001-01-01T00:00:00Z' },
+        { ...result(21, 'Seat test', 'pass', 5), testedAt: '1970-01-01T00:00:00-14:00' },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'invalid-argument' });
+    expect(response.body.error?.fields).toEqual({
+      'results.1.testedAt': early,
+      'results.2.testedAt': early,
+    });
+    const csv = await upload(
+      staff,
+      [
+        'serialNumber,testName,result,value,unit,testedAt,machineId',
+        `${serial(21)},Shell test,pass,1,bar,1999-12-31T23:59:59Z,Bench A`,
+      ].join('\n'),
+    );
+    expect(csv.status).toBe(400);
+    expect(csv.body.error?.fields).toEqual({ 'row 2.testedAt': early });
+    expect(await history(21)).toEqual([]);
+    expect((await reader.stats()).machineResults).toBe(before.machineResults);
+  });
+
   it('refuses results for serials outside every range, row by row, storing nothing', async () => {
     const { key } = await newMachine();
     const response = await ingest(key, {

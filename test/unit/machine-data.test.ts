@@ -5,6 +5,7 @@ import {
   ingestResultSchema,
   uploadResultSchema,
 } from '../../lambdas/shared/contract/schemas/machine-data';
+import { message } from '../../lambdas/shared/contract/messages';
 import { maskEmail } from '../../lambdas/shared/contract/schemas/report-request';
 import { validate } from '../../lambdas/shared/contract/validation';
 
@@ -87,6 +88,30 @@ describe('test result schemas', () => {
         machineId: { key: 'validation.required' },
       },
     });
+  });
+
+  it('refuses times before 2000-01-01T00:00:00Z, whatever their zone, on ingest and upload', () => {
+    for (const testedAt of [
+      '0001-01-01T00:00:00Z',
+      '1970-01-01T00:00:00-14:00',
+      '1999-12-31T23:59:59.999Z',
+      '2000-01-01T07:59:59+08:00',
+    ]) {
+      for (const schema of [ingestResultSchema, uploadResultSchema]) {
+        expect(validate(schema, { ...base, machineId: 'Bench 1', testedAt }), testedAt).toEqual({
+          success: false,
+          fields: {
+            testedAt: { key: 'validation.testedAtMin', params: { min: '2000-01-01T00:00:00Z' } },
+          },
+        });
+      }
+    }
+    expect(
+      validate(ingestResultSchema, { ...base, testedAt: '2000-01-01T08:00:00+08:00' }),
+    ).toEqual(expect.objectContaining({ success: true }));
+    expect(message('validation.testedAtMin', { min: '2000-01-01T00:00:00Z' })).toBe(
+      'The test time must not be before 2000-01-01T00:00:00Z: set the bench clock',
+    );
   });
 });
 

@@ -11,6 +11,12 @@ export const maxResultsPerBatch = 500;
 /** Test benches' clocks may run a little ahead; more than this is a wrong timestamp. */
 const clockSkewMs = 5 * 60_000;
 
+/**
+ * The earliest test time taken (docs/machine-data.md): earlier times are a bench clock that
+ * was never set or a zero date (0001-01-01, 1970-01-01 Unix time 0), not a test.
+ */
+export const earliestTestedAt = '2000-01-01T00:00:00Z';
+
 const testedAtField = z
   .string()
   .trim()
@@ -18,6 +24,9 @@ const testedAtField = z
   .transform((value) => new Date(value).toISOString())
   .refine((value) => Date.parse(value) <= Date.now() + clockSkewMs, {
     params: { rule: 'future' },
+  })
+  .refine((value) => Date.parse(value) >= Date.parse(earliestTestedAt), {
+    params: { rule: 'testedAtMin', min: earliestTestedAt },
   });
 
 const resultShape = {
