@@ -123,10 +123,10 @@ describe('a product’s test plan', () => {
   });
 
   it("refuses a value without the plan's unit, JSON and CSV, naming the unit; stores nothing", async () => {
-    const bare = (n: number) => {
-      const { unit: _unit, ...rest } = row(n, 'Shell test (WCB)', 'pass', 38);
-      return rest;
-    };
+    const bare = (n: number) =>
+      Object.fromEntries(
+        Object.entries(row(n, 'Shell test (WCB)', 'pass', 38)).filter(([name]) => name !== 'unit'),
+      );
     const refused = await ingest([
       bare(6),
       row(6, 'Seat test high pressure (WCB)', 'pass', 28),
