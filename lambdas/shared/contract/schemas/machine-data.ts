@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { readCsv } from '../csv';
+import { validate, type MessageRef } from '../validation';
 import { measurementField } from '../numbers';
 import { freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './product';
@@ -190,4 +192,74 @@ export function csvRecordToResult(record: Record<string, string>): Record<string
         name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell,
       ]),
   );
+}
+
+/** One bad cell (or row, field `_`) of an uploaded CSV file, at its spreadsheet line. */
+export interface CsvRowProblem {
+  line: number;
+  field: string;
+  message: MessageRef;
+}
+
+/** An uploaded results file as both the web app (before sending) and the API read it. */
+export type ResultsCsv =
+  | { status: 'refused'; problem: MessageRef; problems: CsvRowProblem[] }
+  | { status: 'invalid'; header: string[]; rows: string[][]; problems: CsvRowProblem[] }
+  | { status: 'valid'; header: string[]; rows: string[][]; results: TestResultFields[] };
+
+/**
+ * Reads a results CSV file with the upload's rules (docs/machine-data.md): UTF-8 only,
+ * each column named once, the required columns, at least one row, no row longer than the
+ * header, and every row valid for {@link uploadResultSchema}. Lines count as a
+ * spreadsheet counts them, the header being line 1.
+ */
+export function readResultsCsv(input: Uint8Array | string): ResultsCsv {
+  const table = readCsv(input, requiredUploadColumns);
+  if (table.status === 'notUtf8') {
+    const { line, column } = table.place;
+    return {
+      status: 'refused',
+      problem: { key: 'errors.csvNotUtf8', params: { line } },
+      problems:
+        line > 1 ? [{ line, field: column ?? '_', message: { key: 'validation.notUtf8' } }] : [],
+    };
+  }
+  if (table.status === 'duplicateColumn') {
+    return {
+      status: 'refused',
+      problem: { key: 'errors.csvDuplicateColumn', params: { column: table.column } },
+      problems: [],
+    };
+  }
+  if (table.missing.length > 0) {
+    return {
+      status: 'refused',
+      problem: { key: 'errors.csvHeader', params: { columns: testResultColumns.join(', ') } },
+      problems: [],
+    };
+  }
+  const { header, rows, records } = table;
+  if (rows.length === 0) {
+    return { status: 'refused', problem: { key: 'errors.csvEmpty' }, problems: [] };
+  }
+  const problems: CsvRowProblem[] = table.overlong.map(({ line, cells }) => ({
+    line,
+    field: '_',
+    message: { key: 'validation.extraCells', params: { cells, columns: header.length } },
+  }));
+  const results: TestResultFields[] = [];
+  records.forEach((record, index) => {
+    const checked = validate(uploadResultSchema, csvRecordToResult(record));
+    if (checked.success) results.push(checked.data);
+    else {
+      for (const [field, message] of Object.entries(checked.fields)) {
+        problems.push({ line: index + 2, field, message });
+      }
+    }
+  });
+  if (problems.length > 0) {
+    problems.sort((a, b) => a.line - b.line);
+    return { status: 'invalid', header, rows, problems };
+  }
+  return { status: 'valid', header, rows, results };
 }
