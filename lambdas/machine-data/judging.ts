@@ -23,9 +23,10 @@ export interface Refusal {
  * Judges one result against its product's current test plan (docs/test-plans.md):
  * - no plan: the stated result stands (`planVersion` null);
  * - a test the plan does not name: refused, unless the plan allows extra tests;
+ * - a test the plan gives a unit: a result stating another unit is refused, and so is a
+ *   value without a unit (it must state the plan's: a bare number is not a measurement);
  * - a test with limits: the value is required, the outcome is computed from it (limits
- *   inclusive), a stated result that contradicts it is refused naming the limit, and a
- *   unit other than the plan's is refused;
+ *   inclusive), and a stated result that contradicts it is refused naming the limit;
  * - a test without limits: the stated result stands.
  */
 export function judge(
@@ -43,18 +44,12 @@ export function judge(
       },
     };
   }
+  const unitRefusal = unitProblem(result, test.unit);
+  if (unitRefusal) return { refusal: unitRefusal };
   if (!hasLimits(test)) return { judgement: { planVersion: plan.version, limit: null } };
   const limit: JudgedLimit = { lower: test.lower, upper: test.upper, unit: test.unit };
   if (result.value === null) {
     return { refusal: { field: 'value', message: { key: 'validation.valueRequired' } } };
-  }
-  if (test.unit && result.unit && result.unit !== test.unit) {
-    return {
-      refusal: {
-        field: 'unit',
-        message: { key: 'validation.unitMismatch', params: { unit: test.unit } },
-      },
-    };
   }
   const outcome = outcomeWithin(result.value, limit);
   if (outcome !== result.result) {
@@ -69,4 +64,29 @@ export function judge(
     };
   }
   return { judgement: { planVersion: plan.version, limit } };
+}
+
+/**
+ * A result's unit against the unit the plan measures its test in (matched exactly, as
+ * `testName` is): another unit is refused, and a value stated without a unit is too, so a
+ * number measured in psi is never judged against limits in bar.
+ */
+function unitProblem(
+  result: { value: number | null; unit: string | null },
+  planUnit: string | null,
+): Refusal | undefined {
+  if (!planUnit) return undefined;
+  if (result.unit !== null && result.unit !== planUnit) {
+    return {
+      field: 'unit',
+      message: { key: 'validation.unitMismatch', params: { unit: planUnit } },
+    };
+  }
+  if (result.unit === null && result.value !== null) {
+    return {
+      field: 'unit',
+      message: { key: 'validation.unitRequired', params: { unit: planUnit } },
+    };
+  }
+  return undefined;
 }

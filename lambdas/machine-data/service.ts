@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { findRangeContaining } from '../serial-ranges/repository';
-import { csvRecords } from '../shared/contract/csv';
 import {
-  csvRecordToResult,
   maxResultsPerBatch,
-  requiredUploadColumns,
-  testResultColumns,
-  uploadResultSchema,
+  readResultsCsv,
+  type CsvRowProblem,
   type IngestBatch,
   type IngestSummary,
   type Machine,
 } from '../shared/contract/schemas/machine-data';
-import { validate, type MessageRef } from '../shared/contract/validation';
+import type { MessageRef } from '../shared/contract/validation';
 import { ValidationError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http';
 import { countMetric } from '../shared/metrics';
@@ -109,36 +106,33 @@ export async function ingestBatch(batch: IngestBatch, machine: Machine): Promise
   return store(results, source, (row) => `results.${row}`);
 }
 
+/** A file's row problems as the API names fields: `row <line>.<field>`. */
+function rowFields(problems: readonly CsvRowProblem[]): Record<string, MessageRef> {
+  return Object.fromEntries(
+    problems.map(({ line, field, message }) => [`row ${line}.${field}`, message]),
+  );
+}
+
 /**
- * `POST /api/machine-data` (staff): results as CSV text with a header line. Row errors are
- * named `row <line>.<field>`, where line 1 is the header, as a spreadsheet counts.
+ * `POST /api/machine-data` (staff): a CSV file's bytes, header line first, read with the
+ * upload's rules (`readResultsCsv`: UTF-8 only, no column named twice, no row longer than
+ * the header). Row errors are named `row <line>.<field>`, where line 1 is the header, as a
+ * spreadsheet counts.
  */
-export async function uploadCsv(text: string, caller: Caller): Promise<IngestSummary> {
-  const { records, missing } = csvRecords(text, requiredUploadColumns);
-  if (missing.length > 0) {
-    throw new ValidationError({}, 'errors.csvHeader', { columns: testResultColumns.join(', ') });
+export async function uploadCsv(body: Uint8Array | string, caller: Caller): Promise<IngestSummary> {
+  const file = readResultsCsv(body);
+  if (file.status === 'refused') {
+    throw new ValidationError(rowFields(file.problems), file.problem.key, file.problem.params);
   }
-  if (records.length === 0) throw new ValidationError({}, 'errors.csvEmpty');
-  if (records.length > maxResultsPerBatch) {
+  if (file.rows.length > maxResultsPerBatch) {
     throw new ValidationError({}, 'errors.csvTooManyRows', { max: maxResultsPerBatch });
   }
-  const fields: Record<string, MessageRef> = {};
-  const results: NewResult[] = [];
-  records.forEach((record, index) => {
-    const checked = validate(uploadResultSchema, csvRecordToResult(record));
-    if (checked.success) results.push(checked.data);
-    else {
-      for (const [field, ref] of Object.entries(checked.fields)) {
-        fields[`row ${index + 2}.${field}`] = ref;
-      }
-    }
-  });
-  if (Object.keys(fields).length > 0) refuse(fields);
+  if (file.status === 'invalid') refuse(rowFields(file.problems));
   const source: BatchSource = {
     actor: actorOf(caller),
     action: 'upload',
     batchId: randomUUID(),
     source: `upload:${caller.email}`,
   };
-  return store(results, source, (row) => `row ${row + 2}`);
+  return store(file.results, source, (row) => `row ${row + 2}`);
 }

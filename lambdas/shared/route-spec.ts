@@ -31,7 +31,10 @@ export interface RouteSpec {
   handler: string;
   access: Access;
   grants?: readonly Grant[];
-  /** The JSON body's schema, or `'text'` for the raw text (a CSV upload), size-limited. */
+  /**
+   * The JSON body's schema, or `'text'` for a text document its handler reads itself (a
+   * CSV upload): the handler gets the body's bytes, size-limited, and decodes them.
+   */
   body?: ZodType | 'text';
   /**
    * The message of an invalid body.

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes, type HttpMethod } from '../../lambdas/routes';
-import { csvRecords } from '../../lambdas/shared/contract/csv';
 import {
   errorCodes,
   errorStatus,
@@ -14,13 +13,11 @@ import {
 import { message, type MessageKey } from '../../lambdas/shared/contract/messages';
 import en from '../../lambdas/shared/contract/messages/en.json';
 import {
-  csvRecordToResult,
   ingestBatchSchema,
   createMachineSchema,
   maxResultsPerBatch,
-  requiredUploadColumns,
+  readResultsCsv,
   testResultColumns,
-  uploadResultSchema,
   type MachineCreated,
 } from '../../lambdas/shared/contract/schemas/machine-data';
 import {
@@ -465,12 +462,13 @@ function acceptedByJsonSchema(schema: ZodType): (body: RawBody) => boolean {
   };
 }
 
-/** The upload's own checks, short of the range lookup: all rows valid means "acceptable". */
+/**
+ * The upload's own checks (its reader, given the bytes sent), short of the range lookup:
+ * all rows valid means "acceptable".
+ */
 function acceptedAsUpload(body: RawBody): boolean {
-  const { records, missing } = csvRecords(serverText(body), requiredUploadColumns);
-  if (missing.length > 0 || records.length === 0 || records.length > maxResultsPerBatch)
-    return false;
-  return records.every((record) => uploadResultSchema.safeParse(csvRecordToResult(record)).success);
+  const file = readResultsCsv(new Uint8Array(body.bytes ?? Buffer.alloc(0)));
+  return file.status === 'valid' && file.rows.length <= maxResultsPerBatch;
 }
 
 // ---------------------------------------------------------------------------------------

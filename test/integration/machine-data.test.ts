@@ -243,6 +243,36 @@ describe('ingest', () => {
     expect((await reader.stats()).machineResults).toBe(before.machineResults);
   });
 
+  it('refuses test times before 2000-01-01T00:00:00Z as JSON and as CSV, storing nothing', async () => {
+    const { key } = await newMachine();
+    const before = await reader.stats();
+    const early = 'The test time must not be before 2000-01-01T00:00:00Z: set the bench clock';
+    const response = await ingest(key, {
+      results: [
+        result(21, 'Shell test', 'pass', 5),
+        { ...result(21, 'Seat test', 'pass', 5), testedAt: '0001-01-01T00:00:00Z' },
+        { ...result(21, 'Seat test', 'pass', 5), testedAt: '1970-01-01T00:00:00-14:00' },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'invalid-argument' });
+    expect(response.body.error?.fields).toEqual({
+      'results.1.testedAt': early,
+      'results.2.testedAt': early,
+    });
+    const csv = await upload(
+      staff,
+      [
+        'serialNumber,testName,result,value,unit,testedAt,machineId',
+        `${serial(21)},Shell test,pass,1,bar,1999-12-31T23:59:59Z,Bench A`,
+      ].join('\n'),
+    );
+    expect(csv.status).toBe(400);
+    expect(csv.body.error?.fields).toEqual({ 'row 2.testedAt': early });
+    expect(await history(21)).toEqual([]);
+    expect((await reader.stats()).machineResults).toBe(before.machineResults);
+  });
+
   it('refuses results for serials outside every range, row by row, storing nothing', async () => {
     const { key } = await newMachine();
     const response = await ingest(key, {
@@ -312,6 +342,73 @@ describe('staff CSV upload', () => {
     expect(noHeader.body.error?.message).toBe(
       'The first line must name the columns: serialNumber, testName, result, value, unit, testedAt, machineId, operator, notes',
     );
+  });
+});
+
+describe('CSV files the upload cannot read unambiguously', () => {
+  const header = 'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes';
+  const at = () => new Date(Date.now() - 3_600_000).toISOString();
+  const line = (n: number, notes = 'ok') =>
+    `${serial(n)},Shell test,pass,24,bar,${at()},Bench A,Chen,${notes}`;
+  const notUtf8 =
+    'The file must be UTF-8 text: line 3 holds characters in another encoding. Save it as "CSV UTF-8" and upload it again.';
+
+  it('refuses bytes that are not UTF-8 as text/csv and as raw bytes, naming the cell; stores nothing', async () => {
+    const before = await reader.stats();
+    for (const [bad, contentType] of [
+      [[0x63, 0x61, 0x66, 0xe9], 'text/csv'], // Windows-1252 "café"
+      [[0x63, 0x61, 0x66, 0xe9], 'application/octet-stream'],
+      [[0xff, 0xfe, 0xc3], 'text/csv; charset=utf-8'],
+    ] as const) {
+      const body = Buffer.concat([
+        Buffer.from(`${header}\r\n${line(55)}\r\n${line(56, '')}`),
+        Buffer.from(bad),
+        Buffer.from('\r\n'),
+      ]);
+      const response = await fetch(`${stack.appUrl}/api/machine-data`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, authorization: `Bearer ${staff}` },
+        body,
+      });
+      const answer = (await response.json()) as {
+        error: { code: string; message: string; fields: Record<string, string> };
+      };
+      expect(response.status, `${contentType} ${JSON.stringify(answer)}`).toBe(400);
+      expect(answer.error).toMatchObject({ code: 'invalid-argument', message: notUtf8 });
+      expect(answer.error.fields).toEqual({
+        'row 3.notes': 'Not UTF-8 text: save the file as "CSV UTF-8"',
+      });
+    }
+    expect(await history(55)).toEqual([]);
+    expect(await history(56)).toEqual([]);
+    expect((await reader.stats()).machineResults).toBe(before.machineResults);
+    // The same file in UTF-8, with a byte order mark as Excel writes it, is stored as written.
+    const good = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`${header}\r\n${line(55)}\r\n${line(56, 'café 閥門')}\r\n`),
+    ]);
+    const stored = await fetch(`${stack.appUrl}/api/machine-data`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${staff}` },
+      body: good,
+    });
+    expect(stored.status).toBe(200);
+    expect((await history(56))[0]?.notes).toBe('café 閥門');
+  });
+
+  it('refuses a column named twice and rows with more cells than columns; stores nothing', async () => {
+    const twice = await upload(staff, `${header},notes\n${line(57)},later\n`);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toMatchObject({
+      code: 'invalid-argument',
+      message: 'The first line names the column "notes" more than once',
+    });
+    const longer = await upload(staff, `${header}\n${line(57)}\n${line(57)},dropped\n`);
+    expect(longer.status).toBe(400);
+    expect(longer.body.error?.fields).toEqual({
+      'row 3._': 'This row has 10 cells, but the first line names 9 columns',
+    });
+    expect(await history(57)).toEqual([]);
   });
 });
 

@@ -122,6 +122,41 @@ describe('a product’s test plan', () => {
     expect(history.body.items).toEqual([]);
   });
 
+  it("refuses a value without the plan's unit, JSON and CSV, naming the unit; stores nothing", async () => {
+    const bare = (n: number) =>
+      Object.fromEntries(
+        Object.entries(row(n, 'Shell test (WCB)', 'pass', 38)).filter(([name]) => name !== 'unit'),
+      );
+    const refused = await ingest([
+      bare(6),
+      row(6, 'Seat test high pressure (WCB)', 'pass', 28),
+      { ...row(6, 'Seat test low pressure (gas)', 'pass', 6), unit: 'BAR' },
+      { ...bare(7), unit: null },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields).toEqual({
+      'results.0.unit': 'State the unit: the test plan measures this test in bar',
+      'results.2.unit': 'The test plan measures this test in bar',
+      'results.3.unit': 'State the unit: the test plan measures this test in bar',
+    });
+    const csv = await fetch(`${stack.appUrl}/api/machine-data`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+      body: [
+        'serialNumber,testName,result,value,unit,testedAt,machineId',
+        `${serial(6)},Shell test (WCB),pass,38,,${new Date(Date.now() - 60_000).toISOString()},Plan bench ${tag}`,
+      ].join('\n'),
+    });
+    expect(csv.status).toBe(400);
+    expect(((await csv.json()) as { error: { fields: unknown } }).error.fields).toEqual({
+      'row 2.unit': 'State the unit: the test plan measures this test in bar',
+    });
+    for (const n of [6, 7]) {
+      const history = await as<{ items: unknown[] }>(`/api/machine-data?serial=${serial(n)}`);
+      expect(history.body.items).toEqual([]);
+    }
+  });
+
   it('reports pass for a unit with every required test passed, fail and incomplete for others', async () => {
     const stored = await ingest([
       row(10, 'Shell test (WCB)', 'pass', 38),

@@ -479,6 +479,49 @@ describe('machine data service', () => {
       expect(documents.calls()).toHaveLength(0);
     });
 
+    it('refuses a body not UTF-8 naming its line and cell, before any read', async () => {
+      const good = 'AV-000150,Shell,pass,1,bar,2025-03-01T08:00:00Z,Bench 1';
+      const body = Buffer.concat([
+        Buffer.from(`${header},notes\n${good},ok\n${good},caf`),
+        Buffer.from([0xe9]),
+        Buffer.from('\n'),
+      ]);
+      await expect(service.uploadCsv(new Uint8Array(body), caller)).rejects.toMatchObject({
+        messageKey: 'errors.csvNotUtf8',
+        params: { line: 3 },
+        fields: { 'row 3.notes': { key: 'validation.notUtf8' } },
+      });
+      const bom = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(`${header}\n${good}`),
+      ]);
+      documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+      expect(documents.calls()).toHaveLength(0);
+      await expect(service.uploadCsv(new Uint8Array(bom), caller)).resolves.toMatchObject({
+        stored: 1,
+      });
+    });
+
+    it('refuses a column named twice and rows longer than the header, before any read', async () => {
+      const good = 'AV-000150,Shell,pass,1,bar,2025-03-01T08:00:00Z,Bench 1';
+      await expect(
+        service.uploadCsv(`${header},notes,notes\n${good},a,b`, caller),
+      ).rejects.toMatchObject({
+        messageKey: 'errors.csvDuplicateColumn',
+        params: { column: 'notes' },
+      });
+      await expect(
+        service.uploadCsv(`${header}\n${good}\n${good},extra\n${good},,`, caller),
+      ).rejects.toMatchObject({
+        messageKey: 'errors.batchRefused',
+        fields: {
+          'row 3._': { key: 'validation.extraCells', params: { cells: 8, columns: 7 } },
+          'row 4._': { key: 'validation.extraCells', params: { cells: 9, columns: 7 } },
+        },
+      });
+      expect(documents.calls()).toHaveLength(0);
+    });
+
     it('names invalid cells by their spreadsheet row and stores nothing', async () => {
       const csv = [
         header,

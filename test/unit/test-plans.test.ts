@@ -13,6 +13,7 @@ import {
   valvePlanTemplate,
   type TestPlan,
 } from '../../lambdas/shared/contract/schemas/test-plan';
+import { message } from '../../lambdas/shared/contract/messages';
 import { validate } from '../../lambdas/shared/contract/validation';
 import { pdfText } from '../support/pdf';
 
@@ -116,8 +117,48 @@ describe('judging a result against the plan', () => {
         message: { key: 'validation.unitMismatch', params: { unit: 'bar' } },
       },
     });
-    // No unit stated: the plan's.
-    expect('judgement' in judge(row({ unit: null }), plan())).toBe(true);
+  });
+
+  it("refuses a value without a unit when the plan gives the test one, naming the plan's unit", () => {
+    // Not taken as the plan's: 38 psi is about 2.6 bar, and would pass against ≥ 37.5 bar.
+    expect(judge(row({ unit: null }), plan())).toEqual({
+      refusal: {
+        field: 'unit',
+        message: { key: 'validation.unitRequired', params: { unit: 'bar' } },
+      },
+    });
+    expect(message('validation.unitRequired', { unit: 'bar' })).toBe(
+      'State the unit: the test plan measures this test in bar',
+    );
+    // Units are matched exactly, as test names are.
+    expect(judge(row({ unit: 'BAR' }), plan())).toMatchObject({ refusal: { field: 'unit' } });
+    // A test with a unit and no limits: the same rules (the stored value must mean something).
+    const limitless = plan({ tests: [test({ name: 'Leak', unit: 'mL/min', lower: null })] });
+    const leak = (changes: Partial<ReturnType<typeof row>>) =>
+      judge(row({ testName: 'Leak', ...changes }), limitless);
+    expect(leak({ value: 0.5, unit: null })).toEqual({
+      refusal: {
+        field: 'unit',
+        message: { key: 'validation.unitRequired', params: { unit: 'mL/min' } },
+      },
+    });
+    expect(leak({ value: 0.5, unit: 'bar' })).toEqual({
+      refusal: {
+        field: 'unit',
+        message: { key: 'validation.unitMismatch', params: { unit: 'mL/min' } },
+      },
+    });
+    expect(leak({ value: 0.5, unit: 'mL/min' })).toEqual({
+      judgement: { planVersion: 3, limit: null },
+    });
+    // No value, no unit: nothing measured, nothing to state (the stated result stands).
+    expect(leak({ value: null, unit: null, result: 'fail' })).toEqual({
+      judgement: { planVersion: 3, limit: null },
+    });
+    // A test the plan gives no unit takes the value as it comes.
+    expect(judge(row({ testName: 'Visual', value: 3, unit: null }), plan())).toEqual({
+      judgement: { planVersion: 3, limit: null },
+    });
   });
 
   it('keeps the stated result of a test without limits', () => {

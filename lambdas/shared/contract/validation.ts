@@ -99,6 +99,8 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
       return { key: 'validation.controlChars' };
     case 'future':
       return { key: 'validation.future' };
+    case 'testedAtMin':
+      return { key: 'validation.testedAtMin', params: { min: String(params.min) } };
     case 'machineName':
       return { key: 'validation.machineName' };
     case 'dateOrder':

@@ -20,7 +20,7 @@ import { toResult } from './responses';
 import type { Caller, HttpEvent, HttpResponse, HttpResult } from './types';
 
 type BodyOf<S> = S extends { body: 'text' }
-  ? string
+  ? Uint8Array
   : S extends { body: infer B extends ZodType }
     ? z.output<B>
     : undefined;

@@ -100,6 +100,18 @@ export function authorization(
 /** Bodies above this size are refused before parsing. */
 export const maxBodyBytes = 1_048_576;
 
+/**
+ * The body's bytes, decoded from base64 when API Gateway encoded it (a body it passed as
+ * text is encoded as UTF-8 again); refused above the limit.
+ */
+function bodyBytes(event: HttpEvent): Buffer {
+  const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes.byteLength > maxBodyBytes) {
+    throw new DomainError('payload-too-large', 'errors.payload-too-large');
+  }
+  return bytes;
+}
+
 /** The body as text, decoded from base64 when API Gateway encoded it; refused above the limit. */
 function bodyText(event: HttpEvent): string {
   const raw = event.body ?? '';
@@ -111,9 +123,11 @@ function bodyText(event: HttpEvent): string {
 }
 
 /**
- * Reads the body the route declares: text (a CSV upload) or JSON, whatever the content
- * type says, parsed by middy's JSON body parser. An empty body is "no body" (the schema
- * then says what is required); malformed JSON is `invalid-argument` "not valid JSON".
+ * Reads the body the route declares: a text document's bytes (a CSV upload, which its
+ * reader decodes and checks as UTF-8 itself: lambdas/shared/contract/csv.ts) or JSON,
+ * whatever the content type says, parsed by middy's JSON body parser. An empty body is
+ * "no body" (the schema then says what is required); malformed JSON is
+ * `invalid-argument` "not valid JSON".
  */
 export function bodyReader(route: RouteDefinition): Middleware {
   // Any content type: clients have always been answered by the body, not its label.
@@ -122,10 +136,14 @@ export function bodyReader(route: RouteDefinition): Middleware {
   return {
     before: async (request) => {
       if (!route.body) return;
-      const text = bodyText(request.event);
       const state = apiState(request);
-      if (route.body === 'text' || text === '') {
-        state.body = route.body === 'text' ? text : undefined;
+      if (route.body === 'text') {
+        state.body = new Uint8Array(bodyBytes(request.event));
+        return;
+      }
+      const text = bodyText(request.event);
+      if (text === '') {
+        state.body = undefined;
         return;
       }
       const event = { ...request.event, body: text, isBase64Encoded: false };

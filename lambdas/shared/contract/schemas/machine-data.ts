@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { readCsv } from '../csv';
+import { validate, type MessageRef } from '../validation';
 import { measurementField } from '../numbers';
 import { freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './records';
@@ -11,6 +13,12 @@ export const maxResultsPerBatch = 500;
 /** Test benches' clocks may run a little ahead; more than this is a wrong timestamp. */
 const clockSkewMs = 5 * 60_000;
 
+/**
+ * The earliest test time taken (docs/machine-data.md): earlier times are a bench clock that
+ * was never set or a zero date (0001-01-01, 1970-01-01 Unix time 0), not a test.
+ */
+export const earliestTestedAt = '2000-01-01T00:00:00Z';
+
 const testedAtField = z
   .string()
   .trim()
@@ -18,6 +26,9 @@ const testedAtField = z
   .transform((value) => new Date(value).toISOString())
   .refine((value) => Date.parse(value) <= Date.now() + clockSkewMs, {
     params: { rule: 'future' },
+  })
+  .refine((value) => Date.parse(value) >= Date.parse(earliestTestedAt), {
+    params: { rule: 'testedAtMin', min: earliestTestedAt },
   });
 
 const resultShape = {
@@ -181,4 +192,74 @@ export function csvRecordToResult(record: Record<string, string>): Record<string
         name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell,
       ]),
   );
+}
+
+/** One bad cell (or row, field `_`) of an uploaded CSV file, at its spreadsheet line. */
+export interface CsvRowProblem {
+  line: number;
+  field: string;
+  message: MessageRef;
+}
+
+/** An uploaded results file as both the web app (before sending) and the API read it. */
+export type ResultsCsv =
+  | { status: 'refused'; problem: MessageRef; problems: CsvRowProblem[] }
+  | { status: 'invalid'; header: string[]; rows: string[][]; problems: CsvRowProblem[] }
+  | { status: 'valid'; header: string[]; rows: string[][]; results: TestResultFields[] };
+
+/**
+ * Reads a results CSV file with the upload's rules (docs/machine-data.md): UTF-8 only,
+ * each column named once, the required columns, at least one row, no row longer than the
+ * header, and every row valid for {@link uploadResultSchema}. Lines count as a
+ * spreadsheet counts them, the header being line 1.
+ */
+export function readResultsCsv(input: Uint8Array | string): ResultsCsv {
+  const table = readCsv(input, requiredUploadColumns);
+  if (table.status === 'notUtf8') {
+    const { line, column } = table.place;
+    return {
+      status: 'refused',
+      problem: { key: 'errors.csvNotUtf8', params: { line } },
+      problems:
+        line > 1 ? [{ line, field: column ?? '_', message: { key: 'validation.notUtf8' } }] : [],
+    };
+  }
+  if (table.status === 'duplicateColumn') {
+    return {
+      status: 'refused',
+      problem: { key: 'errors.csvDuplicateColumn', params: { column: table.column } },
+      problems: [],
+    };
+  }
+  if (table.missing.length > 0) {
+    return {
+      status: 'refused',
+      problem: { key: 'errors.csvHeader', params: { columns: testResultColumns.join(', ') } },
+      problems: [],
+    };
+  }
+  const { header, rows, records } = table;
+  if (rows.length === 0) {
+    return { status: 'refused', problem: { key: 'errors.csvEmpty' }, problems: [] };
+  }
+  const problems: CsvRowProblem[] = table.overlong.map(({ line, cells }) => ({
+    line,
+    field: '_',
+    message: { key: 'validation.extraCells', params: { cells, columns: header.length } },
+  }));
+  const results: TestResultFields[] = [];
+  records.forEach((record, index) => {
+    const checked = validate(uploadResultSchema, csvRecordToResult(record));
+    if (checked.success) results.push(checked.data);
+    else {
+      for (const [field, message] of Object.entries(checked.fields)) {
+        problems.push({ line: index + 2, field, message });
+      }
+    }
+  });
+  if (problems.length > 0) {
+    problems.sort((a, b) => a.line - b.line);
+    return { status: 'invalid', header, rows, problems };
+  }
+  return { status: 'valid', header, rows, results };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecords, parseCsv } from '../../../../lambdas/shared/contract/csv';
+import { parseCsv, readCsv } from '../../../../lambdas/shared/contract/csv';
 import {
   maxResultsPerBatch,
   requiredUploadColumns,
@@ -34,8 +34,9 @@ describe('checkResultsFile', () => {
     expect(checked.chunks).toHaveLength(1);
     expect(checked.chunks[0]?.firstLine).toBe(2);
     // What is sent reads back as the same records, with the header first.
-    const sent = csvRecords(checked.chunks[0]!.csv, requiredUploadColumns);
-    expect(sent.missing).toEqual([]);
+    const sent = readCsv(checked.chunks[0]!.csv, requiredUploadColumns);
+    expect(sent).toMatchObject({ status: 'read', missing: [], overlong: [] });
+    if (sent.status !== 'read') return;
     expect(sent.records.map((record) => record.value)).toEqual(['24.1', '-1.5']);
   });
 
@@ -83,6 +84,37 @@ describe('checkResultsFile', () => {
     expect(checkResultsFile(`\uFEFF${header}\r\n\r\n`)).toEqual({
       status: 'refused',
       problem: { key: 'errors.csvEmpty' },
+    });
+  });
+
+  it('refuses a file that is not UTF-8 (given its bytes), naming the line; a BOM is fine', () => {
+    const text = file([row(1), row(2, { notes: 'café' })]);
+    const utf8 = new TextEncoder().encode(text);
+    // Windows-1252 (here: Latin-1) writes é as the one byte E9.
+    const latin1 = Uint8Array.from(text, (char) => char.charCodeAt(0));
+    expect(checkResultsFile(latin1)).toEqual({
+      status: 'refused',
+      problem: { key: 'errors.csvNotUtf8', params: { line: 3 } },
+    });
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]);
+    expect(checkResultsFile(bom)).toMatchObject({ status: 'ready', rows: 2 });
+  });
+
+  it('refuses a column named twice, and lists rows longer than the header', () => {
+    expect(checkResultsFile(`${header},notes\r\n${row(1)},x\r\n`)).toEqual({
+      status: 'refused',
+      problem: { key: 'errors.csvDuplicateColumn', params: { column: 'notes' } },
+    });
+    expect(checkResultsFile(file([row(1), `${row(2)},lost`]))).toEqual({
+      status: 'invalid',
+      rows: 2,
+      problems: [
+        {
+          line: 3,
+          field: '_',
+          message: { key: 'validation.extraCells', params: { cells: 10, columns: 9 } },
+        },
+      ],
     });
   });
 

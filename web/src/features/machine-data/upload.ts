@@ -1,12 +1,8 @@
-import { parseCsv } from '../../../../lambdas/shared/contract/csv';
 import {
-  csvRecordToResult,
   maxResultsPerBatch,
-  requiredUploadColumns,
-  testResultColumns,
-  uploadResultSchema,
+  readResultsCsv,
 } from '../../../../lambdas/shared/contract/schemas/machine-data';
-import { validate, type MessageRef } from '../../../../lambdas/shared/contract/validation';
+import type { MessageRef } from '../../../../lambdas/shared/contract/validation';
 
 /**
  * One bad cell of an uploaded file. `line` counts as a spreadsheet does, the header
@@ -69,36 +65,20 @@ export function chunkRows(
 }
 
 /**
- * Checks a whole file with the API's own rules (columns, `uploadResultSchema` per row)
- * before anything is sent: a file with any bad row is not sent at all. A good file
- * comes back cut into chunks of {@link maxResultsPerBatch} rows.
+ * Checks a whole file with the API's own reader and rules (`readResultsCsv`: UTF-8 only,
+ * each column named once, no row longer than the header, `uploadResultSchema` per row)
+ * before anything is sent: a file with any bad row is not sent at all. A good file comes
+ * back cut into chunks of {@link maxResultsPerBatch} rows. Give it the file's bytes, so a
+ * file in another encoding is refused, not read with replacement characters.
  */
-export function checkResultsFile(text: string): CheckedFile {
-  const [header = [], ...rows] = parseCsv(text);
-  const names = header.map((name) => name.trim());
-  const missing = requiredUploadColumns.filter((name) => !names.includes(name));
-  if (missing.length > 0) {
-    return {
-      status: 'refused',
-      problem: { key: 'errors.csvHeader', params: { columns: testResultColumns.join(', ') } },
-    };
+export function checkResultsFile(file: Uint8Array | string): CheckedFile {
+  const read = readResultsCsv(file);
+  // The refusal's message names the line (the API also names the cell of a file not UTF-8).
+  if (read.status === 'refused') return { status: 'refused', problem: read.problem };
+  if (read.status === 'invalid') {
+    return { status: 'invalid', rows: read.rows.length, problems: read.problems };
   }
-  if (rows.length === 0) return { status: 'refused', problem: { key: 'errors.csvEmpty' } };
-
-  const problems: RowProblem[] = [];
-  rows.forEach((cells, index) => {
-    // A Map first: a column named `__proto__` must stay a column (as `csvRecords` does).
-    const record = new Map<string, string>();
-    names.forEach((name, column) => record.set(name, cells[column] ?? ''));
-    const checked = validate(uploadResultSchema, csvRecordToResult(Object.fromEntries(record)));
-    if (!checked.success) {
-      for (const [field, message] of Object.entries(checked.fields)) {
-        problems.push({ line: index + 2, field, message });
-      }
-    }
-  });
-  if (problems.length > 0) return { status: 'invalid', rows: rows.length, problems };
-  return { status: 'ready', rows: rows.length, chunks: chunkRows(header, rows) };
+  return { status: 'ready', rows: read.rows.length, chunks: chunkRows(read.header, read.rows) };
 }
 
 /** `row <line>.<field>`: how the upload API names a bad cell of the CSV it was sent. */

@@ -78,7 +78,8 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
       return;
     }
     setState({ step: 'reading', file });
-    const checked = checkResultsFile(await file.text());
+    // The bytes, not `file.text()`: that would replace bytes that are not UTF-8 unseen.
+    const checked = checkResultsFile(new Uint8Array(await file.arrayBuffer()));
     if (current.current !== file) return;
     if (checked.status === 'refused') {
       setState({
