@@ -35,6 +35,11 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
     640,
     'functions that read PDFs from S3, mail them through SES, or probe every service',
   ],
+  [
+    (module) => module.startsWith('lambdas/products/'),
+    460,
+    'product functions: the input schemas check product texts against the 16 kB list of characters the PDF fonts draw',
+  ],
   [() => true, 440, 'every other function: DynamoDB, Cognito, Powertools, middy, zod, schemas'],
 ];
 
