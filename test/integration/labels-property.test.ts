@@ -120,9 +120,12 @@ describe('labels scan to links that resolve', () => {
   }, 120_000);
 });
 
-/** Pieces of product names: what the label fonts draw, and what they do not. */
+/**
+ * Pieces of product names: what the label fonts draw, and what they do not (invisible
+ * characters such as U+200B are refused before, as free text: test/unit/free-text.test.ts).
+ */
 const drawable = ['Valve', '球閥', '蒸汽截止閥', 'é', 'ñ', ' ', '-', 'DN50', '°C', 'Ω'];
-const undrawable = ['🙂', 'صمام', 'ł', 'ก', '\u200B'];
+const undrawable = ['🙂', 'صمام', 'ł', 'ก'];
 
 describe('product names on labels', () => {
   let run = 0;
