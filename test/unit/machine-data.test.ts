@@ -53,8 +53,18 @@ describe('readCsv', () => {
     expect(read('a, notes,notes \n1,x,y')).toEqual({ status: 'duplicateColumn', column: 'notes' });
   });
 
-  it('names each row with more cells than the header, by its spreadsheet line', () => {
-    const table = read('a,b\n1,2\n1,2,3\n\n"x\ny",2,,\n1');
+  it('takes empty trailing columns and cells, as spreadsheets write them, for nothing', () => {
+    const table = read('a,b,,\n1,2,\n3,4,,\n5,6');
+    expect(table).toMatchObject({ status: 'read', overlong: [] });
+    expect(table.status === 'read' && table.records.map((record) => record.b)).toEqual([
+      '2',
+      '4',
+      '6',
+    ]);
+  });
+
+  it('names each row with more filled cells than the header, by its spreadsheet line', () => {
+    const table = read('a,b\n1,2\n1,2,3\n\n"x\ny",2,,z\n1,2,,');
     expect(table).toMatchObject({
       status: 'read',
       overlong: [

@@ -90,3 +90,20 @@ describe('product fields the PDFs print', () => {
     }
   });
 });
+
+describe('printed text, required and optional alike', () => {
+  it('checks the fonts on the canonical form, after refusing invisible characters', async () => {
+    const { printedText, optionalPrintedText } =
+      await import('../../lambdas/shared/contract/printed-text');
+    for (const schema of [printedText(100), optionalPrintedText(100)]) {
+      expect(schema.parse('fu\u0308r Dampf')).toBe('f\u00fcr Dampf');
+      const invisible = schema.safeParse('Valve\u200b');
+      expect(invisible.success).toBe(false);
+      expect(
+        invisible.error!.issues.map(
+          (issue) => (issue as { params?: { rule?: string } }).params?.rule,
+        ),
+      ).toEqual(['controlChars']);
+    }
+  });
+});

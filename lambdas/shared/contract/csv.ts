@@ -75,8 +75,9 @@ const replacement = '\uFFFD';
  * instead of turning into replacement characters. A replacement character (U+FFFD) in
  * the text counts as such bytes: it is what an earlier decoder (a gateway, a browser's
  * `File.text()`) left of them. A leading byte order mark is ignored. A column named
- * twice in the header, and rows with more cells than the header has names, are reported
- * rather than one cell silently winning or being dropped.
+ * twice in the header, and rows with more filled cells than the header has names, are
+ * reported rather than one cell silently winning or being dropped (empty trailing
+ * columns and cells, as spreadsheets write them, are fine).
  */
 export function readCsv(input: Uint8Array | string, required: readonly string[]): CsvTable {
   const decoded = decodeUtf8(input);
@@ -85,7 +86,8 @@ export function readCsv(input: Uint8Array | string, required: readonly string[])
   const columns = header.map((name) => name.trim());
   const seen = new Set<string>();
   for (const column of columns) {
-    if (seen.has(column)) return { status: 'duplicateColumn', column };
+    // Unnamed columns (a spreadsheet's trailing empty ones) are nobody's: never a twin.
+    if (column !== '' && seen.has(column)) return { status: 'duplicateColumn', column };
     seen.add(column);
   }
   const missing = required.filter((name) => !seen.has(name));
@@ -95,8 +97,11 @@ export function readCsv(input: Uint8Array | string, required: readonly string[])
     columns.forEach((name, index) => record.set(name, cells[index] ?? ''));
     return Object.fromEntries(record);
   });
+  // Extra cells that hold nothing (a spreadsheet's trailing separators) lose nothing.
   const overlong = rows.flatMap((cells, index) =>
-    cells.length > columns.length ? [{ line: index + 2, cells: cells.length }] : [],
+    cells.slice(columns.length).some((cell) => cell.trim() !== '')
+      ? [{ line: index + 2, cells: cells.length }]
+      : [],
   );
   return { status: 'read', header, columns, missing, rows, records, overlong };
 }

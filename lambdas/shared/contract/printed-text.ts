@@ -31,8 +31,11 @@ export const optionalPrintedText = (max: number) =>
     .trim()
     .max(max)
     .refine((value) => !hidden.test(value), { params: { rule: 'controlChars' } })
+    // The fonts are checked on the canonical form, as `printedText` does: a decomposed
+    // accent is drawn as the one letter it becomes.
+    .transform(canonical)
     .superRefine(refuseUnprintable)
-    .transform((value) => canonical(value) || null)
+    .transform((value) => value || null)
     .nullable()
     .optional()
     .transform((value) => value ?? null);

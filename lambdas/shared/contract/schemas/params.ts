@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { reportNumberAsTyped } from '../report-number';
 
 /** `{id}` path parameter of a record; anything else answers not-found. */
 export const idParams = z.strictObject({ id: z.string().min(1).max(64) });
@@ -9,14 +10,7 @@ export const requestIdPattern = /^[A-Za-z0-9_-]{22}$/;
 /** `{id}` of a report request; any other shape is answered `not-found` without a read. */
 export const requestIdParams = z.strictObject({ id: z.string().regex(requestIdPattern) });
 
-/**
- * `{reportNumber}` of the verification route, as typed: trimmed, ASCII letters upper-cased.
- * Only ASCII: `toUpperCase` would make `ſ` an `S` and `ı` an `I`, so a look-alike number
- * would verify as the real one.
- */
+/** `{reportNumber}` of the verification route, as typed (report-number.ts). */
 export const reportNumberParams = z.strictObject({
-  reportNumber: z
-    .string()
-    .max(64)
-    .transform((value) => value.trim().replace(/[a-z]+/g, (letters) => letters.toUpperCase())),
+  reportNumber: z.string().max(64).transform(reportNumberAsTyped),
 });

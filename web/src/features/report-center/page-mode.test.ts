@@ -24,6 +24,11 @@ describe('pageMode', () => {
       reportNumber: 'TR-7K3MQ-9X2HB',
     });
     expect(pageMode('?serial=AV-1&verify=TR-7K3MQ-9X2HB')).toMatchObject({ kind: 'verify' });
+    // Only ASCII letters change case: a look-alike (ſ, ı) must not become a real number.
+    expect(pageMode('?verify=tr-7k3mq-9x2h\u017f')).toEqual({
+      kind: 'verify',
+      reportNumber: 'TR-7K3MQ-9X2H\u017f',
+    });
   });
 
   it("treats an empty ?verify= (a unit's verification link) as a request for the number", () => {

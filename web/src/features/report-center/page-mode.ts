@@ -1,3 +1,5 @@
+import { reportNumberAsTyped } from '../../../../lambdas/shared/contract/report-number';
+
 /** Longest serial number the form takes from a link (the schema's limit). */
 const maxSerialLength = 64;
 
@@ -11,7 +13,8 @@ export type PageMode =
 
 export function pageMode(search: string): PageMode {
   const params = new URLSearchParams(search);
-  const reportNumber = params.get('verify')?.trim().toUpperCase();
+  const verify = params.get('verify');
+  const reportNumber = verify && reportNumberAsTyped(verify);
   if (reportNumber) return { kind: 'verify', reportNumber };
   // `?verify=` without a number (a unit's verification link): ask for the number.
   if (params.has('verify')) return { kind: 'verify', reportNumber: '' };

@@ -19,6 +19,7 @@ import { FileCheck } from '../components/file-check';
 import { useText, type TextRef } from '../i18n';
 import { searchPath, serialSearchPath } from '../page-mode';
 import { useDocumentTitle } from '../use-document-title';
+import { reportNumberAsTyped } from '../../../../../lambdas/shared/contract/report-number';
 
 type Lookup =
   | { state: 'loading' }
@@ -46,7 +47,7 @@ function AskReportNumber() {
   useDocumentTitle(t('reportCenter.verify.pageTitle'));
   const go = () => {
     const params = new URLSearchParams(window.location.search);
-    params.set('verify', number.trim().toUpperCase());
+    params.set('verify', reportNumberAsTyped(number));
     window.location.search = params.toString();
   };
   return (
