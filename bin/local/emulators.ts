@@ -78,7 +78,8 @@ export async function startDynamoDb(options: {
   child.stderr?.pipe(log);
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-8_192)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close', not 'exit': the output (a BindException) is read to the end by then.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   // Should this process end without stopping the stack, the Java process ends with it.
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);
@@ -122,6 +123,9 @@ export async function startMail(options: { port: number }): Promise<Emulator> {
     default: (config: { port: number; host: string }) => Promise<Server>;
   };
   const server = await serve({ port: options.port, host: '127.0.0.1' });
+  // Express 5 hands a failed listen to the callback, which the emulator takes for success:
+  // a taken port would leave the stack mailing whatever program holds it.
+  if (!server.listening) throw new PortTakenError(options.port);
   return { url: `http://localhost:${options.port}`, stop: () => closeServer(server) };
 }
 
@@ -148,8 +152,22 @@ export async function startS3(options: { port: number; dataDir: string }): Promi
   const S3rver = require('s3rver') as new (options: object) => {
     run(): Promise<unknown>;
     close(): Promise<void>;
+    listen(...args: unknown[]): Server | Promise<Server>;
   };
-  const server = new S3rver({
+  // s3rver listens without an error handler: a taken port would end the process. This
+  // listens as it does and turns the failure into the stack's one-line message.
+  class S3Emulator extends S3rver {
+    override listen(...args: unknown[]): Promise<Server> {
+      return new Promise((resolve, reject) => {
+        // With a callback, s3rver's listen returns the server itself.
+        const server = super.listen(...args, () => resolve(server)) as Server;
+        server.once('error', (error: NodeJS.ErrnoException) =>
+          reject(error.code === 'EADDRINUSE' ? new PortTakenError(options.port) : error),
+        );
+      });
+    }
+  }
+  const server = new S3Emulator({
     address: '127.0.0.1',
     port: options.port,
     directory: options.dataDir,

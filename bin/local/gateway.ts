@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorCode } from '../../lambdas/shared/contract/error-codes';
 import { errorStatus } from '../../lambdas/shared/contract/error-codes';
@@ -152,7 +152,8 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       return response.end(JSON.stringify(options.webConfig));
     }
     const file = normalize(join(options.webDir, decodedOnce(uri)));
-    if (!file.startsWith(options.webDir) || !existsSync(file) || !statSync(file).isFile()) {
+    const inside = file.startsWith(join(options.webDir, sep));
+    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': contentTypes['.txt']! });
       return response.end('Not found');
     }
@@ -163,7 +164,10 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
     });
-    createReadStream(file).pipe(response);
+    // A file gone since the check (a build emptying web/dist) ends this answer, not the stack.
+    createReadStream(file)
+      .once('error', () => response.destroy())
+      .pipe(response);
   }
 
   function route(request: IncomingMessage, response: ServerResponse): Promise<unknown> {

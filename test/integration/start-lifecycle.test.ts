@@ -100,6 +100,9 @@ describe('npm start', () => {
   it.each([
     { name: 'cognito', offset: 2 },
     { name: 'dynamodb', offset: 1 },
+    { name: 'mail', offset: 3 },
+    { name: 's3', offset: 4 },
+    { name: 'gateway', offset: 0 },
   ])(
     'stops the emulators that did start when the $name port is taken',
     async ({ name, offset }) => {
