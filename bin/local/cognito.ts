@@ -414,7 +414,7 @@ function awsCompatibleRouter(
         const latest = await pool.getUserByUsername(ctx, user.Username);
         await pool.saveUser(ctx, {
           ...latest,
-          UnverifiedAttributeChanges: [{ Name: 'email', Value: email }],
+          UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
           AttributeVerificationCode: code,
           UserLastModifiedDate: new Date(),
         });

@@ -17,6 +17,7 @@ describe('free text', () => {
     ['a C1 control', 'Valve\u0085'],
     ['a C0 control', 'Valve\u0007'],
     ['a line break inside', 'Val\nve'],
+    ['a replacement character (bytes that were not UTF-8)', 'caf\ufffd'],
   ])('refuses %s, which looks like nothing or turns text around', (_what, value) => {
     expect(rule(freeText(100).safeParse(value))).toBe('controlChars');
     expect(rule(optionalFreeText(100).safeParse(value))).toBe('controlChars');
@@ -37,5 +38,42 @@ describe('free text', () => {
     expect(freeText(100).parse('閘閥 DN50 – 316L, PN40 (API 598)')).toBe(
       '閘閥 DN50 – 316L, PN40 (API 598)',
     );
+  });
+});
+
+describe('names from Cognito', () => {
+  it('keep the middle dots of transcribed names, and lose what the rule does not allow', async () => {
+    const { accountName } = await import('../../lambdas/shared/contract/schemas/auth');
+    for (const name of ['迈克尔·乔丹', '麥可‧喬丹', 'マイケル・ジョーダン', "O'Brien-Lee"]) {
+      expect(accountName(name)).toBe(name);
+    }
+    expect(accountName('Ann\u202e Lee\u0007')).toBe('Ann Lee');
+    expect(accountName('\u200b')).toBeUndefined();
+  });
+});
+
+describe('stored test plans', () => {
+  it('are read in the canonical form results are matched in', async () => {
+    const { testPlanSchema } = await import('../../lambdas/shared/contract/schemas/test-plan');
+    const stored = {
+      productId: 'p',
+      version: 1,
+      tests: [
+        {
+          name: 'Shell  test',
+          method: 'API 598',
+          unit: 'ba\u0072',
+          lower: 1,
+          upper: null,
+          required: true,
+          holdSeconds: null,
+        },
+      ],
+      allowExtraTests: false,
+      approvedBy: { id: 'a', name: 'Ann', email: 'a@example.com', role: 'admin' },
+      approvedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const plan = testPlanSchema.parse(stored);
+    expect(plan.tests[0]).toMatchObject({ name: 'Shell test', unit: 'bar' });
   });
 });

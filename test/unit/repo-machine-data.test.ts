@@ -511,7 +511,7 @@ describe('machine data service', () => {
         params: { column: 'notes' },
       });
       await expect(
-        service.uploadCsv(`${header}\n${good}\n${good},extra\n${good},,`, caller),
+        service.uploadCsv(`${header}\n${good}\n${good},extra\n${good},,x`, caller),
       ).rejects.toMatchObject({
         messageKey: 'errors.batchRefused',
         fields: {

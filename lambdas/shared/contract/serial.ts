@@ -39,6 +39,15 @@ export function normalizeSerial(input: string): string | null {
   return serialCharacters.test(trimmed) ? trimmed.toUpperCase() : null;
 }
 
+/**
+ * A serial as typed into a form or filter: as {@link normalizeSerial} reads it, or, when it
+ * holds characters no serial has, trimmed and otherwise as typed (never a look-alike turned
+ * into another serial), for the form's check or the API to refuse.
+ */
+export function serialAsTyped(input: string): string {
+  return normalizeSerial(input) ?? input.trim();
+}
+
 /** Parses a serial, or returns null when it is not prefix + digits within the limits. */
 export function parseSerial(input: string): ParsedSerial | null {
   const serial = normalizeSerial(input);

@@ -12,8 +12,11 @@ import * as z from 'zod';
  * the same name to the uniqueness checks and to the test plan's matching.
  */
 
-/** Control (C0, DEL, C1) and invisible format characters. */
-export const hidden = /[\p{Cc}\p{Cf}]/u;
+/**
+ * Control (C0, DEL, C1) and invisible format characters, and U+FFFD, what a decoder leaves
+ * of bytes that were not UTF-8 (a body sent in another encoding).
+ */
+export const hidden = /[\p{Cc}\p{Cf}\uFFFD]/u;
 
 /** The form free text is stored in: NFC, single spaces. */
 export const canonical = (value: string) => value.normalize('NFC').replace(/\s+/gu, ' ');

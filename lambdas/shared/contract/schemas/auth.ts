@@ -35,7 +35,9 @@ export const signInSchema = z.strictObject({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-const namePattern = /^[\p{L}\p{M}\p{N} .,'’()&-]+$/u;
+/** Letters, marks and digits of any script, spaces, and the punctuation names use (the
+ * middle dots of transcribed names: 迈克尔·乔丹, 麥可‧喬丹, マイケル・ジョーダン). */
+const namePattern = /^[\p{L}\p{M}\p{N} .,'’()&·‧・-]+$/u;
 
 /** A person's display name: letters of any script, digits, spaces and name punctuation. */
 export const personNameField = z

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { readCsv } from '../csv';
 import { validate, type MessageRef } from '../validation';
 import { measurementField } from '../numbers';
-import { freeText, optionalFreeText } from '../text';
+import { canonical, freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './records';
 import { testOutcomes } from './report-request';
 import { isoDateField, serialField } from './serial-range';
@@ -123,7 +123,7 @@ export const listTestResultsQuerySchema = z
     limit: listPageSchema.limit,
     cursor: listPageSchema.cursor,
     serial: serialField.optional(),
-    testName: z.string().trim().max(100).optional(),
+    testName: z.string().trim().max(100).transform(canonical).optional(),
     result: z.enum(testOutcomes).optional(),
     from: isoDateField.optional(),
     to: isoDateField.optional(),

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { gtinCheckDigit, gtinProblem, toGtin14 } from '../gs1';
 import { decimalField, versionField } from '../numbers';
 import { optionalPrintedText, printedText } from '../printed-text';
+import { canonical } from '../text';
 import { fluids, productFieldNames, type ProductFieldName } from './product-record';
 import { listPageSchema } from './records';
 
@@ -90,6 +91,6 @@ export const listProductsQuerySchema = z.strictObject({
   ...listPageSchema,
   sort: z.enum(['name', 'updatedAt']).default('name'),
   /** Names starting with this text, case-insensitively (with `sort=name`). */
-  filter: z.string().trim().max(120).optional(),
+  filter: z.string().trim().max(120).transform(canonical).optional(),
 });
 export type ListProductsQuery = z.infer<typeof listProductsQuerySchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { measurementField } from '../numbers';
-import { freeText, optionalFreeText } from '../text';
+import { canonical, freeText, optionalFreeText } from '../text';
 import { roles } from '../roles';
 
 /**
@@ -97,9 +97,14 @@ export const testPlanSchema = z.object({
   version: z.number().int(),
   tests: z.array(
     z.object({
-      name: z.string(),
+      // Read in the canonical form results are matched in (a plan saved before free text
+      // was stored canonically may hold a double space).
+      name: z.string().transform(canonical),
       method: z.string(),
-      unit: z.string().nullable(),
+      unit: z
+        .string()
+        .nullable()
+        .transform((unit) => (unit === null ? null : canonical(unit))),
       lower: z.number().nullable(),
       upper: z.number().nullable(),
       required: z.boolean(),

@@ -6,7 +6,7 @@ import {
   type DeliveryStatus,
   type ReportRequestSummary,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
-import { normalizeSerial } from '../../../../lambdas/shared/contract/serial';
+import { serialAsTyped } from '../../../../lambdas/shared/contract/serial';
 import { apiRequest, parseAnswer } from '../../lib/api-client';
 import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
 import { dateRangeProblem, dateRangeQuery, type DateRange } from '../../lib/date-range';
@@ -64,11 +64,7 @@ export function searchHistoryQuery(
   email?: string;
   status?: DeliveryStatus;
 } {
-  // As the API reads serials (normalizeSerial); other text as typed, which the API refuses.
-  const serial = (normalizeSerial(filters.serial) ?? filters.serial.trim()).slice(
-    0,
-    maxSerialFilterLength,
-  );
+  const serial = serialAsTyped(filters.serial).slice(0, maxSerialFilterLength);
   const email = filters.email.trim().slice(0, maxEmailFilterLength);
   return {
     limit: pageLimit(page.pageSize),

@@ -3,7 +3,7 @@ import {
   type SerialRange,
   type SerialRangeFields,
 } from '../../../../lambdas/shared/contract/schemas/serial-range';
-import { normalizeSerial } from '../../../../lambdas/shared/contract/serial';
+import { serialAsTyped } from '../../../../lambdas/shared/contract/serial';
 import { apiDownload, apiRequest, parseAnswer } from '../../lib/api-client';
 import {
   cursorPageSchema,
@@ -63,7 +63,7 @@ export function serialRangeListQuery(
 } {
   const limit = pageLimit(page.pageSize);
   // Text that is no serial's (normalizeSerial: null) goes as typed: the API refuses it.
-  const filter = serialText(query.filter).slice(0, maxSerialFilterLength).trim();
+  const filter = serialAsTyped(query.filter).slice(0, maxSerialFilterLength).trim();
   const productId = query.productId.trim();
   return {
     limit,
@@ -136,18 +136,11 @@ export async function deleteSerialRange(id: string): Promise<void> {
   await apiRequest<unknown>(serialRangePath(id), { method: 'DELETE' });
 }
 
-/**
- * A serial as the API reads it (normalizeSerial), or the trimmed text as typed when it holds
- * characters no serial has, which the API then refuses or does not find: never a look-alike
- * turned into another serial.
- */
-const serialText = (typed: string) => normalizeSerial(typed) ?? typed.trim();
-
 /** The range holding a serial; 404 (`errors.serialNotInRange`) when none does. */
 export async function lookupSerial(serial: string): Promise<SerialRange> {
   return parseSerialRange(
     await apiRequest<unknown>(`${serialRangesPath}/lookup`, {
-      query: { serial: serialText(serial) },
+      query: { serial: serialAsTyped(serial) },
     }),
   );
 }
@@ -168,8 +161,8 @@ export async function fetchLabelPart(
 ): Promise<LabelPartFile> {
   const { blob, headers } = await apiDownload(`${serialRangePath(rangeId)}/labels`, {
     query: {
-      from: serialText(query.from),
-      to: serialText(query.to),
+      from: serialAsTyped(query.from),
+      to: serialAsTyped(query.to),
       layout: query.layout,
       size: query.size,
       part: query.part,

@@ -1,3 +1,4 @@
+import { serialAsTyped } from '../../../../lambdas/shared/contract/serial';
 import { describe, expect, it } from 'vitest';
 import {
   createSerialRangeSchema,
@@ -10,7 +11,6 @@ import {
   emptySerialForm,
   rangeTotal,
   serialFormValues,
-  serialInputText,
   serialRangeInput,
 } from './serial-form';
 
@@ -29,10 +29,10 @@ const range: SerialRange = {
   updatedBy: 'admin@example.com',
 };
 
-describe('serialInputText', () => {
+describe('serialAsTyped', () => {
   it('trims and upper-cases as typed', () => {
-    expect(serialInputText(' av-2024-000100 ')).toBe('AV-2024-000100');
-    expect(serialInputText('sn')).toBe('SN');
+    expect(serialAsTyped(' av-2024-000100 ')).toBe('AV-2024-000100');
+    expect(serialAsTyped('sn')).toBe('SN');
   });
 });
 

@@ -1,9 +1,5 @@
 import type { SerialRange } from '../../../../lambdas/shared/contract/schemas/serial-range';
-import {
-  normalizeSerial,
-  parseSerial,
-  rangeProblem,
-} from '../../../../lambdas/shared/contract/serial';
+import { parseSerial, rangeProblem } from '../../../../lambdas/shared/contract/serial';
 
 /** The fields of the serial number range form, in the order they are shown (and focused). */
 export const serialFormFields = [
@@ -24,14 +20,6 @@ export const emptySerialForm: SerialFormValues = {
   endSerial: '',
   productionDate: '',
 };
-
-/**
- * A serial as it is typed into the form: trimmed and upper case, as the API stores it; text
- * with characters no serial has stays as typed (trimmed), and the form's check names it.
- */
-export function serialInputText(typed: string): string {
-  return normalizeSerial(typed) ?? typed.trim();
-}
 
 /**
  * How many units a start/end pair covers, computed as the API does (never typed);

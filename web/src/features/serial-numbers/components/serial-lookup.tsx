@@ -1,3 +1,4 @@
+import { serialAsTyped } from '../../../../../lambdas/shared/contract/serial';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -15,7 +16,6 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
 import { pathTo, paths } from '../../../routes/paths';
 import { lookupSerial } from '../api';
-import { serialInputText } from '../serial-form';
 
 type LookupState =
   | { status: 'idle' | 'searching' }
@@ -33,7 +33,7 @@ export function SerialLookup({ products }: { products: ReadonlyMap<string, Produ
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.status === 'searching') return;
-    const wanted = serialInputText(serial);
+    const wanted = serialAsTyped(serial);
     setMissing(wanted === '');
     if (!wanted) return;
     setState({ status: 'searching' });
@@ -109,7 +109,7 @@ export function SerialLookup({ products }: { products: ReadonlyMap<string, Produ
               value={serial}
               invalid={missing}
               onChange={({ detail }) => {
-                setSerial(serialInputText(detail.value));
+                setSerial(serialAsTyped(detail.value));
                 setMissing(false);
               }}
             />

@@ -1,3 +1,4 @@
+import { serialAsTyped } from '../../../../../lambdas/shared/contract/serial';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -26,7 +27,6 @@ import type { AllProducts } from '../../products';
 import {
   rangeTotal,
   serialFormFields,
-  serialInputText,
   serialRangeInput,
   type SerialFormField,
   type SerialFormValues,
@@ -91,7 +91,7 @@ export function SerialRangeForm({
       placeholder={t('serialForm.serialPlaceholder')}
       value={form.values[field]}
       invalid={Boolean(errors[field])}
-      onChange={({ detail }) => form.setValue(field, serialInputText(detail.value))}
+      onChange={({ detail }) => form.setValue(field, serialAsTyped(detail.value))}
     />
   );
 
