@@ -204,7 +204,8 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
     await setLook(staff, 'en', 'light');
     await new LoginPage(staff).signIn(staffEmail, staffPassword);
     await staff.waitForURL(/\/dashboard$/);
-    visitor = await browser.context.newPage();
+    // A profile (and window) of its own: never signed in, and not a tab behind the staff page.
+    visitor = await (await browser.newContext()).newPage();
     center = new ReportCenterPage(visitor);
   });
 
