@@ -1,4 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** End-to-end tests: one local stack per project, started by its global setup. */
+const e2e = {
+  include: ['test/e2e/**/*.test.ts'],
+  globalSetup: ['test/support/global-stack.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  expect: { poll: { timeout: 10_000 } },
+  // Two files at a time, over both e2e projects.
+  fileParallelism: true,
+  maxWorkers: 2,
+};
+const e2eTotals = ['test/e2e/machine-data.test.ts'];
+
+/**
+ * Vitest's order (failed, then longest or largest first, within each project) with the
+ * e2e-totals file first: vitest would run it after all of the e2e project's files, alone
+ * at the end of the run; first, it runs beside the longest of them.
+ */
+class E2eTotalsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const totals = (file: TestSpecification) => file.project.name === 'e2e-totals';
+    return [...sorted.filter(totals), ...sorted.filter((file) => !totals(file))];
+  }
+}
 
 /**
  * One project per test kind: `npm run test:<kind>` runs one; `npm test` runs them all.
@@ -6,6 +33,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: E2eTotalsFirst },
     projects: [
       {
         test: {
@@ -48,15 +76,20 @@ export default defineConfig({
         },
       },
       {
+        // Files in parallel: they wait on the browser and the stack far more
+        // than they use the CPU. Each file writes data of its own (tagged names, serials,
+        // accounts, a browser context per person), so files do not disturb each other.
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/global-stack.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-          expect: { poll: { timeout: 10_000 } },
+          ...e2e,
+          exclude: [...configDefaults.exclude, ...e2eTotals],
         },
+      },
+      {
+        // machine-data reads the stack's totals and latest entries (the dashboard's figures
+        // and five latest requests, "nothing stored" counts), which the other files' writes
+        // would move: a stack of its own, run beside them.
+        test: { name: 'e2e-totals', ...e2e, include: e2eTotals },
       },
     ],
   },

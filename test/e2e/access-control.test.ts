@@ -20,11 +20,10 @@ describe('access control in the browser', () => {
     await browser?.close();
   });
 
+  /** The login page in a fresh profile: no cookies, no storage. */
   async function freshPage(): Promise<Page> {
-    await browser.context.clearCookies();
-    const page = await browser.context.newPage();
+    const page = await (await browser.newContext()).newPage();
     await page.goto(`${stack.appUrl}/login`);
-    await page.evaluate('localStorage.clear()');
     return page;
   }
 
@@ -38,7 +37,7 @@ describe('access control in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/products');
     expect(new URL(page.url()).search).toBe('?x=1');
     await new AppShell(page).signOut();
-    await page.close();
+    await page.context().close();
   });
 
   it('shows staff the not-authorized page for staff management', async () => {
@@ -50,7 +49,7 @@ describe('access control in the browser', () => {
     await page.waitForURL(/\/not-authorized$/);
     await page.locator('[data-testid="not-authorized"]').waitFor();
     await page.screenshot({ path: join(artifactsDir, 'not-authorized-en-light.png') });
-    await page.close();
+    await page.context().close();
   });
 
   it('shows the not-found page for an unknown path', async () => {
@@ -58,7 +57,7 @@ describe('access control in the browser', () => {
     await page.goto(`${stack.appUrl}/no/such/page`);
     await page.locator('[data-testid="not-found"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
-    await page.close();
+    await page.context().close();
   });
 
   it('resets a forgotten password through the link in the mail', async () => {
@@ -99,6 +98,6 @@ describe('access control in the browser', () => {
       .toContain('Email or Password is Wrong');
     await new LoginPage(page).signIn(email, 'E2e-New-Password-1!');
     await page.waitForURL(/\/dashboard$/);
-    await page.close();
+    await page.context().close();
   });
 });

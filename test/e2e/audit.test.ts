@@ -368,10 +368,10 @@ describe('audit trail in the browser: record histories and the Activity page', (
   it('staff read a product’s history, but not the Activity page', async () => {
     const email = `audit.staff.${tag.toLowerCase()}@example.com`;
     await createUser(stack, email, 'Audit-Staff-2026!', 'staff');
-    // A browser of its own: the admin's session stays as it is.
-    const second = await launchBrowser();
+    // A profile of its own: the admin's session stays as it is.
+    const second = await browser.newContext();
     try {
-      const own = await second.context.newPage();
+      const own = await second.newPage();
       await own.goto(`${stack.appUrl}/login`);
       await setLook(own, 'en', 'light');
       await new LoginPage(own).signIn(email, 'Audit-Staff-2026!');

@@ -18,6 +18,8 @@ const axeSource = readFileSync(
 
 /** Serious and critical accessibility violations axe-core finds on the page. */
 export async function seriousViolations(page: Page, appUrl: string): Promise<string[]> {
+  // Colours read halfway through a transition would be neither the old nor the new ones.
+  await settled(page);
   // The CSP allows scripts from the app's origin only: serve axe from there.
   await page.route('**/__axe.js', (route) =>
     route.fulfill({ body: axeSource, contentType: 'application/javascript' }),
@@ -125,6 +127,50 @@ export async function setLook(page: Page, language: 'en' | 'zh', theme: 'light' 
       localStorage.setItem('ui-preferences', JSON.stringify({ ...current, theme }));
     },
     { language, theme },
+  );
+}
+
+/**
+ * Waits until the page has settled: three animation frames in a row without a change of
+ * the DOM, a finite animation or transition running, or a scroll (a smooth one included).
+ * Before a screenshot or a style read, instead of a fixed pause: it takes as long as the
+ * page needs, on a quiet machine or a busy one.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let changed = false;
+        const observer = new MutationObserver(() => (changed = true));
+        observer.observe(document, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+        let position = `${scrollX},${scrollY}`;
+        let quiet = 0;
+        const frame = () => {
+          const moving = document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getComputedTiming().endTime !== Infinity,
+            );
+          const now = `${scrollX},${scrollY}`;
+          quiet = changed || moving || now !== position ? 0 : quiet + 1;
+          changed = false;
+          position = now;
+          if (quiet < 3) {
+            requestAnimationFrame(frame);
+          } else {
+            observer.disconnect();
+            resolve();
+          }
+        };
+        requestAnimationFrame(frame);
+      }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import { callApi } from '../support/api';
@@ -63,17 +63,14 @@ async function productChanges(account: { email: string; password: string }, upda
   return { product, fields };
 }
 
-/** Pages a test opened; closed after it, pass or fail, so no session outlives its test. */
-const openPages: Page[] = [];
+/** Profiles a test opened; closed after it, pass or fail, so no session outlives its test. */
+const openContexts: BrowserContext[] = [];
 
+/** A fresh profile (no cookies, no storage), signed in through the login page. */
 async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  openPages.push(page);
-  // Forget the previous test's session before the app starts (a file of the same origin
-  // runs no app code), so nothing of it can sign this one out.
-  await page.goto(`${stack.appUrl}/favicon.svg`);
-  await page.evaluate(() => localStorage.clear());
-  await browser.context.clearCookies();
+  const context = await browser.newContext();
+  openContexts.push(context);
+  const page = await context.newPage();
   await page.goto(`${stack.appUrl}/login`);
   await new LoginPage(page).signIn(email, password);
   await page.waitForURL(/\/dashboard$/);
@@ -88,7 +85,7 @@ describe('your own account', () => {
   });
 
   afterEach(async () => {
-    for (const page of openPages.splice(0)) await page.close();
+    for (const context of openContexts.splice(0)) await context.close();
   });
 
   afterAll(async () => {
@@ -268,10 +265,10 @@ describe('your own account', () => {
 
   it("signs out of all devices: this browser at once, another at its session's next refresh", async () => {
     const { email, password } = await staffAccount();
-    const other = await launchBrowser();
+    // The other device: a profile of its own, whose clock can be moved past the tokens' hour.
+    const other = await browser.newContext();
     try {
-      // The other device: its clock can be moved past the tokens' hour.
-      const otherPage = await other.context.newPage();
+      const otherPage = await other.newPage();
       await otherPage.clock.install();
       await otherPage.goto(`${stack.appUrl}/login`);
       await new LoginPage(otherPage).signIn(email, password);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { artifactsDir, launchBrowser } from '../support/browser';
-import { seriousViolations, untranslated } from './checks';
+import { seriousViolations, settled, untranslated } from './checks';
 import { LoginPage, PreferencesPanel } from './pages';
 
 const stack = inject('stack');
@@ -290,7 +290,7 @@ describe('interface preferences', () => {
   /** Settles the page (transitions, scroll) and takes its picture. */
   async function picture(name: string, scroll = 0): Promise<Buffer> {
     await page.evaluate((top) => window.scrollTo(0, top), scroll);
-    await page.waitForTimeout(400); // transitions of the layout and the theme
+    await settled(page); // the layout and the theme, and what the scroll changes
     return page.screenshot({ path: join(artifactsDir, `preference-${name}.png`) });
   }
 
@@ -454,7 +454,7 @@ describe('interface preferences', () => {
         );
         await page.goto(`${stack.appUrl}/dashboard`);
         await dashboardReady();
-        await page.waitForTimeout(300);
+        await settled(page);
         const name = `layout-${layout.name}-${language}-${theme}`;
         await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
         if (language === 'zh') {
@@ -466,7 +466,7 @@ describe('interface preferences', () => {
       }
       // The dialog itself, with its preview, in this look.
       const panel = await openPanel();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({
         path: join(artifactsDir, `preferences-dialog-${language}-${theme}.png`),
       });

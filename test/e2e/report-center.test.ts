@@ -21,6 +21,7 @@ import { callApi, mailsTo } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { signIn } from '../support/cognito';
 import { newVisitorAddress, visitorRequest } from '../support/visitor';
+import { settled } from './checks';
 import { ReportCenterPage } from './pages';
 
 const stack = inject('stack');
@@ -383,7 +384,7 @@ describe('the Test Report Center in the browser', () => {
           await shot(`${look}-errors`);
           await center.search(serial(10), visitorEmail(`look-${language}`));
           await center.preview().waitFor();
-          await page.waitForTimeout(400); // the preview scrolls into view
+          await settled(page); // the preview scrolls into view
           await shot(`${look}-preview`, false);
           await shot(`${look}-preview-full`);
           if (language === 'en') {

@@ -15,7 +15,7 @@ import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { signIn } from '../support/cognito';
 import { pdfText } from '../support/pdf';
-import { openPage, screenshot, seriousViolations, setLook, untranslated } from './checks';
+import { openPage, screenshot, seriousViolations, setLook, settled, untranslated } from './checks';
 import {
   AppShell,
   LoginPage,
@@ -204,7 +204,8 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
     await setLook(staff, 'en', 'light');
     await new LoginPage(staff).signIn(staffEmail, staffPassword);
     await staff.waitForURL(/\/dashboard$/);
-    visitor = await browser.context.newPage();
+    // A profile (and window) of its own: never signed in, and not a tab behind the staff page.
+    visitor = await (await browser.newContext()).newPage();
     center = new ReportCenterPage(visitor);
   });
 
@@ -459,7 +460,7 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
       new RegExp(`Test plan version 3 approved by ${approver} \\(Staff member\\) on `),
     );
     expect(preview).toContain(message('report.resultsRelate'));
-    await visitor.waitForTimeout(400); // the preview scrolls into view
+    await settled(visitor); // the preview scrolls into view
     await screenshot(visitor, 'test-plans-preview-pass-en-light');
 
     const pdf = await visitor.request.get(`${stack.appUrl}${report.pdfUrl}`);
@@ -496,7 +497,7 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
       expect(await required.nth(index).getAttribute('data-outcome')).toBe('missing');
       expect(await text(required.nth(index))).toContain(message('report.notYetTested'));
     }
-    await visitor.waitForTimeout(400);
+    await settled(visitor);
     await screenshot(visitor, 'test-plans-preview-incomplete-en-light');
     const problems: string[] = [];
     for (const violation of await seriousViolations(visitor, stack.appUrl)) {
@@ -539,7 +540,7 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
     for (const found of await untranslated(visitor, englishWords, [...data, 'Chen', 'bar'])) {
       problems.push(`preview zh: "${found}"`);
     }
-    await visitor.waitForTimeout(400);
+    await settled(visitor);
     await screenshot(visitor, 'test-plans-preview-incomplete-zh-light');
     await visitor.emulateMedia({ colorScheme: 'dark' });
     await expect

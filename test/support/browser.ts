@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { repoRoot } from '../../bin/local/settings';
 
 /** Debian's Chromium; Playwright's own browser download is not possible here. */
@@ -10,17 +9,29 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Screenshots are kept here (git-ignored) for a person to look at. */
 export const artifactsDir = join(repoRoot, 'test-artifacts');
 
-/** A fresh headless Chromium profile; closing it removes the profile. */
-export async function launchBrowser(): Promise<{
+export interface TestBrowser {
+  browser: Browser;
+  /** The first context: a fresh profile (cookies, storage, cache) of its own. */
   context: BrowserContext;
+  /**
+   * Another fresh profile in the same Chromium: another person or device, or a test that
+   * starts from nothing. Each context has a window of its own. Two pages of one context
+   * are tabs of one window, and headless Chromium often slows the one behind to a frame a
+   * second (requestAnimationFrame), which makes every Playwright action on it wait about 2 s
+   * for the element to be stable: a page that must go on working beside another one needs
+   * a context of its own.
+   */
+  newContext(): Promise<BrowserContext>;
+  /** Closes the browser and with it every context. */
   close(): Promise<void>;
-}> {
+}
+
+/** A headless Chromium, launched once per test file, with a first fresh context. */
+export async function launchBrowser(): Promise<TestBrowser> {
   mkdirSync(artifactsDir, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), 'trc-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    viewport: { width: 1400, height: 900 },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -31,11 +42,11 @@ export async function launchBrowser(): Promise<{
       '--disable-sync',
     ],
   });
+  const newContext = () => browser.newContext({ viewport: { width: 1400, height: 900 } });
   return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    browser,
+    context: await newContext(),
+    newContext,
+    close: () => browser.close(),
   };
 }
