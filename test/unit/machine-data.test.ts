@@ -37,6 +37,7 @@ describe('readCsv', () => {
       columns: ['serialNumber', 'testName'],
       missing: ['result'],
       rows: [['A-1', 'Shell']],
+      rowLines: [2],
       records: [{ serialNumber: 'A-1', testName: 'Shell' }],
       overlong: [],
     });
@@ -64,12 +65,16 @@ describe('readCsv', () => {
   });
 
   it('names each row with more filled cells than the header, by its spreadsheet line', () => {
-    const table = read('a,b\n1,2\n1,2,3\n\n"x\ny",2,,z\n1,2,,');
+    // Line 4 is blank (a spreadsheet shows an empty row); the record with a line break in a
+    // quoted cell is one row, so the last one is row 6.
+    const table = read('a,b\n1,2\n1,2,3\n\n"x\ny",2,,z\n1,2,,\n1,2,3');
     expect(table).toMatchObject({
       status: 'read',
+      rowLines: [2, 3, 5, 6, 7],
       overlong: [
         { line: 3, cells: 3 },
-        { line: 4, cells: 4 },
+        { line: 5, cells: 4 },
+        { line: 7, cells: 3 },
       ],
     });
   });

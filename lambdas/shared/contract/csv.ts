@@ -4,11 +4,26 @@
  * lines end in CRLF or LF; a leading byte order mark is ignored.
  */
 export function parseCsv(text: string): string[][] {
+  return parseCsvLines(text).map((record) => record.cells);
+}
+
+/**
+ * {@link parseCsv}'s records with the line each starts on, as a spreadsheet numbers its
+ * rows: blank lines count (a spreadsheet shows them as empty rows) and a record whose
+ * quoted cell holds line breaks is one row.
+ */
+export function parseCsvLines(text: string): { cells: string[]; line: number }[] {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const rows: string[][] = [];
+  const records: { cells: string[]; line: number }[] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const end = () => {
+    row.push(cell);
+    records.push({ cells: row, line: records.length + 1 });
+    row = [];
+    cell = '';
+  };
   for (let index = 0; index < source.length; index++) {
     const char = source[index]!;
     if (quoted) {
@@ -23,23 +38,17 @@ export function parseCsv(text: string): string[][] {
       cell = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && source[index + 1] === '\n') index++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
+      end();
     } else cell += char;
   }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  // Blank lines (e.g. the end of the file) carry no record.
-  return rows.filter((cells) => cells.length > 1 || cells[0] !== '');
+  if (cell !== '' || row.length > 0) end();
+  // Blank lines (e.g. the end of the file) carry no record; they keep their number.
+  return records.filter(({ cells }) => cells.length > 1 || cells[0] !== '');
 }
 
 /**
- * Where a CSV document goes wrong: its record, counted as a spreadsheet counts lines (the
- * header is line 1, blank lines are skipped), and the column there when it has a name.
+ * Where a CSV document goes wrong: the row of its record as a spreadsheet numbers rows (the
+ * first line is 1, blank lines count), and the column there when it has a name.
  */
 export interface CsvPlace {
   line: number;
@@ -59,6 +68,8 @@ export type CsvTable =
       missing: string[];
       /** The lines after the header, cells as written. */
       rows: string[][];
+      /** The spreadsheet row each of `rows` is on. */
+      rowLines: number[];
       /** One per row, keyed by column name; a cell the row lacks is `''`. */
       records: Record<string, string>[];
       /** Rows with more cells than the header names columns (the extra ones would be lost). */
@@ -82,7 +93,9 @@ const replacement = '\uFFFD';
 export function readCsv(input: Uint8Array | string, required: readonly string[]): CsvTable {
   const decoded = decodeUtf8(input);
   if ('notUtf8' in decoded) return { status: 'notUtf8', place: decoded.notUtf8 };
-  const [header = [], ...rows] = parseCsv(decoded.text);
+  const [first, ...lines] = parseCsvLines(decoded.text);
+  const header = first?.cells ?? [];
+  const rows = lines.map((record) => record.cells);
   const columns = header.map((name) => name.trim());
   const seen = new Set<string>();
   for (const column of columns) {
@@ -98,12 +111,13 @@ export function readCsv(input: Uint8Array | string, required: readonly string[])
     return Object.fromEntries(record);
   });
   // Extra cells that hold nothing (a spreadsheet's trailing separators) lose nothing.
-  const overlong = rows.flatMap((cells, index) =>
+  const overlong = lines.flatMap(({ cells, line }) =>
     cells.slice(columns.length).some((cell) => cell.trim() !== '')
-      ? [{ line: index + 2, cells: cells.length }]
+      ? [{ line, cells: cells.length }]
       : [],
   );
-  return { status: 'read', header, columns, missing, rows, records, overlong };
+  const rowLines = lines.map((record) => record.line);
+  return { status: 'read', header, columns, missing, rows, rowLines, records, overlong };
 }
 
 /** The text of UTF-8 bytes (or of a string already decoded), or where it is not UTF-8. */
@@ -127,10 +141,10 @@ function decodeUtf8(input: Uint8Array | string): { text: string } | { notUtf8: C
 /** The record and column of the character that follows `before` in `whole`. */
 function placeAt(before: string, whole: string): CsvPlace {
   // A character after `before` makes the record it starts (or continues) count.
-  const records = parseCsv(`${before}x`);
-  const line = records.length;
-  if (line <= 1) return { line: 1 };
+  const records = parseCsvLines(`${before}x`);
+  const last = records.at(-1);
+  if (!last || records.length <= 1) return { line: last?.line ?? 1 };
   const header = parseCsv(whole)[0] ?? [];
-  const column = header[records.at(-1)!.length - 1]?.trim();
-  return column ? { line, column } : { line };
+  const column = header[last.cells.length - 1]?.trim();
+  return column ? { line: last.line, column } : { line: last.line };
 }

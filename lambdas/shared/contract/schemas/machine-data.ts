@@ -253,7 +253,7 @@ export function readResultsCsv(input: Uint8Array | string): ResultsCsv {
     if (checked.success) results.push(checked.data);
     else {
       for (const [field, message] of Object.entries(checked.fields)) {
-        problems.push({ line: index + 2, field, message });
+        problems.push({ line: table.rowLines[index]!, field, message });
       }
     }
   });
