@@ -439,6 +439,39 @@ function awsCompatibleRouter(
         return { CodeDeliveryDetailsList: [{ ...delivery, Destination: maskEmail(email) }] };
       };
     }
+    if (target === 'GetUserAttributeVerificationCode') {
+      // A new code for a held email goes to the held (new) address, as in AWS; cognito-local
+      // would send it to the current one.
+      return async (ctx, request) => {
+        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const held = (user.UnverifiedAttributeChanges ?? []).find(
+          (item: any) => item.Name === 'email',
+        )?.Value;
+        if (request?.AttributeName !== 'email' || typeof held !== 'string') {
+          return route(ctx, request);
+        }
+        const code = settings.otp();
+        await pool.saveUser(ctx, { ...user, AttributeVerificationCode: code });
+        const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: held };
+        await settings.messages.deliver(
+          ctx,
+          'VerifyUserAttribute',
+          null,
+          pool.options.Id,
+          {
+            ...user,
+            Attributes: [
+              ...user.Attributes.filter((item: any) => item.Name !== 'email'),
+              { Name: 'email', Value: held },
+            ],
+          },
+          code,
+          request?.ClientMetadata,
+          delivery,
+        );
+        return { CodeDeliveryDetails: { ...delivery, Destination: maskEmail(held) } };
+      };
+    }
     if (target === 'VerifyUserAttribute') {
       // The held email becomes the account's only if no other account took it meanwhile.
       return async (ctx, request) => {

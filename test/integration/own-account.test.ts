@@ -194,17 +194,30 @@ describe('UpdateUserAttributes on the email (no page offers it; Cognito takes it
     const code = /letter-spacing:4px">(\d{6})</.exec(mail!.body.html ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
+    // Asking again sends a new code, to the new address too (the first no longer works).
+    const resent = await cognitoUserCall(stack, 'GetUserAttributeVerificationCode', {
+      AccessToken: session.AccessToken,
+      AttributeName: 'email',
+    });
+    expect(resent.status).toBe(200);
+    expect(await mailsTo(stack, email)).toEqual([]);
+    const resentMails = await mailsTo(stack, next);
+    expect(resentMails).toHaveLength(2);
+    const firstCode = code;
+    const code2 = /letter-spacing:4px">(\d{6})</.exec(resentMails[1]!.body.html ?? '')?.[1] ?? '';
+    expect(code2).toMatch(/^\d{6}$/);
+
     const wrong = await cognitoUserCall(stack, 'VerifyUserAttribute', {
       AccessToken: session.AccessToken,
       AttributeName: 'email',
-      Code: code === '000000' ? '111111' : '000000',
+      Code: firstCode !== code2 ? firstCode : code2 === '000000' ? '111111' : '000000',
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ __type: 'CodeMismatchException' });
     const confirmed = await cognitoUserCall(stack, 'VerifyUserAttribute', {
       AccessToken: session.AccessToken,
       AttributeName: 'email',
-      Code: code,
+      Code: code2,
     });
     expect(confirmed).toEqual({ status: 200, body: {} });
     const moved = await signIn(stack, next, password);
