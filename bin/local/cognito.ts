@@ -312,6 +312,45 @@ function awsCompatibleRouter(
   settings: { selfRegistration: boolean; messages: any; otp: () => string },
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
+  /**
+   * Holds `email` as the user's unverified new address with a fresh code, and mails the
+   * code to that address through the CustomMessage trigger (`source`), as AWS does.
+   */
+  const holdEmail = async (
+    ctx: any,
+    pool: any,
+    user: any,
+    email: string,
+    source: 'UpdateUserAttribute' | 'VerifyUserAttribute',
+    request: any,
+  ) => {
+    const code = settings.otp();
+    await pool.saveUser(ctx, {
+      ...user,
+      UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
+      AttributeVerificationCode: code,
+      UserLastModifiedDate: new Date(),
+    });
+    const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+    const addressedToNew = {
+      ...user,
+      Attributes: [
+        ...user.Attributes.filter((item: any) => item.Name !== 'email'),
+        { Name: 'email', Value: email },
+      ],
+    };
+    await settings.messages.deliver(
+      ctx,
+      source,
+      null,
+      pool.options.Id,
+      addressedToNew,
+      code,
+      request?.ClientMetadata,
+      delivery,
+    );
+    return { ...delivery, Destination: maskEmail(email) };
+  };
   const writable = new Set<string>(userPoolDefinition.client.writeAttributes);
   const attributeNames: Record<string, (request: any) => unknown[]> = {
     SignUp: (request) => (request?.UserAttributes ?? []).map((item: any) => item?.Name),
@@ -410,33 +449,9 @@ function awsCompatibleRouter(
         await refuseTakenEmail(ctx, pool, user, email);
         const others = changes.filter((change) => change?.Name !== 'email');
         if (others.length > 0) await route(ctx, { ...request, UserAttributes: others });
-        const code = settings.otp();
         const latest = await pool.getUserByUsername(ctx, user.Username);
-        await pool.saveUser(ctx, {
-          ...latest,
-          UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
-          AttributeVerificationCode: code,
-          UserLastModifiedDate: new Date(),
-        });
-        const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
-        const addressedToNew = {
-          ...latest,
-          Attributes: [
-            ...latest.Attributes.filter((item: any) => item.Name !== 'email'),
-            { Name: 'email', Value: email },
-          ],
-        };
-        await settings.messages.deliver(
-          ctx,
-          'UpdateUserAttribute',
-          null,
-          pool.options.Id,
-          addressedToNew,
-          code,
-          request?.ClientMetadata,
-          delivery,
-        );
-        return { CodeDeliveryDetailsList: [{ ...delivery, Destination: maskEmail(email) }] };
+        const delivery = await holdEmail(ctx, pool, latest, email, 'UpdateUserAttribute', request);
+        return { CodeDeliveryDetailsList: [delivery] };
       };
     }
     if (target === 'GetUserAttributeVerificationCode') {
@@ -444,42 +459,18 @@ function awsCompatibleRouter(
       // would send it to the current one.
       return async (ctx, request) => {
         const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
-        const held = (user.UnverifiedAttributeChanges ?? []).find(
-          (item: any) => item.Name === 'email',
-        )?.Value;
-        if (request?.AttributeName !== 'email' || typeof held !== 'string') {
-          return route(ctx, request);
-        }
-        const code = settings.otp();
-        await pool.saveUser(ctx, { ...user, AttributeVerificationCode: code });
-        const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: held };
-        await settings.messages.deliver(
-          ctx,
-          'VerifyUserAttribute',
-          null,
-          pool.options.Id,
-          {
-            ...user,
-            Attributes: [
-              ...user.Attributes.filter((item: any) => item.Name !== 'email'),
-              { Name: 'email', Value: held },
-            ],
-          },
-          code,
-          request?.ClientMetadata,
-          delivery,
-        );
-        return { CodeDeliveryDetails: { ...delivery, Destination: maskEmail(held) } };
+        const held = heldEmail(user);
+        if (request?.AttributeName !== 'email' || held === undefined) return route(ctx, request);
+        const delivery = await holdEmail(ctx, pool, user, held, 'VerifyUserAttribute', request);
+        return { CodeDeliveryDetails: delivery };
       };
     }
     if (target === 'VerifyUserAttribute') {
       // The held email becomes the account's only if no other account took it meanwhile.
       return async (ctx, request) => {
         const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
-        const held = (user.UnverifiedAttributeChanges ?? []).find(
-          (item: any) => item.Name === 'email',
-        )?.Value;
-        if (request?.AttributeName === 'email' && typeof held === 'string') {
+        const held = heldEmail(user);
+        if (request?.AttributeName === 'email' && held !== undefined) {
           await refuseTakenEmail(ctx, pool, user, held);
         }
         return route(ctx, request);
@@ -535,6 +526,12 @@ function awsCompatibleRouter(
       return route(ctx, request);
     };
   };
+}
+
+/** The new email a user's account holds until its code confirms it. */
+function heldEmail(user: any): string | undefined {
+  const held = (user.UnverifiedAttributeChanges ?? []).find((item: any) => item.Name === 'email');
+  return typeof held?.Value === 'string' ? held.Value : undefined;
 }
 
 /** AWS's answer to an email that is another account's sign-in name. */

@@ -17,6 +17,21 @@ export async function handler(
   const email = event.request.userAttributes.email ?? '';
   const code = event.request.codeParameter ?? '{####}';
 
+  /** A mail that carries a code to type: its texts' group says what the code is for. */
+  const codeMail = (texts: 'signUp' | 'emailChange') => {
+    event.response.emailSubject = t(`mail.${texts}.subject`);
+    event.response.emailMessage = renderMail({
+      language,
+      heading: t(`mail.${texts}.heading`),
+      paragraphs: [
+        escapeHtml(t(`mail.${texts}.body`)),
+        `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
+        escapeHtml(t(`mail.${texts}.after`)),
+        escapeHtml(t(`mail.${texts}.ignore`)),
+      ],
+    });
+  };
+
   switch (event.triggerSource) {
     case 'CustomMessage_ForgotPassword': {
       const link = `${await getAppUrl()}/reset-password?email=${encodeURIComponent(email)}&code=${code}`;
@@ -33,20 +48,9 @@ export async function handler(
       break;
     }
     case 'CustomMessage_SignUp':
-    case 'CustomMessage_ResendCode': {
-      event.response.emailSubject = t('mail.signUp.subject');
-      event.response.emailMessage = renderMail({
-        language,
-        heading: t('mail.signUp.heading'),
-        paragraphs: [
-          escapeHtml(t('mail.signUp.body')),
-          `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
-          escapeHtml(t('mail.signUp.after')),
-          escapeHtml(t('mail.signUp.ignore')),
-        ],
-      });
+    case 'CustomMessage_ResendCode':
+      codeMail('signUp');
       break;
-    }
     case 'CustomMessage_AdminCreateUser': {
       const username = event.request.usernameParameter ?? '{username}';
       event.response.emailSubject = t('mail.invitation.subject');
@@ -64,21 +68,10 @@ export async function handler(
       break;
     }
     case 'CustomMessage_UpdateUserAttribute':
-    case 'CustomMessage_VerifyUserAttribute': {
+    case 'CustomMessage_VerifyUserAttribute':
       // A new email address (sent to it), which replaces the old one only once confirmed.
-      event.response.emailSubject = t('mail.emailChange.subject');
-      event.response.emailMessage = renderMail({
-        language,
-        heading: t('mail.emailChange.heading'),
-        paragraphs: [
-          escapeHtml(t('mail.emailChange.body')),
-          `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
-          escapeHtml(t('mail.emailChange.after')),
-          escapeHtml(t('mail.emailChange.ignore')),
-        ],
-      });
+      codeMail('emailChange');
       break;
-    }
     default:
       // Other messages (MFA, which this product does not use) keep Cognito's defaults.
       break;

@@ -3,7 +3,7 @@ import { gtinCheckDigit, gtinProblem, toGtin14 } from '../gs1';
 import { decimalField, versionField } from '../numbers';
 import { optionalPrintedText, printedText } from '../printed-text';
 import { canonical } from '../text';
-import { fluids, productFieldNames, type ProductFieldName } from './product-record';
+import { fluids, type ProductFieldName } from './product-record';
 import { listPageSchema } from './records';
 
 /** Temperatures are °C, to 0.01 °C; anything outside this span is a typing error for a valve. */
@@ -48,6 +48,8 @@ export const gtinField = z
  * A product as it is typed: every field of the form. The texts are printed on the report
  * (the name on the labels too), so they take only characters the PDFs' fonts draw.
  */
+// Exactly the record's product fields (product-record.ts): a field missing or extra fails
+// the type check.
 const productShape = {
   name: printedText(120),
   temperatureMin: temperature,
@@ -64,14 +66,7 @@ const productShape = {
   applicationMedium: optionalPrintedText(200),
   /** GTIN-14, or null. Fixed once the product has serial ranges (labels carry it). */
   gtin: gtinField,
-};
-
-// The shape names exactly the record's product fields (product-record.ts), in that order.
-const sameFields: Record<keyof typeof productShape, ProductFieldName> &
-  Record<ProductFieldName, keyof typeof productShape> = Object.fromEntries(
-  productFieldNames.map((name) => [name, name]),
-) as never;
-void sameFields;
+} satisfies Record<ProductFieldName, z.ZodType>;
 
 const inOrder = (value: { temperatureMin: number; temperatureMax: number }) =>
   value.temperatureMin <= value.temperatureMax;
