@@ -16,7 +16,7 @@ import * as z from 'zod';
  * Control (C0, DEL, C1) and invisible format characters, and U+FFFD, what a decoder leaves
  * of bytes that were not UTF-8 (a body sent in another encoding).
  */
-export const hidden = /[\p{Cc}\p{Cf}\uFFFD]/u;
+const hidden = /[\p{Cc}\p{Cf}\uFFFD]/u;
 
 /** The form free text is stored in: NFC, single spaces. */
 export const canonical = (value: string) => value.normalize('NFC').replace(/\s+/gu, ' ');
@@ -31,14 +31,21 @@ export const freeText = (max: number) =>
     .refine((value) => !hidden.test(value), { params: { rule: 'controlChars' } })
     .transform(canonical);
 
+/** A further check of a free text's canonical form (printed-text.ts: the fonts). */
+export type TextCheck = (value: string, context: z.core.$RefinementCtx) => void;
+
+const noFurtherCheck: TextCheck = () => undefined;
+
 /** Optional free text: missing, null, '' and blanks all become null. */
-export const optionalFreeText = (max: number) =>
+export const optionalFreeText = (max: number, check: TextCheck = noFurtherCheck) =>
   z
     .string()
     .trim()
     .max(max)
     .refine((value) => !hidden.test(value), { params: { rule: 'controlChars' } })
-    .transform((value) => canonical(value) || null)
+    .transform(canonical)
+    .superRefine(check)
+    .transform((value) => value || null)
     .nullable()
     .optional()
     .transform((value) => value ?? null);
