@@ -210,6 +210,7 @@ export class ReportCenterPage {
   readonly consent = () => this.page.locator('[data-testid="report-consent"] input');
   readonly submit = () => this.page.locator('button[data-testid="report-submit"]');
   readonly failure = () => this.page.locator('[data-testid="report-failure"]');
+  readonly startupFailure = () => this.page.locator('[data-testid="startup-error"]');
   readonly preview = () => this.page.locator('[data-testid="report-preview"]');
   readonly verdict = () => this.page.locator('[data-testid="report-verdict"]');
   readonly results = () => this.page.locator('[data-testid="report-results"] tbody tr');

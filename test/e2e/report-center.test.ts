@@ -291,6 +291,24 @@ describe('the Test Report Center in the browser', () => {
     expect(await mailsTo(stack, to)).toEqual([]);
   });
 
+  it('says so when it cannot start, and offers to reload', async () => {
+    await page.route('**/config.json', (route) => route.fulfill({ status: 503, body: '' }));
+    try {
+      await page.goto(`${stack.appUrl}/search`);
+      await center.startupFailure().waitFor();
+      const text = (await center.startupFailure().textContent()) ?? '';
+      expect(text).toContain(webEn.reportCenter.startupFailedTitle);
+      expect(text).toContain(webEn.reportCenter.startupFailed);
+      await settled(page); // the alert fades in
+      await shot('en-light-desktop-startup-failure');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.unroute('**/config.json');
+    }
+    await page.getByRole('button', { name: webEn.reportCenter.reload }).click();
+    await center.serial().waitFor();
+  });
+
   it('verifies a report by its number, and a PDF file by its fingerprint, in the browser', async () => {
     expect(english, 'the English search ran first').toBeDefined();
     await page.goto(`${stack.appUrl}/search?verify=${english.reportNumber}`);
