@@ -234,15 +234,24 @@ interface RawBody {
   contentType: string | undefined;
 }
 
-const contentType = fc.constantFrom(
-  'application/json',
-  'application/json; charset=utf-8',
-  'text/plain;charset=UTF-8',
-  'text/csv',
-  'application/x-www-form-urlencoded',
-  'application/octet-stream',
-  'multipart/form-data; boundary=x',
-  undefined,
+/**
+ * Mostly JSON's labels, so most bodies reach the schemas; any other label on a JSON route
+ * is refused before the body is read (a browser sends those cross-site without a
+ * preflight).
+ */
+const contentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'text/plain;charset=UTF-8',
+      'text/csv',
+      'application/x-www-form-urlencoded',
+      'application/octet-stream',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ),
+  },
 );
 
 type Mutation =

@@ -259,6 +259,35 @@ describe('refused requests', () => {
     }
   });
 
+  it('refuses a body not labelled JSON, as another site’s form or fetch would send it', async () => {
+    const to = email('cross-site');
+    const json = JSON.stringify(ask(serial(48), to));
+    // A form with enctype="text/plain" sends `name=value`: a duplicate key takes the "=".
+    const formText = `{"serialNumber":"x=x",${json.slice(1)}`;
+    for (const [contentType, body] of [
+      ['text/plain;charset=UTF-8', json],
+      ['text/plain', formText],
+      ['application/x-www-form-urlencoded', json],
+      [undefined, json],
+    ] as const) {
+      const response = await fetch(`${stack.appUrl}/api/report-requests`, {
+        method: 'POST',
+        headers: {
+          origin: 'https://elsewhere.example',
+          ...(contentType && { 'content-type': contentType }),
+        },
+        body,
+      });
+      expect(response.status, contentType).toBe(400);
+      expect((await response.json()).error.messageKey, contentType).toBe('errors.jsonContentType');
+    }
+    // The same request labelled JSON is served: the label alone was refused.
+    const served = await requestReport(stack, ask(serial(48), to));
+    expect(served.status).toBe(201);
+    await settled(served.body.id);
+    expect(await mailsTo(stack, to)).toHaveLength(1);
+  });
+
   it('names each invalid field with the catalogue message', async () => {
     const response = await requestReport(stack, {
       serialNumber: '  ',

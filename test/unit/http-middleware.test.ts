@@ -45,7 +45,8 @@ function event(routeKey: string, init: Partial<HttpEvent> & { role?: string | nu
     routeKey,
     rawPath: routeKey.split(' ')[1],
     rawQueryString: '',
-    headers: {},
+    // What every client sends with a JSON body; a test of another label sets its own.
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
     isBase64Encoded: false,
     requestContext: {
       requestId: 'req-123',
@@ -207,6 +208,43 @@ describe('createHttpHandler', () => {
         messageKey: 'errors.malformedJson',
       },
     });
+  });
+
+  it('reads a JSON body only when it is labelled JSON, in any letter case', async () => {
+    const body = JSON.stringify(product);
+    const refused = {
+      error: {
+        code: 'invalid-argument',
+        message: 'The request body must be sent as JSON (Content-Type: application/json).',
+        messageKey: 'errors.jsonContentType',
+      },
+    };
+    // What another site's form or `text/plain` fetch sends without a CORS preflight.
+    for (const contentType of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+      'text/json',
+      undefined,
+    ]) {
+      const headers = contentType === undefined ? {} : { 'content-type': contentType };
+      const result = await create(event('POST /api/products', { role: 'admin', body, headers }));
+      expect(result.statusCode, contentType).toBe(400);
+      expect(JSON.parse(result.body!), contentType).toEqual(refused);
+    }
+    for (const contentType of [
+      'application/json',
+      'Application/JSON; charset=utf-8',
+      'application/merge-patch+json',
+    ]) {
+      const headers = { 'content-type': contentType };
+      const result = await create(event('POST /api/products', { role: 'admin', body, headers }));
+      expect(JSON.parse(result.body!).error?.messageKey, contentType).not.toBe(
+        'errors.jsonContentType',
+      );
+    }
   });
 
   it('answers schema failures with field messages from the catalogue, and their keys', async () => {

@@ -38,7 +38,6 @@ export interface ApiState {
 /** The Lambda context, carrying the pipeline's findings to the handler. */
 export type ApiContext = Context & { api?: ApiState };
 export type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext>;
-type JsonParserOptions = Parameters<typeof httpJsonBodyParser>[0];
 
 export const apiState = (request: middy.Request<HttpEvent, HttpResult, Error, ApiContext>) =>
   (request.context.api ??= { correlationId: request.event.requestContext.requestId });
@@ -122,17 +121,21 @@ function bodyText(event: HttpEvent): string {
   return text;
 }
 
+/** What middy's JSON body parser throws for a content type that is not JSON. */
+const unsupportedMediaType = 'Unsupported Media Type';
+
 /**
  * Reads the body the route declares: a text document's bytes (a CSV upload, which its
  * reader decodes and checks as UTF-8 itself: lambdas/shared/contract/csv.ts) or JSON,
- * whatever the content type says, parsed by middy's JSON body parser. An empty body is
- * "no body" (the schema then says what is required); malformed JSON is
- * `invalid-argument` "not valid JSON".
+ * parsed by middy's JSON body parser. A JSON body must be labelled JSON
+ * (`application/json`, or `application/<x>+json`, in any letter case): a browser sends
+ * another site's form or `text/plain` fetch without asking the API first (no CORS
+ * preflight), so a body labelled otherwise is refused with "must be sent as JSON"
+ * before it is read. An empty body is "no body" (the schema then says what is
+ * required); malformed JSON is `invalid-argument` "not valid JSON".
  */
 export function bodyReader(route: RouteDefinition): Middleware {
-  // Any content type: clients have always been answered by the body, not its label.
-  // (`disableContentTypeCheck` is in 6.4's code; its type declaration leaves it out.)
-  const parser = httpJsonBodyParser({ disableContentTypeCheck: true } as JsonParserOptions);
+  const parser = httpJsonBodyParser();
   return {
     before: async (request) => {
       if (!route.body) return;
@@ -146,10 +149,20 @@ export function bodyReader(route: RouteDefinition): Middleware {
         state.body = undefined;
         return;
       }
-      const event = { ...request.event, body: text, isBase64Encoded: false };
+      const headers = request.event.headers ?? {};
+      const contentType = headers['content-type']?.toLowerCase();
+      const event = {
+        ...request.event,
+        headers: { ...headers, ...(contentType !== undefined && { 'content-type': contentType }) },
+        body: text,
+        isBase64Encoded: false,
+      };
       try {
         await parser.before!({ ...request, event } as typeof request);
-      } catch {
+      } catch (error) {
+        if (error instanceof Error && error.message === unsupportedMediaType) {
+          throw new ValidationError({}, 'errors.jsonContentType');
+        }
         throw new ValidationError({}, 'errors.malformedJson');
       }
       state.body = event.body;
