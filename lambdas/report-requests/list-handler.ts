@@ -1,9 +1,13 @@
-import type { ReportRequestSummary } from '../shared/contract/schemas/report-request';
+import { maskEmail, type ReportRequestSummary } from '../shared/contract/schemas/report-request';
 import { createHttpHandler, ok } from '../shared/http';
 import { listReportRequests, type ReportRequestRecord } from './repository';
 import { reportRequestRoutes } from './routes';
 
-/** A history line; the client address is for admins only. */
+/**
+ * A history line. Admins see the visitor's email and client address; staff see the email
+ * masked as the dashboard shows it (`j***@example.com`: enough to recognise a request, not
+ * to harvest addresses) and no client address.
+ */
 export function summary(record: ReportRequestRecord, admin: boolean): ReportRequestSummary {
   return {
     id: record.id,
@@ -11,7 +15,7 @@ export function summary(record: ReportRequestRecord, admin: boolean): ReportRequ
     requestedAt: record.requestedAt,
     serialNumber: record.serialNumber,
     productName: record.productName,
-    email: record.email,
+    email: admin ? record.email : maskEmail(record.email),
     language: record.language,
     status: record.status,
     statusReason: record.statusReason,

@@ -494,7 +494,16 @@ describe('search history and dashboard', () => {
     expect(
       (await page(staff, `&serial=${serial(70).toLowerCase()}`)).map((item) => item.id),
     ).toEqual([first.body.id]);
-    expect((await page(staff, `&serial=${serial(70)}`))[0]).not.toHaveProperty('clientAddress');
+    const seenByStaff = (await page(staff, `&serial=${serial(70)}`))[0]!;
+    expect(seenByStaff).not.toHaveProperty('clientAddress');
+    // Staff see the email masked, as on the dashboard; a visitor's own address still
+    // finds their requests (a visitor asking staff for help gives it).
+    const stored = mine[0]!.email;
+    expect(stored.toLowerCase()).toBe(email.toLowerCase());
+    expect(seenByStaff.email).toBe(`${stored[0]}***${stored.slice(stored.indexOf('@'))}`);
+    expect(
+      (await page(staff, `&email=${encodeURIComponent(email)}`)).map((item) => item.serialNumber),
+    ).toEqual([serial(71), serial(70)]);
     const today = new Date().toISOString().slice(0, 10);
     expect(await page(admin, `&email=${encodeURIComponent(email)}&to=2020-01-01`)).toEqual([]);
     expect(
