@@ -110,7 +110,13 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     const { route, names } = found.matcher;
 
     const body = await readBody(request);
-    if (body === null) return sendError(response, 'payload-too-large', 'errors.payload-too-large');
+    if (body === null) {
+      // The rest of the body is not read: the connection cannot carry another request,
+      // so it closes once the answer is sent (a keep-alive client would otherwise wait
+      // on it and fail).
+      response.setHeader('connection', 'close');
+      return sendError(response, 'payload-too-large', 'errors.payload-too-large');
+    }
 
     let claims: Record<string, string> | undefined;
     if (route.access !== 'public' && route.access !== 'machine') {

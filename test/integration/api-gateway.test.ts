@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import type { ErrorBody } from '../../lambdas/shared/contract/error-codes';
 import { signIn } from '../support/cognito';
@@ -35,6 +37,26 @@ describe('GET /api/health', () => {
       status: 'ok',
       checks: { table: 'ok', userPool: 'ok', bucket: 'ok', mail: 'ok' },
     });
+  });
+});
+
+describe('an oversized body', () => {
+  it('is answered 413 and its keep-alive connection closed, so the next request is not stuck behind it', async () => {
+    const socket = connect(stack.ports.gateway, '127.0.0.1');
+    await once(socket, 'connect');
+    const size = 7 * 1024 * 1024;
+    socket.write(
+      `POST /api/report-requests HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(size, 0x20));
+    socket.on('error', () => undefined); // the server may close while this side still writes
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    await once(socket, 'close');
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(answer).toContain('"payload-too-large"');
   });
 });
 
