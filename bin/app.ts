@@ -71,6 +71,7 @@ const settings: TestReportCenterSettings = {
   reportRequestsBurst: integer('reportRequestsBurst', 1),
   wafReportRequestsPerAddress: integer('wafReportRequestsPerAddress', 10),
   wafReportCenterRequestsPerAddress: integer('wafReportCenterRequestsPerAddress', 10),
+  wafUnitLookupsPerAddress: integer('wafUnitLookupsPerAddress', 10),
   alarmEmail: text('alarmEmail'),
 };
 

@@ -139,6 +139,12 @@ export interface TestReportCenterSettings {
    */
   readonly wafReportCenterRequestsPerAddress?: number;
   /**
+   * Public unit look-ups (`/01/…`, `/id/…`, `/api/units/…`) one address may make per 5
+   * minutes before the web ACL of `createWebAcl` blocks it.
+   * @default 300
+   */
+  readonly wafUnitLookupsPerAddress?: number;
+  /**
    * Report requests per second the API accepts from all visitors together.
    * @default 10
    */
@@ -329,6 +335,7 @@ export class TestReportCenterStack extends Stack {
         ? new EdgeWebAcl(this, 'WebAcl', {
             reportRequestsPerAddress: settings.wafReportRequestsPerAddress,
             reportCenterRequestsPerAddress: settings.wafReportCenterRequestsPerAddress,
+            unitLookupsPerAddress: settings.wafUnitLookupsPerAddress,
           }).webAclArn
         : undefined);
 

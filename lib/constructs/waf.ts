@@ -21,7 +21,18 @@ export interface EdgeWebAclProps {
    * @default 100
    */
   readonly reportCenterRequestsPerAddress?: number;
+  /**
+   * Public unit look-ups per 5 minutes one client address may make: identity links
+   * (`/01/…`, `/id/…`) and the unit data they lead to (`/api/units/…`). Each answers
+   * whether a serial exists, so without a bound they would list the serials the report
+   * request's own limits keep from being guessed.
+   * @default 300
+   */
+  readonly unitLookupsPerAddress?: number;
 }
+
+/** Paths of the public unit look-ups ({@link EdgeWebAclProps.unitLookupsPerAddress}). */
+export const unitLookupPathPrefixes = ['/01/', '/id/', '/api/units/'] as const;
 
 /** WAF accepts rate limits from 10 to 2,000,000,000 requests per evaluation window. */
 function rateLimit(name: string, value: number): number {
@@ -62,7 +73,8 @@ function managedRuleGroup(name: string, priority: number): CfnWebACL.RulePropert
 
 /**
  * A CLOUDFRONT-scope WAF web ACL: per-address rate limits (tighter ones on the public
- * report center: its request sends mail, its look-ups must not be enumerable) and the AWS
+ * report center and unit look-ups: its request sends mail, its look-ups and the identity
+ * links must not be enumerable) and the AWS
  * managed IP reputation, known bad inputs and common rule sets, the latter's body size
  * rule relaxed for machine data only. CloudFront accepts web ACLs only from us-east-1, so
  * this construct refuses other regions.
@@ -143,8 +155,32 @@ export class EdgeWebAcl extends Construct {
           visibilityConfig: visibility('ReportCenterPerAddress'),
         },
         {
-          name: 'RequestsPerAddress',
+          name: 'UnitLookupsPerAddress',
           priority: 2,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: rateLimit('unitLookupsPerAddress', props.unitLookupsPerAddress ?? 300),
+              scopeDownStatement: {
+                orStatement: {
+                  statements: unitLookupPathPrefixes.map((prefix) => ({
+                    byteMatchStatement: {
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: 'STARTS_WITH',
+                      searchString: prefix,
+                      textTransformations: pathTransformations,
+                    },
+                  })),
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('UnitLookupsPerAddress'),
+        },
+        {
+          name: 'RequestsPerAddress',
+          priority: 3,
           action: { block: {} },
           statement: {
             rateBasedStatement: {
@@ -154,10 +190,10 @@ export class EdgeWebAcl extends Construct {
           },
           visibilityConfig: visibility('RequestsPerAddress'),
         },
-        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 3),
-        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 4),
+        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 4),
+        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 5),
         {
-          ...managedRuleGroup('AWSManagedRulesCommonRuleSet', 5),
+          ...managedRuleGroup('AWSManagedRulesCommonRuleSet', 6),
           statement: {
             managedRuleGroupStatement: {
               vendorName: 'AWS',
@@ -172,7 +208,7 @@ export class EdgeWebAcl extends Construct {
           // the common rule set's 8 KB; every other body of the API is small, so there the
           // size rule keeps blocking. The handlers refuse bodies over 1 MB themselves (413).
           name: 'LargeBodyOutsideMachineData',
-          priority: 6,
+          priority: 7,
           action: { block: {} },
           statement: {
             andStatement: {

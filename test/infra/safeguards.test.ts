@@ -144,6 +144,7 @@ describe('web ACL', () => {
     for (const name of [
       'ReportRequestsPerAddress',
       'ReportCenterPerAddress',
+      'UnitLookupsPerAddress',
       'RequestsPerAddress',
     ]) {
       expect(rule(name)?.Action, name).toEqual({ Block: {} });

@@ -23,7 +23,7 @@ import { Auth } from '../../lib/constructs/auth';
 import { Data } from '../../lib/constructs/data';
 import { repositoryRoot } from '../../lib/constructs/function';
 import { mailerRecordFilter } from '../../lib/constructs/report-delivery';
-import { EdgeWebAcl } from '../../lib/constructs/waf';
+import { EdgeWebAcl, unitLookupPathPrefixes } from '../../lib/constructs/waf';
 import { appUrl, type TestReportCenterSettings, TestReportCenterStack } from '../../lib/stack';
 
 /** cdk.json's feature flags, so the template here is the one `cdk synth` produces. */
@@ -1306,6 +1306,43 @@ describe('web ACL', () => {
     });
   });
 
+  it('blocks an address that looks up too many units, by identity link or unit data', () => {
+    const lookups = (props = {}) => {
+      const rule = rulesOf(aclIn(props)).find((r) => r.Name === 'UnitLookupsPerAddress')!;
+      return {
+        action: rule.Action,
+        ...(rule.Statement.RateBasedStatement as {
+          Limit: number;
+          ScopeDownStatement: {
+            OrStatement: { Statements: { ByteMatchStatement: { SearchString: string } }[] };
+          };
+        }),
+      };
+    };
+    const rule = lookups();
+    expect(rule.action).toEqual({ Block: {} });
+    expect(rule.Limit).toBe(300);
+    expect(lookups({ unitLookupsPerAddress: 50 }).Limit).toBe(50);
+    const prefixes = rule.ScopeDownStatement.OrStatement.Statements.map(
+      (match) => match.ByteMatchStatement.SearchString,
+    );
+    expect(prefixes).toEqual([...unitLookupPathPrefixes]);
+    // Every public path that says whether a serial exists is under one of them.
+    const lookupPaths = [
+      ...resolverPathPatterns.filter((pattern) => pattern.endsWith('/*')),
+      ...routes
+        .filter((route) => isPublic(route) && route.path.includes('{serial'))
+        .map((route) => route.path),
+    ];
+    expect(lookupPaths.length).toBeGreaterThan(2);
+    for (const path of lookupPaths) {
+      expect(
+        prefixes.some((prefix) => path.startsWith(prefix)),
+        path,
+      ).toBe(true);
+    }
+  });
+
   it('keeps the tighter limit on report requests, the site-wide one and unique priorities', () => {
     const rules = rulesOf(
       aclIn({ reportRequestsPerAddress: 20, reportCenterRequestsPerAddress: 300 }),
@@ -1330,6 +1367,7 @@ describe('web ACL', () => {
       createWebAcl: true,
       wafReportRequestsPerAddress: 25,
       wafReportCenterRequestsPerAddress: 250,
+      wafUnitLookupsPerAddress: 400,
     });
     const [acl] = Object.values(variant.findResources('AWS::WAFv2::WebACL')) as Resource[];
     const limits = Object.fromEntries(
@@ -1342,6 +1380,10 @@ describe('web ACL', () => {
         .filter((rule) => rule.Statement.RateBasedStatement)
         .map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit]),
     );
-    expect(limits).toMatchObject({ ReportRequestsPerAddress: 25, ReportCenterPerAddress: 250 });
+    expect(limits).toMatchObject({
+      ReportRequestsPerAddress: 25,
+      ReportCenterPerAddress: 250,
+      UnitLookupsPerAddress: 400,
+    });
   });
 });
