@@ -46,7 +46,7 @@ async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpRespon
   const base = await identityLinkBase();
   const language = preferredLanguage(event.headers['accept-language']);
   const [item, ...above] = await itemsOf(link, base, language);
-  const headers = { link: linkHeader(item!.anchor, item), vary };
+  const headers = { link: linkHeader(item!.anchor, item) };
 
   const requested = event.queryStringParameters?.linkType;
   const linkType = requested === undefined ? undefined : linkTypeRequest(requested);
@@ -154,8 +154,9 @@ const handlers: Record<string, (event: HttpEvent, context?: Context) => Promise<
 
 /**
  * The resolver function: one route-table pipeline per route (error body, logs, metrics),
- * chosen by the event's route key; every answer carries CORS headers, errors included,
- * and a HEAD answer no body.
+ * chosen by the event's route key; every answer carries CORS headers and `Vary`, errors
+ * included (a cache must not answer one representation for another), and a HEAD answer
+ * no body.
  */
 export async function handler(event: HttpEvent, context?: Context): Promise<HttpResult> {
   const route = handlers[event.routeKey];
@@ -164,7 +165,7 @@ export async function handler(event: HttpEvent, context?: Context): Promise<Http
   const head = event.requestContext.http.method === 'HEAD';
   return {
     ...result,
-    headers: { ...result.headers, ...corsHeaders },
+    headers: { ...result.headers, ...corsHeaders, vary },
     ...(head ? { body: '', isBase64Encoded: false } : {}),
   } satisfies HttpResult;
 }

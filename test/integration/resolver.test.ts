@@ -204,6 +204,7 @@ describe('a unit of a product with a GTIN', () => {
       error: { code: 'not-found', messageKey: 'errors.linkTypeNotFound' },
     });
     expect(missing.headers['access-control-allow-origin']).toBe('*');
+    expect(missing.headers.vary).toBe('Accept, Accept-Language');
   });
 
   it('answers HEAD like GET without a body, and OPTIONS with the methods and CORS', async () => {
@@ -320,6 +321,7 @@ describe('malformed links', () => {
       error: { code: 'invalid-argument', messageKey },
     });
     expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers.vary).toBe('Accept, Accept-Language');
   });
 
   it('describes the /id form for a malformed /id path, not the /01 form', async () => {
