@@ -130,6 +130,16 @@ export async function setRole(id: string, role: Role): Promise<void> {
   );
 }
 
+export async function setName(id: string, name: string): Promise<void> {
+  await getCognito().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: id,
+      UserAttributes: [{ Name: 'name', Value: name }],
+    }),
+  );
+}
+
 export async function setEnabled(id: string, enabled: boolean): Promise<void> {
   const Command = enabled ? AdminEnableUserCommand : AdminDisableUserCommand;
   await getCognito().send(new Command({ UserPoolId: userPoolId(), Username: id }));

@@ -2,6 +2,7 @@ import { idParams } from '../shared/contract/schemas/params';
 import {
   createStaffSchema,
   listStaffQuerySchema,
+  updateOwnAccountSchema,
   updateStaffSchema,
 } from '../shared/contract/schemas/staff';
 import { adminOnly, staffOrAdmin, type RouteTable } from '../shared/route-spec';
@@ -12,6 +13,13 @@ export const staffRoutes = {
   'GET /api/account': {
     handler: 'lambdas/staff/account-handler.ts',
     access: staffOrAdmin,
+  },
+  // The caller's own name, with its audit entry (the app changes it here, not in Cognito).
+  'PATCH /api/account': {
+    handler: 'lambdas/staff/account-update-handler.ts',
+    access: staffOrAdmin,
+    grants: ['userPoolAdmin'],
+    body: updateOwnAccountSchema,
   },
   'GET /api/staff': {
     handler: 'lambdas/staff/list-handler.ts',

@@ -230,6 +230,26 @@ export async function updateStaff(
 }
 
 /**
+ * The caller changes their own name (`PATCH /api/account`): recorded like an admin's
+ * change to an account (actor and target the caller, the name before and after), with
+ * nothing recorded when the name is the same. Answers the account as it is now.
+ */
+export async function changeOwnName(caller: Caller, name: string): Promise<StaffMember> {
+  const account = await getOwnAccount(caller);
+  const changes = changesBetween(auditView(account), { ...auditView(account), name }, ['name']);
+  if (Object.keys(changes).length === 0) return account;
+  const record: AuditRecord = {
+    actor: actorOf(caller),
+    action: 'update',
+    entity: 'staff',
+    entityId: caller.sub,
+    changes,
+  };
+  await withAuditEntry(record, () => accounts.setName(caller.sub, name));
+  return getOwnAccount(caller);
+}
+
+/**
  * The caller's own account as Cognito holds it now (`GET /api/account`): name, email,
  * role, status and since when it exists, which the ID token does not carry.
  */

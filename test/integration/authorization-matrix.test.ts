@@ -82,6 +82,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'PUT /api/serial-numbers/{id}': staffAndAdmin,
   'DELETE /api/serial-numbers/{id}': staffAndAdmin,
   'GET /api/account': staffAndAdmin,
+  'PATCH /api/account': staffAndAdmin,
   'GET /api/staff': adminOnly,
   'POST /api/staff': adminOnly,
   'PATCH /api/staff/{id}': adminOnly,

@@ -29,7 +29,11 @@ import {
   createSerialRangeSchema,
   updateSerialRangeSchema,
 } from '../../lambdas/shared/contract/schemas/serial-range';
-import { createStaffSchema, updateStaffSchema } from '../../lambdas/shared/contract/schemas/staff';
+import {
+  createStaffSchema,
+  updateOwnAccountSchema,
+  updateStaffSchema,
+} from '../../lambdas/shared/contract/schemas/staff';
 import { savePlanSchema } from '../../lambdas/shared/contract/schemas/test-plan';
 import { maxBodyBytes } from '../../lambdas/shared/http';
 import { keys } from '../../lambdas/shared/keys';
@@ -865,6 +869,13 @@ function targets(): Record<string, Target> {
       { role: 'staff' },
       updateStaffSchema,
     ),
+    'PATCH /api/account': json(
+      'PATCH',
+      'admin',
+      fixedPath('/api/account'),
+      { name: 'Fuzz Admin' },
+      updateOwnAccountSchema,
+    ),
   };
 }
 
@@ -1036,6 +1047,7 @@ describe('sizes, unknown fields and malformed paths', () => {
         template: { role: 'staff' },
         path: `/api/staff/${fixture.staffId}`,
       },
+      'PATCH /api/account': { template: { name: 'Fuzz Admin' }, path: '/api/account' },
     };
     // Every JSON route; the CSV upload has its own case below.
     expect(Object.keys(valid).sort()).toEqual(

@@ -1,4 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
+import type { ErrorBody } from '../../lambdas/shared/contract/error-codes';
+import type { AuditEntry } from '../../lambdas/shared/contract/schemas/audit';
 import type { StaffMember } from '../../lambdas/shared/contract/schemas/staff';
 import { valvePlanTemplate } from '../../lambdas/shared/contract/schemas/test-plan';
 import { callApi, mailsTo } from '../support/api';
@@ -128,18 +130,44 @@ describe('GlobalSignOut ("Sign out of all devices")', () => {
   });
 });
 
-describe('UpdateUserAttributes on the name (the account page)', () => {
-  it('changes the name, which the next ID token carries', async () => {
+describe('PATCH /api/account (the account page changes the name)', () => {
+  it('changes the name, which the next ID token carries, with an audit entry of the change', async () => {
     const { email, password } = await newAccount();
     const session = await signIn(stack, email, password);
-    const updated = await cognitoUserCall(stack, 'UpdateUserAttributes', {
-      AccessToken: session.AccessToken,
-      UserAttributes: [{ Name: 'name', Value: '林美玲' }],
-    });
+    const id = claimsOf(session.IdToken)['cognito:username'] as string;
+    const before = await callApi<StaffMember>(stack, '/api/account', { token: session.IdToken });
+    const change = (name: unknown) =>
+      callApi<StaffMember>(stack, '/api/account', {
+        method: 'PATCH',
+        token: session.IdToken,
+        body: { name },
+      });
+    const updated = await change('林美玲');
     expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id, email, name: '林美玲', role: 'staff' });
     const refreshed = await refresh(session.RefreshToken);
     const result = refreshed.body.AuthenticationResult as { IdToken: string };
     expect(claimsOf(result.IdToken)).toMatchObject({ name: '林美玲', 'custom:role': 'staff' });
+
+    // The same name again changes nothing and records nothing; a bad name is refused.
+    expect((await change('林美玲')).status).toBe(200);
+    const refused = await change('x'.repeat(200));
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.body as unknown as ErrorBody).error.fields ?? {})).toEqual([
+      'name',
+    ]);
+    const admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+    const log = await callApi<{ items: AuditEntry[] }>(
+      stack,
+      `/api/audit?entity=staff&id=${encodeURIComponent(id)}&limit=50`,
+      { token: admin },
+    );
+    const updates = log.body.items.filter((entry) => entry.action === 'update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({
+      actor: { id, email },
+      changes: { name: { from: before.body.name, to: '林美玲' } },
+    });
   });
 });
 

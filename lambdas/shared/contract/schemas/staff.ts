@@ -33,6 +33,10 @@ export const updateStaffSchema = z
   });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
 
+/** `PATCH /api/account`: the signed-in person changes their own name. */
+export const updateOwnAccountSchema = z.strictObject({ name: personNameField });
+export type UpdateOwnAccountInput = z.infer<typeof updateOwnAccountSchema>;
+
 /** Page sizes every back-office table offers; `all` is served in pages of the maximum. */
 export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
 export const maxPageSize = 1000;

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changeNameFailure,
-  changePasswordFailure,
-  signOutEverywhereFailure,
-} from './own-account-errors';
+import { changePasswordFailure, signOutEverywhereFailure } from './own-account-errors';
 
 const cognito = (name: string, message = 'x') => Object.assign(new Error(message), { name });
 
@@ -59,23 +55,6 @@ describe('changePasswordFailure', () => {
     expect(changePasswordFailure(cognito('InternalErrorException'))).toEqual({
       type: 'message',
       messageKey: 'errors.internal',
-    });
-  });
-});
-
-describe('changeNameFailure', () => {
-  it('shows a refused name on the field, and ends a revoked session', () => {
-    expect(changeNameFailure(cognito('InvalidParameterException'))).toEqual({
-      type: 'field',
-      field: 'name',
-      messageKey: 'errors.invalid-argument',
-    });
-    expect(
-      changeNameFailure(cognito('NotAuthorizedException', 'Access Token has been revoked')),
-    ).toEqual({ type: 'sessionEnded' });
-    expect(changeNameFailure(new TypeError('Failed to fetch'))).toEqual({
-      type: 'message',
-      messageKey: 'errors.connectionFailed',
     });
   });
 });

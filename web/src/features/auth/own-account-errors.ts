@@ -55,15 +55,6 @@ export function changePasswordFailure(
   }
 }
 
-/** A failed `UpdateUserAttributes` on the name. */
-export function changeNameFailure(error: unknown): FormFailure<'name'> | SessionEnded {
-  if (endsSession(error)) return { type: 'sessionEnded' };
-  if (errorName(error) === 'InvalidParameterException') {
-    return { type: 'field', field: 'name', messageKey: 'errors.invalid-argument' };
-  }
-  return { type: 'message', messageKey: genericFailureMessageKey(error) };
-}
-
 /**
  * A failed `GlobalSignOut`. A refused token means the sessions are already over (another
  * device signed out everywhere first): that is done, not failed.

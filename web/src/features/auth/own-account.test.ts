@@ -3,12 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const amplify = vi.hoisted(() => ({
   fetchAuthSession: vi.fn(),
   updatePassword: vi.fn(),
-  updateUserAttributes: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-const { changeOwnName, changeOwnPassword, cognitoEndpoint, signOutEverywhere } =
-  await import('./own-account');
+const { changeOwnPassword, cognitoEndpoint, signOutEverywhere } = await import('./own-account');
 
 const fetchMock = vi.fn<typeof fetch>();
 const config = { region: 'eu-west-1', userPoolEndpoint: undefined };
@@ -34,11 +32,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('own account calls', () => {
-  it('changes the name and the password through Amplify', async () => {
-    await changeOwnName('林美玲');
-    expect(amplify.updateUserAttributes).toHaveBeenCalledWith({
-      userAttributes: { name: '林美玲' },
-    });
+  it('changes the password through Amplify', async () => {
     await changeOwnPassword('Old-Password-1!', 'New-Password-2!');
     expect(amplify.updatePassword).toHaveBeenCalledWith({
       oldPassword: 'Old-Password-1!',

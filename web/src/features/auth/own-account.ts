@@ -1,16 +1,17 @@
-import { fetchAuthSession, updatePassword, updateUserAttributes } from 'aws-amplify/auth';
+import { fetchAuthSession, updatePassword } from 'aws-amplify/auth';
 import {
   staffMemberSchema,
   type StaffMember,
 } from '../../../../lambdas/shared/contract/schemas/staff';
-import { parseAnswer } from '../../lib/api-client';
+import { apiRequest, parseAnswer } from '../../lib/api-client';
 import type { AppConfig } from '../../lib/config';
 
 /**
- * The signed-in person's own account: name, password and sessions go to Cognito with
- * the user's access token (as AWS's user operations take it); the account facts Cognito
- * keeps only for administrators (when it was created) come from `GET /api/account`.
- * Failures are Amplify's (or Cognito's) errors, named after Cognito's exceptions.
+ * The signed-in person's own account: password and sessions go to Cognito with the
+ * user's access token (as AWS's user operations take it), with Amplify's (or Cognito's)
+ * errors, named after Cognito's exceptions; the name goes through the API
+ * (`PATCH /api/account`), which records the change in the audit log; the account facts
+ * Cognito keeps only for administrators (when it was created) come from `GET /api/account`.
  */
 
 /** The path of the caller's own account (name, email, role, created) as Cognito holds it now. */
@@ -21,9 +22,14 @@ export function parseOwnAccount(body: unknown): StaffMember {
   return parseAnswer(staffMemberSchema, body);
 }
 
-/** Changes the own name (`UpdateUserAttributes` on `name`, which the app client may write). */
-export async function changeOwnName(name: string): Promise<void> {
-  await updateUserAttributes({ userAttributes: { name } });
+/**
+ * Changes the own name (`PATCH /api/account`, with its audit entry); answers the account
+ * as it is now. Failures are the API's (`ApiError`).
+ */
+export async function changeOwnName(name: string): Promise<StaffMember> {
+  return parseOwnAccount(
+    await apiRequest<unknown>(ownAccountPath, { method: 'PATCH', body: { name } }),
+  );
 }
 
 /**

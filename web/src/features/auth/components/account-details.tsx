@@ -15,24 +15,24 @@ import { useToast } from '../../../components/toast/use-toast';
 import { isLanguage } from '../../../i18n/languages';
 import { useLanguage } from '../../../i18n/use-language';
 import { useSetLanguage } from '../../../i18n/use-set-language';
+import { ApiError } from '../../../lib/api-client';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { changeOwnName } from '../own-account';
-import { changeNameFailure } from '../own-account-errors';
 import { useAuth } from '../use-auth';
 
 /** The name as the shared staff schema checks it (the admin's form and the API use the same). */
 const nameSchema = z.strictObject({ name: personNameField });
 
 /**
- * The Account section: the name (saved to Cognito, then read back from a fresh token
- * so the top bar shows it), email and role as they are (only an administrator changes
- * them), and the interface language.
+ * The Account section: the name (saved through the API, which records the change in the
+ * audit log, then read back from a fresh token so the top bar shows it), email and role
+ * as they are (only an administrator changes them), and the interface language.
  */
 export function AccountDetails() {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const { user, refreshSession, endSession } = useAuth();
+  const { user, refreshSession } = useAuth();
   const { language, options } = useLanguage();
   const setLanguage = useSetLanguage();
   const form = useSchemaForm<unknown, 'name'>(nameSchema, { name: user?.name ?? '' });
@@ -58,16 +58,13 @@ export function AccountDetails() {
       await refreshSession();
       showToast({ type: 'success', content: t('account.details.nameUpdated') });
     } catch (error) {
-      const failure = changeNameFailure(error);
-      if (failure.type === 'sessionEnded') {
-        await endSession();
-        return;
-      }
-      if (failure.type === 'field') {
-        form.setFieldErrorKey('name', failure.messageKey);
+      // A 401 has already ended the session (the API client's listener).
+      const nameError = error instanceof ApiError ? error.fields.name : undefined;
+      if (nameError) {
+        form.setFieldError('name', nameError);
         focus('name');
       } else {
-        setFormError(t(failure.messageKey));
+        setFormError(error instanceof ApiError ? error.message : t('errors.internal'));
       }
     } finally {
       setSaving(false);
