@@ -309,7 +309,8 @@ export class TestReportCenterStack extends Stack {
         ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
         : 'Cognito CustomMessage trigger',
     });
-    // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts);
+    // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts)
+    // and counts its mails in the code-mail quota's counters (lambdas/auth/code-mail-quota.ts);
     // the report request, the mailer and the identification links' functions (resolver,
     // unit data, labels) read and write the table anyway.
     this.customMessage.role.addToPrincipalPolicy(
@@ -318,6 +319,17 @@ export class TestReportCenterStack extends Stack {
         resources: [data.table.tableArn],
         conditions: {
           'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.appUrl().pk] },
+        },
+      }),
+    );
+    this.customMessage.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [`${keys.rateWindowPrefix('codeMail')}*`],
+          },
         },
       }),
     );

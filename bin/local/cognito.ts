@@ -98,12 +98,14 @@ export async function startCognito(options: {
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
+  const lambdaService = new services.LambdaService(localTriggerNames, inProcessLambda);
   const triggers = new services.TriggersService(
     clock,
     cognitoClient,
-    new services.LambdaService(localTriggerNames, inProcessLambda),
+    lambdaService,
     new CryptoService(config.KMSConfig),
   );
+  triggers.customMessage = refusableCustomMessage(lambdaService);
   const serviceSet = {
     clock,
     cognito: cognitoClient,
@@ -250,7 +252,12 @@ const localTriggerNames = Object.fromEntries(
   Object.keys(localTriggers).map((name) => [name, name]),
 );
 
-/** Stands in for the Lambda client cognito-local would call. */
+/**
+ * Stands in for the Lambda client cognito-local would call. A handler that throws is
+ * answered as Lambda answers it (`FunctionError: Unhandled`, the error in the payload), so
+ * cognito-local refuses the call with `UserLambdaValidationException` "CustomMessage
+ * failed with error <message>." as Cognito does.
+ */
 const inProcessLambda = {
   invoke({ FunctionName, Payload }: { FunctionName: string; Payload: string }) {
     return {
@@ -260,11 +267,51 @@ const inProcessLambda = {
         const { handler } = (await import(pathToFileURL(join(repoRoot, module)).href)) as {
           handler: (event: unknown) => Promise<unknown>;
         };
-        return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
+        try {
+          return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
+        } catch (error) {
+          const { name, message } = error instanceof Error ? error : new Error(String(error));
+          return {
+            StatusCode: 200,
+            FunctionError: 'Unhandled',
+            Payload: JSON.stringify({ errorType: name, errorMessage: message }),
+          };
+        }
       },
     };
   },
 };
+
+/**
+ * cognito-local's CustomMessage trigger, except that a trigger that fails fails the call:
+ * cognito-local logs the failure and sends its default message instead, so a trigger that
+ * refuses a mail (lambdas/auth/code-mail-quota.ts) would not stop it. Cognito answers
+ * `UserLambdaValidationException` and sends nothing.
+ */
+function refusableCustomMessage(lambdaService: any) {
+  const { attributesToRecord } = lib('services/userPoolService');
+  return async (ctx: any, request: any) => {
+    const response = await lambdaService.invoke(ctx, 'CustomMessage', {
+      clientId: request.clientId,
+      clientMetadata: request.clientMetadata,
+      codeParameter: '{####}',
+      triggerSource: request.source,
+      userAttributes: attributesToRecord(request.userAttributes),
+      username: request.username,
+      usernameParameter: '{username}',
+      userPoolId: request.userPoolId,
+    });
+    const fill = (text: unknown) =>
+      typeof text === 'string'
+        ? text.replace('{####}', request.code).replace('{username}', request.username)
+        : undefined;
+    return {
+      emailMessage: fill(response?.emailMessage),
+      emailSubject: response?.emailSubject ?? undefined,
+      smsMessage: fill(response?.smsMessage),
+    };
+  };
+}
 
 /** cognito-local's message sender, delivering mails instead of printing them. */
 function mailSender(deliver: (mail: CognitoMail) => Promise<void>, logger: any) {
@@ -313,8 +360,8 @@ function awsCompatibleRouter(
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
   /**
-   * Holds `email` as the user's unverified new address with a fresh code, and mails the
-   * code to that address through the CustomMessage trigger (`source`), as AWS does.
+   * Mails a fresh code to `email` through the CustomMessage trigger (`source`), as AWS
+   * does, and holds `email` as the user's unverified new address with that code.
    */
   const holdEmail = async (
     ctx: any,
@@ -325,12 +372,6 @@ function awsCompatibleRouter(
     request: any,
   ) => {
     const code = settings.otp();
-    await pool.saveUser(ctx, {
-      ...user,
-      UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
-      AttributeVerificationCode: code,
-      UserLastModifiedDate: new Date(),
-    });
     const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
     const addressedToNew = {
       ...user,
@@ -349,6 +390,13 @@ function awsCompatibleRouter(
       request?.ClientMetadata,
       delivery,
     );
+    // Held once the mail went: a mail the trigger refused holds nothing.
+    await pool.saveUser(ctx, {
+      ...user,
+      UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
+      AttributeVerificationCode: code,
+      UserLastModifiedDate: new Date(),
+    });
     return { ...delivery, Destination: maskEmail(email) };
   };
   const writable = new Set<string>(userPoolDefinition.client.writeAttributes);

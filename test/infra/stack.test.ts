@@ -467,12 +467,22 @@ describe('CustomMessage trigger', () => {
     });
   });
 
-  it('reads only the app address item of the table, and nothing of Cognito', () => {
+  it('reads only the app address item, counts only its mail quota, and nothing of Cognito', () => {
     const statements = statementsOf(triggerRoleId());
     const actions = statements.flatMap((statement) => [statement.Action].flat());
     expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([
       'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
     ]);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#codeMail#*'] },
+        },
+      }),
+    );
     expect(statements).toContainEqual(
       expect.objectContaining({
         Action: 'dynamodb:GetItem',

@@ -1,11 +1,42 @@
 import { describe, expect, inject, it } from 'vitest';
 import { mailsTo } from '../support/api';
-import { cognitoClientCall, createUser, signIn } from '../support/cognito';
+import { cognitoClientCall, cognitoUserCall, createUser, signIn } from '../support/cognito';
 import { startStackProcess } from '../support/stack-process';
 
 const stack = inject('stack');
 
 const cognitoCall = (target: string, body: object) => cognitoClientCall(stack, target, body);
+
+/** A unique address per run: the stack's data and the code-mail quota outlive one test. */
+const unique = (name: string) =>
+  `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** The code in a code mail. */
+const codeIn = (html: string | undefined) => /letter-spacing:4px">(\d{6})</.exec(html ?? '')?.[1];
+
+/** Registers and confirms an account through /register's calls: it has no role. */
+async function registerAccount(email: string, password: string) {
+  const signUp = await cognitoCall('SignUp', {
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
+  expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+  const [mail] = await mailsTo(stack, email);
+  const confirmed = await cognitoCall('ConfirmSignUp', {
+    Username: email,
+    ConfirmationCode: codeIn(mail?.body.html),
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+}
+
+const refusedByTrigger = (reason: string) => ({
+  status: 400,
+  body: {
+    __type: 'UserLambdaValidationException',
+    message: `CustomMessage failed with error ${reason}.`,
+  },
+});
 
 describe('signing in', () => {
   it('answers a wrong password and an unknown email identically', async () => {
@@ -91,5 +122,69 @@ describe('self-registration switched off', () => {
     } finally {
       expect(await closed.stop()).toBe(0);
     }
+  });
+});
+
+describe("Cognito's mails: nobody can make the product mail anyone at will", () => {
+  it('sends no email-change code for an account without a role (awaiting approval)', async () => {
+    const email = unique('pending.mover');
+    const victim = unique('victim');
+    await registerAccount(email, 'Pending-Mover-2026!');
+    const { AccessToken } = await signIn(stack, email, 'Pending-Mover-2026!');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const asked = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+        AccessToken,
+        UserAttributes: [{ Name: 'email', Value: victim }],
+      });
+      expect(asked).toEqual(refusedByTrigger('This account may not change its email address'));
+      // Nothing was held, so there is no code to ask for again either.
+      const again = await cognitoUserCall(stack, 'GetUserAttributeVerificationCode', {
+        AccessToken,
+        AttributeName: 'email',
+      });
+      expect(again.status).toBe(400);
+    }
+    expect(await mailsTo(stack, victim)).toEqual([]);
+    const user = await cognitoUserCall(stack, 'GetUser', { AccessToken });
+    expect(user.body).toMatchObject({
+      UserAttributes: expect.arrayContaining([{ Name: 'email', Value: email }]),
+    });
+  });
+
+  it('mails one recipient at most 5 codes or links an hour, all kinds together', async () => {
+    const email = unique('much.forgetful');
+    await createUser(stack, email, 'Much-Forgetful-2026!', 'staff');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const asked = await cognitoCall('ForgotPassword', { Username: email });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    }
+    const refused = await cognitoCall('ForgotPassword', { Username: email });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      __type: 'UserLambdaValidationException',
+      message: expect.stringMatching(
+        /^CustomMessage failed with error Too many mails to this address; try again in \d+ minutes?\.$/,
+      ),
+    });
+    expect(await mailsTo(stack, email)).toHaveLength(5);
+
+    // A staff account moving to an address counts against that address's quota too.
+    const mover = unique('busy.mover');
+    await createUser(stack, mover, 'Busy-Mover-2026!', 'staff');
+    const { AccessToken } = await signIn(stack, mover, 'Busy-Mover-2026!');
+    const next = unique('busy.target');
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      answers.push(
+        (
+          await cognitoUserCall(stack, 'UpdateUserAttributes', {
+            AccessToken,
+            UserAttributes: [{ Name: 'email', Value: next }],
+          })
+        ).status,
+      );
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200, 400]);
+    expect(await mailsTo(stack, next)).toHaveLength(5);
   });
 });
