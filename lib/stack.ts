@@ -121,6 +121,14 @@ export interface TestReportCenterSettings {
   /** @default 10 */
   readonly reportLimitAddressWindowMinutes?: number;
   /**
+   * Code and link mails Cognito may send one recipient per window (sign-up code, resend,
+   * password reset, email change; lambdas/auth/code-mail-quota.ts).
+   * @default 5
+   */
+  readonly codeMailLimitPerEmail?: number;
+  /** @default 60 */
+  readonly codeMailLimitWindowMinutes?: number;
+  /**
    * Subscribes this address to the alarm topic (mail undeliverable after retries, SES
    * bounce rate, suppression failures). AWS mails a confirmation link first.
    * @default - no subscription; subscribe to the `AlarmTopicArn` output by hand
@@ -195,6 +203,8 @@ function reportSettings(settings: TestReportCenterSettings) {
     REPORT_LIMIT_EMAIL_WINDOW_MINUTES: String(settings.reportLimitEmailWindowMinutes ?? 60),
     REPORT_LIMIT_PER_ADDRESS: String(settings.reportLimitPerAddress ?? 30),
     REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: String(settings.reportLimitAddressWindowMinutes ?? 10),
+    CODE_MAIL_LIMIT_PER_EMAIL: String(settings.codeMailLimitPerEmail ?? 5),
+    CODE_MAIL_LIMIT_WINDOW_MINUTES: String(settings.codeMailLimitWindowMinutes ?? 60),
     ...(identityLinkBase(settings) ? { IDENTITY_LINK_BASE: identityLinkBase(settings) } : {}),
   };
 }

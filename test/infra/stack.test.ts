@@ -757,6 +757,8 @@ describe('machine routes', () => {
         REPORT_LIMIT_EMAIL_WINDOW_MINUTES: '60',
         REPORT_LIMIT_PER_ADDRESS: '30',
         REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: '10',
+        CODE_MAIL_LIMIT_PER_EMAIL: '5',
+        CODE_MAIL_LIMIT_WINDOW_MINUTES: '60',
       },
       routes: [
         {
