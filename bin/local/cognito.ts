@@ -399,6 +399,36 @@ function awsCompatibleRouter(
     });
     return { ...delivery, Destination: maskEmail(email) };
   };
+  /** Cognito's answer to a password the pool's policy does not allow. */
+  const refuseWeakPassword = (password: string, pool: any) => {
+    const violation = passwordPolicyViolation(password, pool.options?.Policies?.PasswordPolicy);
+    if (violation) {
+      throw new errors.CognitoError(
+        'InvalidPasswordException',
+        `Password does not conform to policy: ${violation}`,
+      );
+    }
+  };
+  /**
+   * The password each operation that sets one (other than ChangePassword, above) would
+   * set; cognito-local takes any. The pool's policy is the one CDK builds
+   * (lib/auth-definition.ts, which bin/local/provision.ts gives the local pool).
+   */
+  const passwordsSet: Record<string, (request: any) => unknown> = {
+    // With self-registration off SignUp is refused whatever the password (below).
+    SignUp: (request) => (settings.selfRegistration ? request?.Password : undefined),
+    ConfirmForgotPassword: (request) => request?.Password,
+    AdminSetUserPassword: (request) => request?.Password,
+    AdminCreateUser: (request) => request?.TemporaryPassword,
+    RespondToAuthChallenge: (request) =>
+      request?.ChallengeName === 'NEW_PASSWORD_REQUIRED'
+        ? (request?.ChallengeResponses?.NEW_PASSWORD ?? '')
+        : undefined,
+  };
+  const poolOf = (ctx: any, request: any) =>
+    request?.UserPoolId
+      ? cognito.getUserPool(ctx, request.UserPoolId)
+      : cognito.getUserPoolForClientId(ctx, request?.ClientId);
   const writable = new Set<string>(userPoolDefinition.client.writeAttributes);
   const attributeNames: Record<string, (request: any) => unknown[]> = {
     SignUp: (request) => (request?.UserAttributes ?? []).map((item: any) => item?.Name),
@@ -434,13 +464,7 @@ function awsCompatibleRouter(
           throw wrongCredentials();
         }
         const proposed = String(request?.ProposedPassword ?? '');
-        const violation = passwordPolicyViolation(proposed, pool.options?.Policies?.PasswordPolicy);
-        if (violation) {
-          throw new errors.CognitoError(
-            'InvalidPasswordException',
-            `Password does not conform to policy: ${violation}`,
-          );
-        }
+        refuseWeakPassword(proposed, pool);
         await pool.saveUser(ctx, { ...user, Password: proposed, UserLastModifiedDate: new Date() });
         return {};
       };
@@ -565,12 +589,15 @@ function awsCompatibleRouter(
   return (target) => {
     const route = compatible(target);
     const names = attributeNames[target];
-    if (!names) return route;
+    const passwordSet = passwordsSet[target];
+    if (!names && !passwordSet) return route;
     return async (ctx, request) => {
-      const list = names(request);
+      const list = names?.(request) ?? [];
       if (!Array.isArray(list) || list.some((name) => !writable.has(String(name)))) {
         throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
       }
+      const password = passwordSet?.(request);
+      if (password !== undefined) refuseWeakPassword(String(password), await poolOf(ctx, request));
       return route(ctx, request);
     };
   };
