@@ -442,6 +442,35 @@ function awsCompatibleRouter(
         throw new errors.NotAuthorizedError('SignUp is not permitted for this user pool');
       };
     }
+    if (target === 'SignUp') {
+      // The email is the username (the pool's UsernameAttributes): an `email` attribute
+      // other than the username is refused, and a username taken in any case is taken,
+      // as Cognito answers. cognito-local keeps a second email and matches case exactly.
+      const route = router(target);
+      return async (ctx, request) => {
+        const username = String(request?.Username ?? '');
+        const attributes: { Name?: unknown; Value?: unknown }[] = request?.UserAttributes ?? [];
+        const email = attributes.find((item) => item?.Name === 'email')?.Value;
+        if (email !== undefined && String(email).toLowerCase() !== username.toLowerCase()) {
+          throw new errors.InvalidParameterError(
+            'User email should be empty or same as username, since username attribute is email.',
+          );
+        }
+        const pool = await cognito.getUserPoolForClientId(ctx, request?.ClientId);
+        const holders = await Promise.all(
+          [...new Set([username, username.toLowerCase()])].map((name) =>
+            pool.getUserByUsername(ctx, name),
+          ),
+        );
+        if (holders.some(Boolean)) {
+          throw new errors.CognitoError(
+            'UsernameExistsException',
+            'An account with the given email already exists.',
+          );
+        }
+        return route(ctx, request);
+      };
+    }
     if (target === 'AdminUserGlobalSignOut') {
       // Missing in cognito-local: revoke the user's refresh tokens, as Cognito does.
       return async (ctx, request) => {
@@ -550,20 +579,59 @@ function awsCompatibleRouter(
     }
     if (target === 'ForgotPassword') {
       // With PreventUserExistenceErrors, Cognito answers an unknown user as if it had
-      // sent a code: the answer must not tell who has an account.
+      // sent a code, to a masked ("simulated") destination: the answer must not tell who
+      // has an account. cognito-local names a known user's address in full, so both
+      // answers carry the same mask, of the name asked for.
       return async (ctx, request) => {
+        const delivery = {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskEmail(String(request?.Username ?? '')),
+        };
         try {
-          return await route(ctx, request);
+          await route(ctx, request);
         } catch (error) {
           if (!(error instanceof errors.UserNotFoundError)) throw error;
-          return {
-            CodeDeliveryDetails: {
-              AttributeName: 'email',
-              DeliveryMedium: 'EMAIL',
-              Destination: maskEmail(String(request?.Username ?? '')),
-            },
-          };
         }
+        return { CodeDeliveryDetails: delivery };
+      };
+    }
+    if (target === 'ResendConfirmationCode') {
+      // Missing in cognito-local (the register page's "resend code"). As Cognito: a new
+      // code for an unconfirmed account, mailed through the CustomMessage trigger
+      // (`ResendCode`); "User is already confirmed." for a confirmed one; an unknown name
+      // answered as if a code had gone (PreventUserExistenceErrors).
+      return async (ctx, request) => {
+        const delivery = {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskEmail(String(request?.Username ?? '')),
+        };
+        const pool = await cognito.getUserPoolForClientId(ctx, request?.ClientId);
+        const user = await pool.getUserByUsername(ctx, String(request?.Username ?? ''));
+        if (!user) return { CodeDeliveryDetails: delivery };
+        if (user.UserStatus !== 'UNCONFIRMED') {
+          throw new errors.InvalidParameterError('User is already confirmed.');
+        }
+        const email = user.Attributes.find((item: any) => item.Name === 'email')?.Value;
+        const code = settings.otp();
+        await settings.messages.deliver(
+          ctx,
+          'ResendCode',
+          request.ClientId,
+          pool.options.Id,
+          user,
+          code,
+          request?.ClientMetadata,
+          { ...delivery, Destination: email },
+        );
+        // Saved once the mail went: a refused mail leaves the last code as it was.
+        await pool.saveUser(ctx, {
+          ...user,
+          ConfirmationCode: code,
+          UserLastModifiedDate: new Date(),
+        });
+        return { CodeDeliveryDetails: delivery };
       };
     }
     if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
@@ -587,7 +655,7 @@ function awsCompatibleRouter(
     };
   };
   return (target) => {
-    const route = compatible(target);
+    const route = withCaseInsensitiveUsername(target, compatible(target));
     const names = attributeNames[target];
     const passwordSet = passwordsSet[target];
     if (!names && !passwordSet) return route;
@@ -600,6 +668,46 @@ function awsCompatibleRouter(
       if (password !== undefined) refuseWeakPassword(String(password), await poolOf(ctx, request));
       return route(ctx, request);
     };
+  };
+}
+
+/** The operations of the app client that name a user by the name they sign in with. */
+const usernameOperations = new Set([
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+]);
+
+/**
+ * The pool's sign-in names ignore case (CDK `signInCaseSensitive: false`, the local pool's
+ * `UsernameConfiguration`), and they are emails: `Admin@Example.com` is
+ * `admin@example.com`. cognito-local matches them exactly, so these operations get the
+ * name in lower case, the case every account's email is stored in (a sign-up's email too).
+ */
+function withCaseInsensitiveUsername(target: string, route: Target): Target {
+  if (!usernameOperations.has(target)) return route;
+  const lower = (value: unknown) =>
+    typeof value === 'string' && value.includes('@') ? value.toLowerCase() : value;
+  return (ctx, request) => {
+    if (request === null || typeof request !== 'object') return route(ctx, request);
+    const normalised = { ...request, Username: lower(request.Username) };
+    if (request.Username === undefined) delete normalised.Username;
+    for (const field of ['AuthParameters', 'ChallengeResponses']) {
+      const values = request[field];
+      if (values && typeof values === 'object' && 'USERNAME' in values) {
+        normalised[field] = { ...values, USERNAME: lower(values.USERNAME) };
+      }
+    }
+    if (target === 'SignUp' && Array.isArray(request.UserAttributes)) {
+      normalised.UserAttributes = request.UserAttributes.map((item: any) =>
+        item?.Name === 'email' ? { ...item, Value: lower(item.Value) } : item,
+      );
+    }
+    return route(ctx, normalised);
   };
 }
 

@@ -101,6 +101,28 @@ describe('resetting a forgotten password', () => {
     expect(unknown.status).toBe(200);
     expect(unknown.body).toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
     expect(await mailsTo(stack, 'ghost@example.com')).toEqual([]);
+
+    // Same shape, same mask: "a***@e***" whoever is asked for, in whatever case.
+    const known = unique('known');
+    const ghost = unique('kghost');
+    await createUser(stack, known, 'Known-Person-2026!', 'staff');
+    const answers = [];
+    for (const name of [known, ghost, known.toUpperCase(), ghost.toUpperCase()]) {
+      answers.push(await cognitoCall('ForgotPassword', { Username: name }));
+    }
+    for (const answer of answers) {
+      expect(answer).toEqual({
+        status: 200,
+        body: {
+          CodeDeliveryDetails: {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: 'k***@e***',
+          },
+        },
+      });
+    }
+    expect(await mailsTo(stack, known)).toHaveLength(2);
   });
 });
 
@@ -186,5 +208,112 @@ describe("Cognito's mails: nobody can make the product mail anyone at will", () 
     }
     expect(answers).toEqual([200, 200, 200, 200, 200, 400]);
     expect(await mailsTo(stack, next)).toHaveLength(5);
+  });
+});
+
+describe('registering (SignUp), as Cognito with the email as username', () => {
+  it('refuses an email taken in any case, and signs in whatever the case', async () => {
+    const email = unique('case.person');
+    await registerAccount(email, 'Case-Person-2026!');
+    for (const variant of [email.toUpperCase(), email.replace(/^c/, 'C')]) {
+      const again = await cognitoCall('SignUp', {
+        Username: variant,
+        Password: 'Case-Person-2026!',
+        UserAttributes: [{ Name: 'email', Value: variant }],
+      });
+      expect(again).toEqual({
+        status: 400,
+        body: {
+          __type: 'UsernameExistsException',
+          message: 'An account with the given email already exists.',
+        },
+      });
+    }
+    const taken = await cognitoCall('SignUp', {
+      Username: stack.admin.email.toUpperCase(),
+      Password: 'Not-The-Admin-2026!',
+    });
+    expect(taken.body.__type).toBe('UsernameExistsException');
+    expect((await signIn(stack, email.toUpperCase(), 'Case-Person-2026!')).IdToken).toBeTruthy();
+  });
+
+  it('refuses an email attribute other than the username', async () => {
+    const username = unique('sneaky');
+    const other = unique('ceo');
+    const answer = await cognitoCall('SignUp', {
+      Username: username,
+      Password: 'Sneaky-Person-2026!',
+      UserAttributes: [{ Name: 'email', Value: other }],
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        __type: 'InvalidParameterException',
+        message:
+          'User email should be empty or same as username, since username attribute is email.',
+      },
+    });
+    expect(await mailsTo(stack, other)).toEqual([]);
+    expect(await mailsTo(stack, username)).toEqual([]);
+    // Without an email attribute the username is the email.
+    const plain = await cognitoCall('SignUp', {
+      Username: username,
+      Password: 'Sneaky-Person-2026!',
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(await mailsTo(stack, username)).toHaveLength(1);
+  });
+
+  it('resends the code ("resend code" on /register): a new code, which confirms', async () => {
+    const email = unique('resender');
+    const signUp = await cognitoCall('SignUp', {
+      Username: email,
+      Password: 'Resender-Person-2026!',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    expect(signUp.status).toBe(200);
+    const resent = await cognitoCall('ResendConfirmationCode', {
+      Username: email,
+      ClientMetadata: { language: 'zh' },
+    });
+    expect(resent).toEqual({
+      status: 200,
+      body: {
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: 'r***@e***',
+        },
+      },
+    });
+    const mails = await mailsTo(stack, email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toMatch(/[\u4e00-\u9fff]/);
+    const first = codeIn(mails[0]!.body.html);
+    const second = codeIn(mails[1]!.body.html);
+    if (first !== second) {
+      const stale = await cognitoCall('ConfirmSignUp', {
+        Username: email,
+        ConfirmationCode: first,
+      });
+      expect(stale.body.__type).toBe('CodeMismatchException');
+    }
+    const confirmed = await cognitoCall('ConfirmSignUp', {
+      Username: email,
+      ConfirmationCode: second,
+    });
+    expect(confirmed.status).toBe(200);
+
+    // Confirmed: nothing more to resend. Unknown: answered as if a code had gone.
+    const done = await cognitoCall('ResendConfirmationCode', { Username: email });
+    expect(done.body).toMatchObject({
+      __type: 'InvalidParameterException',
+      message: 'User is already confirmed.',
+    });
+    const nobody = unique('rnobody');
+    const unknown = await cognitoCall('ResendConfirmationCode', { Username: nobody });
+    expect(unknown).toEqual(resent);
+    expect(await mailsTo(stack, nobody)).toEqual([]);
+    expect(await mailsTo(stack, email)).toHaveLength(2);
   });
 });

@@ -91,11 +91,12 @@ describe('CustomMessage trigger: which mails go', () => {
   it.each(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute'] as const)(
     '%s: no code for a new address of an account without a role, counting nothing',
     async (source) => {
-      for (const attributes of [
+      const roleless: Record<string, string>[] = [
         { email: 'victim@example.com' },
         { email: 'victim@example.com', 'custom:role': '' },
         { email: 'victim@example.com', 'custom:role': 'superuser' },
-      ]) {
+      ];
+      for (const attributes of roleless) {
         await expect(handler(event(source, attributes))).rejects.toThrow(
           'This account may not change its email address',
         );
