@@ -67,6 +67,8 @@ const settings: TestReportCenterSettings = {
   reportLimitEmailWindowMinutes: integer('reportLimitEmailWindowMinutes', 1),
   reportLimitPerAddress: integer('reportLimitPerAddress', 1),
   reportLimitAddressWindowMinutes: integer('reportLimitAddressWindowMinutes', 1),
+  codeMailLimitPerEmail: integer('codeMailLimitPerEmail', 1),
+  codeMailLimitWindowMinutes: integer('codeMailLimitWindowMinutes', 1),
   reportRequestsPerSecond: integer('reportRequestsPerSecond', 1),
   reportRequestsBurst: integer('reportRequestsBurst', 1),
   wafReportRequestsPerAddress: integer('wafReportRequestsPerAddress', 10),

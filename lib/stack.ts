@@ -121,6 +121,14 @@ export interface TestReportCenterSettings {
   /** @default 10 */
   readonly reportLimitAddressWindowMinutes?: number;
   /**
+   * Code and link mails Cognito may send one recipient per window (sign-up code, resend,
+   * password reset, email change; lambdas/auth/code-mail-quota.ts).
+   * @default 5
+   */
+  readonly codeMailLimitPerEmail?: number;
+  /** @default 60 */
+  readonly codeMailLimitWindowMinutes?: number;
+  /**
    * Subscribes this address to the alarm topic (mail undeliverable after retries, SES
    * bounce rate, suppression failures). AWS mails a confirmation link first.
    * @default - no subscription; subscribe to the `AlarmTopicArn` output by hand
@@ -201,6 +209,8 @@ function reportSettings(settings: TestReportCenterSettings) {
     REPORT_LIMIT_EMAIL_WINDOW_MINUTES: String(settings.reportLimitEmailWindowMinutes ?? 60),
     REPORT_LIMIT_PER_ADDRESS: String(settings.reportLimitPerAddress ?? 30),
     REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: String(settings.reportLimitAddressWindowMinutes ?? 10),
+    CODE_MAIL_LIMIT_PER_EMAIL: String(settings.codeMailLimitPerEmail ?? 5),
+    CODE_MAIL_LIMIT_WINDOW_MINUTES: String(settings.codeMailLimitWindowMinutes ?? 60),
     ...(identityLinkBase(settings) ? { IDENTITY_LINK_BASE: identityLinkBase(settings) } : {}),
   };
 }
@@ -315,7 +325,8 @@ export class TestReportCenterStack extends Stack {
         ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
         : 'Cognito CustomMessage trigger',
     });
-    // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts);
+    // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts)
+    // and counts its mails in the code-mail quota's counters (lambdas/auth/code-mail-quota.ts);
     // the report request, the mailer and the identification links' functions (resolver,
     // unit data, labels) read and write the table anyway.
     this.customMessage.role.addToPrincipalPolicy(
@@ -324,6 +335,17 @@ export class TestReportCenterStack extends Stack {
         resources: [data.table.tableArn],
         conditions: {
           'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.appUrl().pk] },
+        },
+      }),
+    );
+    this.customMessage.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [`${keys.rateWindowPrefix('codeMail')}*`],
+          },
         },
       }),
     );

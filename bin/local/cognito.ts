@@ -98,12 +98,14 @@ export async function startCognito(options: {
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
+  const lambdaService = new services.LambdaService(localTriggerNames, inProcessLambda);
   const triggers = new services.TriggersService(
     clock,
     cognitoClient,
-    new services.LambdaService(localTriggerNames, inProcessLambda),
+    lambdaService,
     new CryptoService(config.KMSConfig),
   );
+  triggers.customMessage = refusableCustomMessage(lambdaService);
   const serviceSet = {
     clock,
     cognito: cognitoClient,
@@ -250,7 +252,12 @@ const localTriggerNames = Object.fromEntries(
   Object.keys(localTriggers).map((name) => [name, name]),
 );
 
-/** Stands in for the Lambda client cognito-local would call. */
+/**
+ * Stands in for the Lambda client cognito-local would call. A handler that throws is
+ * answered as Lambda answers it (`FunctionError: Unhandled`, the error in the payload), so
+ * cognito-local refuses the call with `UserLambdaValidationException` "CustomMessage
+ * failed with error <message>." as Cognito does.
+ */
 const inProcessLambda = {
   invoke({ FunctionName, Payload }: { FunctionName: string; Payload: string }) {
     return {
@@ -260,11 +267,51 @@ const inProcessLambda = {
         const { handler } = (await import(pathToFileURL(join(repoRoot, module)).href)) as {
           handler: (event: unknown) => Promise<unknown>;
         };
-        return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
+        try {
+          return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
+        } catch (error) {
+          const { name, message } = error instanceof Error ? error : new Error(String(error));
+          return {
+            StatusCode: 200,
+            FunctionError: 'Unhandled',
+            Payload: JSON.stringify({ errorType: name, errorMessage: message }),
+          };
+        }
       },
     };
   },
 };
+
+/**
+ * cognito-local's CustomMessage trigger, except that a trigger that fails fails the call:
+ * cognito-local logs the failure and sends its default message instead, so a trigger that
+ * refuses a mail (lambdas/auth/code-mail-quota.ts) would not stop it. Cognito answers
+ * `UserLambdaValidationException` and sends nothing.
+ */
+function refusableCustomMessage(lambdaService: any) {
+  const { attributesToRecord } = lib('services/userPoolService');
+  return async (ctx: any, request: any) => {
+    const response = await lambdaService.invoke(ctx, 'CustomMessage', {
+      clientId: request.clientId,
+      clientMetadata: request.clientMetadata,
+      codeParameter: '{####}',
+      triggerSource: request.source,
+      userAttributes: attributesToRecord(request.userAttributes),
+      username: request.username,
+      usernameParameter: '{username}',
+      userPoolId: request.userPoolId,
+    });
+    const fill = (text: unknown) =>
+      typeof text === 'string'
+        ? text.replace('{####}', request.code).replace('{username}', request.username)
+        : undefined;
+    return {
+      emailMessage: fill(response?.emailMessage),
+      emailSubject: response?.emailSubject ?? undefined,
+      smsMessage: fill(response?.smsMessage),
+    };
+  };
+}
 
 /** cognito-local's message sender, delivering mails instead of printing them. */
 function mailSender(deliver: (mail: CognitoMail) => Promise<void>, logger: any) {
@@ -313,8 +360,8 @@ function awsCompatibleRouter(
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
   /**
-   * Holds `email` as the user's unverified new address with a fresh code, and mails the
-   * code to that address through the CustomMessage trigger (`source`), as AWS does.
+   * Mails a fresh code to `email` through the CustomMessage trigger (`source`), as AWS
+   * does, and holds `email` as the user's unverified new address with that code.
    */
   const holdEmail = async (
     ctx: any,
@@ -325,12 +372,6 @@ function awsCompatibleRouter(
     request: any,
   ) => {
     const code = settings.otp();
-    await pool.saveUser(ctx, {
-      ...user,
-      UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
-      AttributeVerificationCode: code,
-      UserLastModifiedDate: new Date(),
-    });
     const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
     const addressedToNew = {
       ...user,
@@ -349,8 +390,45 @@ function awsCompatibleRouter(
       request?.ClientMetadata,
       delivery,
     );
+    // Held once the mail went: a mail the trigger refused holds nothing.
+    await pool.saveUser(ctx, {
+      ...user,
+      UnverifiedAttributeChanges: [{ Name: 'email', Value: email.toLowerCase() }],
+      AttributeVerificationCode: code,
+      UserLastModifiedDate: new Date(),
+    });
     return { ...delivery, Destination: maskEmail(email) };
   };
+  /** Cognito's answer to a password the pool's policy does not allow. */
+  const refuseWeakPassword = (password: string, pool: any) => {
+    const violation = passwordPolicyViolation(password, pool.options?.Policies?.PasswordPolicy);
+    if (violation) {
+      throw new errors.CognitoError(
+        'InvalidPasswordException',
+        `Password does not conform to policy: ${violation}`,
+      );
+    }
+  };
+  /**
+   * The password each operation that sets one (other than ChangePassword, above) would
+   * set; cognito-local takes any. The pool's policy is the one CDK builds
+   * (lib/auth-definition.ts, which bin/local/provision.ts gives the local pool).
+   */
+  const passwordsSet: Record<string, (request: any) => unknown> = {
+    // With self-registration off SignUp is refused whatever the password (below).
+    SignUp: (request) => (settings.selfRegistration ? request?.Password : undefined),
+    ConfirmForgotPassword: (request) => request?.Password,
+    AdminSetUserPassword: (request) => request?.Password,
+    AdminCreateUser: (request) => request?.TemporaryPassword,
+    RespondToAuthChallenge: (request) =>
+      request?.ChallengeName === 'NEW_PASSWORD_REQUIRED'
+        ? (request?.ChallengeResponses?.NEW_PASSWORD ?? '')
+        : undefined,
+  };
+  const poolOf = (ctx: any, request: any) =>
+    request?.UserPoolId
+      ? cognito.getUserPool(ctx, request.UserPoolId)
+      : cognito.getUserPoolForClientId(ctx, request?.ClientId);
   const writable = new Set<string>(userPoolDefinition.client.writeAttributes);
   const attributeNames: Record<string, (request: any) => unknown[]> = {
     SignUp: (request) => (request?.UserAttributes ?? []).map((item: any) => item?.Name),
@@ -362,6 +440,35 @@ function awsCompatibleRouter(
     if (target === 'SignUp' && !settings.selfRegistration) {
       return async () => {
         throw new errors.NotAuthorizedError('SignUp is not permitted for this user pool');
+      };
+    }
+    if (target === 'SignUp') {
+      // The email is the username (the pool's UsernameAttributes): an `email` attribute
+      // other than the username is refused, and a username taken in any case is taken,
+      // as Cognito answers. cognito-local keeps a second email and matches case exactly.
+      const route = router(target);
+      return async (ctx, request) => {
+        const username = String(request?.Username ?? '');
+        const attributes: { Name?: unknown; Value?: unknown }[] = request?.UserAttributes ?? [];
+        const email = attributes.find((item) => item?.Name === 'email')?.Value;
+        if (email !== undefined && String(email).toLowerCase() !== username.toLowerCase()) {
+          throw new errors.InvalidParameterError(
+            'User email should be empty or same as username, since username attribute is email.',
+          );
+        }
+        const pool = await cognito.getUserPoolForClientId(ctx, request?.ClientId);
+        const holders = await Promise.all(
+          [...new Set([username, username.toLowerCase()])].map((name) =>
+            pool.getUserByUsername(ctx, name),
+          ),
+        );
+        if (holders.some(Boolean)) {
+          throw new errors.CognitoError(
+            'UsernameExistsException',
+            'An account with the given email already exists.',
+          );
+        }
+        return route(ctx, request);
       };
     }
     if (target === 'AdminUserGlobalSignOut') {
@@ -386,13 +493,7 @@ function awsCompatibleRouter(
           throw wrongCredentials();
         }
         const proposed = String(request?.ProposedPassword ?? '');
-        const violation = passwordPolicyViolation(proposed, pool.options?.Policies?.PasswordPolicy);
-        if (violation) {
-          throw new errors.CognitoError(
-            'InvalidPasswordException',
-            `Password does not conform to policy: ${violation}`,
-          );
-        }
+        refuseWeakPassword(proposed, pool);
         await pool.saveUser(ctx, { ...user, Password: proposed, UserLastModifiedDate: new Date() });
         return {};
       };
@@ -478,20 +579,59 @@ function awsCompatibleRouter(
     }
     if (target === 'ForgotPassword') {
       // With PreventUserExistenceErrors, Cognito answers an unknown user as if it had
-      // sent a code: the answer must not tell who has an account.
+      // sent a code, to a masked ("simulated") destination: the answer must not tell who
+      // has an account. cognito-local names a known user's address in full, so both
+      // answers carry the same mask, of the name asked for.
       return async (ctx, request) => {
+        const delivery = {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskEmail(String(request?.Username ?? '')),
+        };
         try {
-          return await route(ctx, request);
+          await route(ctx, request);
         } catch (error) {
           if (!(error instanceof errors.UserNotFoundError)) throw error;
-          return {
-            CodeDeliveryDetails: {
-              AttributeName: 'email',
-              DeliveryMedium: 'EMAIL',
-              Destination: maskEmail(String(request?.Username ?? '')),
-            },
-          };
         }
+        return { CodeDeliveryDetails: delivery };
+      };
+    }
+    if (target === 'ResendConfirmationCode') {
+      // Missing in cognito-local (the register page's "resend code"). As Cognito: a new
+      // code for an unconfirmed account, mailed through the CustomMessage trigger
+      // (`ResendCode`); "User is already confirmed." for a confirmed one; an unknown name
+      // answered as if a code had gone (PreventUserExistenceErrors).
+      return async (ctx, request) => {
+        const delivery = {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskEmail(String(request?.Username ?? '')),
+        };
+        const pool = await cognito.getUserPoolForClientId(ctx, request?.ClientId);
+        const user = await pool.getUserByUsername(ctx, String(request?.Username ?? ''));
+        if (!user) return { CodeDeliveryDetails: delivery };
+        if (user.UserStatus !== 'UNCONFIRMED') {
+          throw new errors.InvalidParameterError('User is already confirmed.');
+        }
+        const email = user.Attributes.find((item: any) => item.Name === 'email')?.Value;
+        const code = settings.otp();
+        await settings.messages.deliver(
+          ctx,
+          'ResendCode',
+          request.ClientId,
+          pool.options.Id,
+          user,
+          code,
+          request?.ClientMetadata,
+          { ...delivery, Destination: email },
+        );
+        // Saved once the mail went: a refused mail leaves the last code as it was.
+        await pool.saveUser(ctx, {
+          ...user,
+          ConfirmationCode: code,
+          UserLastModifiedDate: new Date(),
+        });
+        return { CodeDeliveryDetails: delivery };
       };
     }
     if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
@@ -515,16 +655,59 @@ function awsCompatibleRouter(
     };
   };
   return (target) => {
-    const route = compatible(target);
+    const route = withCaseInsensitiveUsername(target, compatible(target));
     const names = attributeNames[target];
-    if (!names) return route;
+    const passwordSet = passwordsSet[target];
+    if (!names && !passwordSet) return route;
     return async (ctx, request) => {
-      const list = names(request);
+      const list = names?.(request) ?? [];
       if (!Array.isArray(list) || list.some((name) => !writable.has(String(name)))) {
         throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
       }
+      const password = passwordSet?.(request);
+      if (password !== undefined) refuseWeakPassword(String(password), await poolOf(ctx, request));
       return route(ctx, request);
     };
+  };
+}
+
+/** The operations of the app client that name a user by the name they sign in with. */
+const usernameOperations = new Set([
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+]);
+
+/**
+ * The pool's sign-in names ignore case (CDK `signInCaseSensitive: false`, the local pool's
+ * `UsernameConfiguration`), and they are emails: `Admin@Example.com` is
+ * `admin@example.com`. cognito-local matches them exactly, so these operations get the
+ * name in lower case, the case every account's email is stored in (a sign-up's email too).
+ */
+function withCaseInsensitiveUsername(target: string, route: Target): Target {
+  if (!usernameOperations.has(target)) return route;
+  const lower = (value: unknown) =>
+    typeof value === 'string' && value.includes('@') ? value.toLowerCase() : value;
+  return (ctx, request) => {
+    if (request === null || typeof request !== 'object') return route(ctx, request);
+    const normalised = { ...request, Username: lower(request.Username) };
+    if (request.Username === undefined) delete normalised.Username;
+    for (const field of ['AuthParameters', 'ChallengeResponses']) {
+      const values = request[field];
+      if (values && typeof values === 'object' && 'USERNAME' in values) {
+        normalised[field] = { ...values, USERNAME: lower(values.USERNAME) };
+      }
+    }
+    if (target === 'SignUp' && Array.isArray(request.UserAttributes)) {
+      normalised.UserAttributes = request.UserAttributes.map((item: any) =>
+        item?.Name === 'email' ? { ...item, Value: lower(item.Value) } : item,
+      );
+    }
+    return route(ctx, normalised);
   };
 }
 

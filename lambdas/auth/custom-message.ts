@@ -2,16 +2,21 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { message, type Language } from '../shared/contract/messages';
 import { getAppUrl } from '../shared/app-url';
 import { escapeHtml, renderMail } from '../shared/mail-layout';
+import { admitMail } from './code-mail-quota';
 
 /**
  * Cognito CustomMessage trigger: the mails Cognito sends (password reset, sign-up
  * code, invitation) in the user's language, with links into the web app. Cognito
  * replaces `{####}` (the code) and `{username}` itself; each appears once.
+ * Every mail Cognito sends passes here, so here it may be refused ({@link admitMail}:
+ * per-recipient quota, no email change for accounts without a role); a refusal fails the
+ * Cognito call that asked for the mail and nothing is sent.
  * Locally cognito-local calls this same handler (bin/local/cognito.ts).
  */
 export async function handler(
   event: CustomMessageTriggerEvent,
 ): Promise<CustomMessageTriggerEvent> {
+  await admitMail(event);
   const language: Language = event.request.clientMetadata?.language === 'zh' ? 'zh' : 'en';
   const t = (key: Parameters<typeof message>[0]) => message(key, {}, language);
   const email = event.request.userAttributes.email ?? '';

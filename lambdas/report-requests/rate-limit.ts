@@ -1,61 +1,26 @@
 import { isIPv6 } from 'node:net';
-import * as z from 'zod';
-import { attributeMissing, lessThan, or } from '../shared/data/expressions';
-import { getItem } from '../shared/data/read';
 import { getConfig } from '../shared/config';
-import { keys } from '../shared/keys';
 import type { Transaction } from '../shared/data/transaction';
-import { updateItem } from '../shared/data/write';
 import { RateLimitedError } from '../shared/errors';
+import {
+  countQuotaIn,
+  emailQuotaSubject,
+  quotaUsedUp,
+  secondsLeftInWindow,
+  takeFromQuota,
+  type Quota,
+} from '../shared/quota';
 
-/** At most `limit` requests per fixed window of `minutes`. */
-export interface Quota {
-  kind: 'address' | 'email';
-  subject: string;
-  limit: number;
-  minutes: number;
-}
-
-/** The window `now` falls in: its start (the counter's sort key) and end. */
-export function quotaWindow(now: Date, minutes: number): { start: string; end: Date } {
-  const length = minutes * 60_000;
-  const start = Math.floor(now.getTime() / length) * length;
-  return { start: new Date(start).toISOString(), end: new Date(start + length) };
-}
-
-/**
- * Counts one request against the quota unless it is used up. Fixed windows: a burst
- * across a window edge may reach twice the limit, which is acceptable for abuse limits
- * and costs one write instead of a sliding log. The counter expires by TTL.
- */
-function quotaWrite(quota: Quota, now: Date) {
-  const window = quotaWindow(now, quota.minutes);
-  return {
-    key: keys.rateWindow(quota.kind, quota.subject, window.start),
-    update: {
-      add: { count: 1 },
-      // An hour after the window ends: TTL deletes lazily, the condition never relies on it.
-      setIfMissing: { expiresAt: Math.ceil(window.end.getTime() / 1000) + 3600 },
-    },
-    condition: or(attributeMissing('count'), lessThan('count', quota.limit)),
-  };
-}
+export { emailQuotaSubject, quotaWindow, type Quota } from '../shared/quota';
 
 /** Counts a request against a quota inside `transaction`; a used-up quota cancels it (429). */
 export function countQuota(transaction: Transaction, quota: Quota, now: Date): Transaction {
-  const { key, update, condition } = quotaWrite(quota, now);
-  return transaction.update(key, update, {
-    condition,
-    onConditionFailed: () => quotaExceeded(quota, now),
-  });
+  return countQuotaIn(transaction, quota, now, () => quotaExceeded(quota, now));
 }
 
 /** The 429 for a used-up quota: retry when its window ends. */
 export function quotaExceeded(quota: Quota, now: Date): RateLimitedError {
-  const seconds = Math.max(
-    1,
-    Math.ceil((quotaWindow(now, quota.minutes).end.getTime() - now.getTime()) / 1000),
-  );
+  const seconds = secondsLeftInWindow(quota, now);
   return new RateLimitedError(seconds, 'errors.reportRateLimited', {
     minutes: Math.ceil(seconds / 60),
   });
@@ -63,11 +28,8 @@ export function quotaExceeded(quota: Quota, now: Date): RateLimitedError {
 
 /** Counts a request against a quota on its own (not inside a transaction). */
 export async function consumeQuota(quota: Quota, now: Date): Promise<void> {
-  const { key, update, condition } = quotaWrite(quota, now);
-  if (!(await updateItem(key, update, { condition }))) throw quotaExceeded(quota, now);
+  if (!(await takeFromQuota(quota, now))) throw quotaExceeded(quota, now);
 }
-
-const windowSchema = z.object({ count: z.number() });
 
 /**
  * Refuses early when a quota is already used up, without counting: one read, so a request
@@ -75,12 +37,7 @@ const windowSchema = z.object({ count: z.number() });
  * stays the guard; this read only saves the work in front of it.
  */
 export async function checkQuota(quota: Quota, now: Date): Promise<void> {
-  const window = quotaWindow(now, quota.minutes);
-  const counted = await getItem(
-    keys.rateWindow(quota.kind, quota.subject, window.start),
-    windowSchema,
-  );
-  if (counted && counted.count >= quota.limit) throw quotaExceeded(quota, now);
+  if (await quotaUsedUp(quota, now)) throw quotaExceeded(quota, now);
 }
 
 /**
@@ -104,17 +61,6 @@ export function addressQuotaSubject(address: string): string {
       .join(':')}::/64`;
   }
   return address;
-}
-
-/**
- * What the per-recipient limit counts: the mailbox, so `name+1@`, `name+2@`, ... (sub-
- * addresses, delivered to `name@` by most providers) share `name@`'s limit.
- */
-export function emailQuotaSubject(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  const plus = local.indexOf('+');
-  return (plus > 0 ? `${local.slice(0, plus)}${email.slice(at)}` : email).toLowerCase();
 }
 
 /** The configured quotas of one client address and one recipient. */

@@ -41,6 +41,13 @@ const environmentSchema = z.object({
   /** ...and requests per client address per window. */
   REPORT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+  /**
+   * Abuse limit of the mails Cognito sends with a code or link (sign-up and its resend,
+   * password reset, email change; lambdas/auth/code-mail-quota.ts): per recipient per
+   * window, all kinds together.
+   */
+  CODE_MAIL_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  CODE_MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** SES configuration set of report mails (bounce and complaint events); none locally. */
   MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   /** Emulator endpoints, only set on the local stack. */

@@ -5,6 +5,9 @@
  */
 import type { IndexName } from './table';
 
+/** What a quota counts (lambdas/shared/quota.ts). */
+export type QuotaKind = 'address' | 'email' | 'codeMail';
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -122,11 +125,17 @@ export const keys = {
     pk: `REPORT#${reportNumber}`,
     sk: 'REPORT',
   }),
-  /** A fixed-window request counter of one client address or recipient (expires by TTL). */
-  rateWindow: (kind: 'address' | 'email', subject: string, windowStart: string): ItemKey => ({
+  /**
+   * A fixed-window counter of one quota (lambdas/shared/quota.ts; expires by TTL): report
+   * requests of one client address (`address`) or to one recipient (`email`), mails
+   * Cognito sends to one recipient (`codeMail`).
+   */
+  rateWindow: (kind: QuotaKind, subject: string, windowStart: string): ItemKey => ({
     pk: `RATE#${kind}#${subject.toLowerCase()}`,
     sk: windowStart,
   }),
+  /** The partition prefix of one kind's counters (a permission limited to them). */
+  rateWindowPrefix: (kind: QuotaKind): string => `RATE#${kind}#`,
   /** A recipient SES reported as bouncing or complaining: the mailer sends it nothing. */
   suppressedRecipient: (email: string): ItemKey => ({
     pk: `SUPPRESSED#${email.toLowerCase()}`,

@@ -25,6 +25,8 @@ const settings = {
   reportLimitEmailWindowMinutes: '120',
   reportLimitPerAddress: '12',
   reportLimitAddressWindowMinutes: '15',
+  codeMailLimitPerEmail: '4',
+  codeMailLimitWindowMinutes: '90',
   reportRequestsPerSecond: '4',
   reportRequestsBurst: '8',
   createWebAcl: 'true',
@@ -84,6 +86,8 @@ describe('bin/app.ts settings from context', () => {
         REPORT_LIMIT_EMAIL_WINDOW_MINUTES: '120',
         REPORT_LIMIT_PER_ADDRESS: '12',
         REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: '15',
+        CODE_MAIL_LIMIT_PER_EMAIL: '4',
+        CODE_MAIL_LIMIT_WINDOW_MINUTES: '90',
       });
     }
   });

@@ -467,12 +467,22 @@ describe('CustomMessage trigger', () => {
     });
   });
 
-  it('reads only the app address item of the table, and nothing of Cognito', () => {
+  it('reads only the app address item, counts only its mail quota, and nothing of Cognito', () => {
     const statements = statementsOf(triggerRoleId());
     const actions = statements.flatMap((statement) => [statement.Action].flat());
     expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([
       'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
     ]);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#codeMail#*'] },
+        },
+      }),
+    );
     expect(statements).toContainEqual(
       expect.objectContaining({
         Action: 'dynamodb:GetItem',
@@ -747,6 +757,8 @@ describe('machine routes', () => {
         REPORT_LIMIT_EMAIL_WINDOW_MINUTES: '60',
         REPORT_LIMIT_PER_ADDRESS: '30',
         REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: '10',
+        CODE_MAIL_LIMIT_PER_EMAIL: '5',
+        CODE_MAIL_LIMIT_WINDOW_MINUTES: '60',
       },
       routes: [
         {

@@ -5,7 +5,7 @@ import { routes, routeKey } from '../../lambdas/routes';
 import { testResultColumns } from '../../lambdas/shared/contract/schemas/machine-data';
 import { counterShards, maxShardValue } from '../../lambdas/shared/data/counters';
 import { keys } from '../../lambdas/shared/keys';
-import { callApi } from '../support/api';
+import { callApi, mailsTo } from '../support/api';
 import {
   cognitoAdmin,
   cognitoClientCall,
@@ -380,5 +380,98 @@ describe('the local identity service, as strict as AWS', () => {
         [`row 2.${column}`]: 'This field is not allowed',
       });
     }
+  });
+});
+
+describe("the local identity service: the pool's password policy wherever a password is set", () => {
+  const weak = ['short', 'a', 'alllowercase-but-long-2026!', 'No-Digits-Anywhere!'];
+  const refusal = (answer: { status: number; body: Record<string, unknown> }) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.__type).toBe('InvalidPasswordException');
+    expect(String(answer.body.message)).toMatch(/^Password does not conform to policy: /);
+  };
+
+  it('SignUp: a weak password creates no account', async () => {
+    for (const [index, password] of weak.entries()) {
+      const email = `weak.signup.${index}.${tag.toLowerCase()}@example.com`;
+      refusal(
+        await cognitoClientCall(stack, 'SignUp', {
+          Username: email,
+          Password: password,
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+      await expect(cognitoAdmin(stack, 'AdminGetUser', { Username: email })).rejects.toThrow(
+        /User does not exist/,
+      );
+      expect(await mailsTo(stack, email)).toEqual([]);
+    }
+  });
+
+  it('ConfirmForgotPassword: a weak password is refused and the code still works', async () => {
+    const email = `weak.reset.${tag.toLowerCase()}@example.com`;
+    await createUser(stack, email, 'Weak-Reset-2026!', 'staff');
+    await cognitoClientCall(stack, 'ForgotPassword', { Username: email });
+    const [mail] = await mailsTo(stack, email);
+    const code = /[?&]code=(\d{6})/.exec(mail?.body.html ?? '')?.[1];
+    for (const password of weak) {
+      refusal(
+        await cognitoClientCall(stack, 'ConfirmForgotPassword', {
+          Username: email,
+          ConfirmationCode: code,
+          Password: password,
+        }),
+      );
+      await expect(signIn(stack, email, password)).rejects.toThrow();
+    }
+    const confirmed = await cognitoClientCall(stack, 'ConfirmForgotPassword', {
+      Username: email,
+      ConfirmationCode: code,
+      Password: 'Strong-Reset-2026!',
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await signIn(stack, email, 'Strong-Reset-2026!')).IdToken).toBeTruthy();
+  });
+
+  it('AdminCreateUser, AdminSetUserPassword and a new password on first sign-in', async () => {
+    const email = `weak.admin.${tag.toLowerCase()}@example.com`;
+    await expect(
+      cognitoAdmin(stack, 'AdminCreateUser', {
+        Username: email,
+        UserAttributes: [{ Name: 'email', Value: email }],
+        TemporaryPassword: 'short',
+        MessageAction: 'SUPPRESS',
+      }),
+    ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await cognitoAdmin(stack, 'AdminCreateUser', {
+      Username: email,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      TemporaryPassword: 'Temporary-Pass-2026!',
+      MessageAction: 'SUPPRESS',
+    });
+    for (const password of weak) {
+      await expect(
+        cognitoAdmin(stack, 'AdminSetUserPassword', {
+          Username: email,
+          Password: password,
+          Permanent: false,
+        }),
+      ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    }
+    const started = await cognitoClientCall(stack, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Temporary-Pass-2026!' },
+    });
+    expect(started.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const respond = (password: string) =>
+      cognitoClientCall(stack, 'RespondToAuthChallenge', {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: started.body.Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+      });
+    refusal(await respond('a'));
+    const answered = await respond('Chosen-Password-2026!');
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect((await signIn(stack, email, 'Chosen-Password-2026!')).IdToken).toBeTruthy();
   });
 });
