@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { getConfig } from '../shared/config';
+import { codeMailLimitReason } from '../shared/contract/code-mail';
 import { isRole, roleClaim } from '../shared/contract/roles';
 import { emailQuotaSubject, secondsLeftInWindow, takeFromQuota, type Quota } from '../shared/quota';
 
@@ -65,7 +66,7 @@ export async function admitMail(event: CustomMessageTriggerEvent, now = new Date
   if (!(await takeFromQuota(quota, now))) {
     const minutes = Math.ceil(secondsLeftInWindow(quota, now) / 60);
     throw new MailRefusedError(
-      `Too many mails to this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      `${codeMailLimitReason}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
     );
   }
 }

@@ -83,6 +83,20 @@ describe('registerFailure', () => {
     });
   });
 
+  it('asks to wait when the product refused the code mail for its quota, not another trigger failure', () => {
+    const refused = (reason: string) =>
+      Object.assign(new Error(`CustomMessage failed with error ${reason}.`), {
+        name: 'UserLambdaValidationException',
+      });
+    expect(
+      registerFailure(refused('Too many mails to this address; try again in 42 minutes')),
+    ).toEqual({ type: 'message', messageKey: 'errors.resource-exhausted' });
+    expect(registerFailure(refused('Task timed out after 5.00 seconds'))).toEqual({
+      type: 'message',
+      messageKey: 'errors.internal',
+    });
+  });
+
   it('reports the rest as messages', () => {
     expect(registerFailure(named('InvalidParameterException'))).toEqual({
       type: 'message',

@@ -1,3 +1,4 @@
+import { codeMailLimitReason } from '../../../../lambdas/shared/contract/code-mail';
 import type { TranslationKey } from '../../i18n/types';
 
 /** The name of an error Amplify threw: Cognito's exception name, or Amplify's own. */
@@ -16,8 +17,15 @@ const throttlingErrors = new Set([
   'TooManyFailedAttemptsException',
 ]);
 
+/**
+ * Cognito, or the product's message trigger, asks the person to wait: its throttling
+ * errors, or a mail refused because its recipient had its quota of code mails.
+ */
 export function isThrottlingError(error: unknown): boolean {
   const name = errorName(error);
+  if (name === 'UserLambdaValidationException') {
+    return error instanceof Error && error.message.includes(codeMailLimitReason);
+  }
   return name !== undefined && throttlingErrors.has(name);
 }
 
