@@ -10,10 +10,15 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PausableTimer } from '../../lib/pausable-timer';
 import { retryingLoader } from '../../lib/retrying-loader';
-import { ToastContext, type Toast, type ToastContextValue, type ToastInput } from './toast-context';
+import {
+  ToastContext,
+  type Toast,
+  type ToastContextValue,
+  type ToastInput,
+  type ToastLabels,
+} from './toast-context';
 import { ToastErrorBoundary } from './toast-error-boundary';
 import type ToastFlashbar from './toast-flashbar';
 import { ToastList } from './toast-list';
@@ -49,11 +54,10 @@ function flashbarAttempt(attempt: number): FlashbarAttempt {
 }
 
 /**
- * Toasts in the top-right corner, on every layout, built on Cloudscape's Flashbar
- * (loaded with the first toast).
+ * Toasts in the top-right corner, on every layout and on the sign-in page, built on
+ * Cloudscape's Flashbar (loaded with the first toast).
  */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+export function ToastProvider({ labels, children }: { labels: ToastLabels; children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   // Stays true once a toast was shown, so the last one can leave with its animation.
   const [shown, setShown] = useState(false);
@@ -118,13 +122,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     ),
     dismissible: true,
-    dismissLabel: t('toast.dismiss'),
-    statusIconAriaLabel: t(`toast.${toast.type}`),
+    dismissLabel: labels.dismiss,
+    statusIconAriaLabel: labels.types[toast.type],
     ariaRole: toast.type === 'error' ? 'alert' : 'status',
     onDismiss: () => dismissToast(toast.id),
   }));
 
-  const list = <ToastList toasts={toasts} onDismiss={dismissToast} onShown={startTimers} />;
+  const list = (
+    <ToastList
+      toasts={toasts}
+      labels={labels}
+      onDismiss={dismissToast}
+      onShown={startTimers}
+    />
+  );
 
   return (
     <ToastContext.Provider value={value}>
