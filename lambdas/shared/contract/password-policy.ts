@@ -12,4 +12,3 @@ export const passwordPolicy = {
   requireDigits: true,
   requireSymbols: true,
 } as const;
-

@@ -36,9 +36,9 @@ describe('parsePageConfig', () => {
   });
 
   it('names every wrong setting', () => {
-    expect(() => parsePageConfig({ providerName: ' ', privacyPolicyUrl: 'nope' }, reportCenter)).toThrow(
-      /providerName.*privacyPolicyUrl/,
-    );
+    expect(() =>
+      parsePageConfig({ providerName: ' ', privacyPolicyUrl: 'nope' }, reportCenter),
+    ).toThrow(/providerName.*privacyPolicyUrl/);
     expect(() => parsePageConfig(null, reportCenter)).toThrow(/providerName/);
     expect(() =>
       parsePageConfig({ ...valid, selfRegistration: 'yes', userPoolEndpoint: 'x' }, signIn),

@@ -82,8 +82,7 @@ export function createTexts<const R extends PageResources>(resources: R) {
 
   /** The text of `key` in `language` (else English, else the key), placeholders filled. */
   function translate(language: Language, key: Key, params: TextParams = {}): string {
-    const text =
-      lookup(resources, language, key) ?? lookup(resources, defaultLanguage, key) ?? key;
+    const text = lookup(resources, language, key) ?? lookup(resources, defaultLanguage, key) ?? key;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) =>
       name in params ? String(params[name]) : '',
     );

@@ -129,12 +129,7 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
   }));
 
   const list = (
-    <ToastList
-      toasts={toasts}
-      labels={labels}
-      onDismiss={dismissToast}
-      onShown={startTimers}
-    />
+    <ToastList toasts={toasts} labels={labels} onDismiss={dismissToast} onShown={startTimers} />
   );
 
   return (

@@ -9,7 +9,8 @@ import { isSessionEndingError } from './session-errors';
 import { readSession, signInWithPassword, signOutQuietly, type SessionRead } from './sign-in-flow';
 import { takeSignInNotice } from './sign-in-notice';
 
-type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
+type AuthState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
 
 /**
  * An account waiting for approval counts as signed out here: the route guard sends it to

@@ -123,7 +123,8 @@ export async function answerNewPassword(newPassword: string): Promise<SignInOutc
     return await afterStep(nextStep);
   } catch (error) {
     const failure = newPasswordFailure(error);
-    if (failure.type === 'field') return { type: 'passwordRejected', messageKey: failure.messageKey };
+    if (failure.type === 'field')
+      return { type: 'passwordRejected', messageKey: failure.messageKey };
     if (failure.type === 'expired') return { type: 'expired' };
     return { type: 'failed', messageKey: failure.messageKey };
   }

@@ -15,7 +15,8 @@ const newPasswordSchema = z
   });
 
 /** What a form's check answers: the fields' messages, among the page's strings. */
-export type FormCheckResult = { success: true } | { success: false; fields: Record<string, SignInTextRef> };
+export type FormCheckResult =
+  { success: true } | { success: false; fields: Record<string, SignInTextRef> };
 
 export type FormCheck = (values: Record<string, string>) => FormCheckResult;
 
