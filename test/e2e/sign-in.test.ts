@@ -116,7 +116,10 @@ describe('the sign-in page’s other steps (login.html)', () => {
   async function signedOutPage(): Promise<Page> {
     const page = await browser.context.newPage();
     await page.goto(`${stack.appUrl}/favicon.svg`);
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate(() => {
+      localStorage.clear();
+      document.cookie = 'lang=en; Path=/';
+    });
     return page;
   }
 

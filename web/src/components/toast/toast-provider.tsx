@@ -32,6 +32,58 @@ const maxToasts = 4;
 
 let nextId = 0;
 
+/** Where the toasts on screen wait while the tab loads another page of the site. */
+const carriedToastsKey = 'carried-toasts';
+
+/** A carried toast older than this is not shown (the tab went elsewhere meanwhile). */
+const carryWindowMs = 10_000;
+
+const toastTypes = new Set(['success', 'error', 'info', 'warning']);
+
+function isToastInput(value: unknown): value is ToastInput {
+  const toast = value as Partial<ToastInput> | null;
+  return (
+    typeof toast === 'object' &&
+    toast !== null &&
+    toastTypes.has(toast.type ?? '') &&
+    typeof toast.content === 'string'
+  );
+}
+
+/**
+ * The toasts the previous page of this tab left (newest first), once: a page that leaves
+ * for another with a full load (the back office for the sign-in page, login.html, and
+ * back) hands its toasts over, so "Login Successfully" or "Your session has ended" is
+ * read on the page that follows.
+ */
+function takeCarriedToasts(): ToastInput[] {
+  try {
+    const raw = window.sessionStorage.getItem(carriedToastsKey);
+    window.sessionStorage.removeItem(carriedToastsKey);
+    const carried = JSON.parse(raw ?? 'null') as { at?: unknown; toasts?: unknown } | null;
+    if (!carried || typeof carried.at !== 'number' || !Array.isArray(carried.toasts)) return [];
+    if (Date.now() - carried.at > carryWindowMs) return [];
+    return carried.toasts.filter(isToastInput);
+  } catch {
+    return []; // storage blocked or garbled: nothing to show
+  }
+}
+
+function carryToasts(toasts: readonly Toast[]): void {
+  if (toasts.length === 0) return;
+  try {
+    window.sessionStorage.setItem(
+      carriedToastsKey,
+      JSON.stringify({
+        at: Date.now(),
+        toasts: toasts.map(({ type, content }) => ({ type, content })),
+      }),
+    );
+  } catch {
+    // Storage blocked: the toasts end with the page.
+  }
+}
+
 /**
  * Flashbar's code and styles, fetched with the first toast rather than with every page
  * (a page's weight stays what it needs to show; a toast's time starts once it is shown).
@@ -66,15 +118,21 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
   const hovered = useRef(false);
   const [flashbar, setFlashbar] = useState(() => flashbarAttempt(0));
 
+  // The toasts as of the last call, kept at once (not after the render), so a page that
+  // shows a toast and leaves right away still hands it over (see carryToasts).
+  const latest = useRef<Toast[]>([]);
+
   const dismissToast = useCallback((id: string) => {
     timers.current.get(id)?.clear();
     timers.current.delete(id);
+    latest.current = latest.current.filter((toast) => toast.id !== id);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
   const showToast = useCallback((toast: ToastInput) => {
     const id = `toast-${++nextId}`;
     setShown(true);
+    latest.current = [{ ...toast, id }, ...latest.current].slice(0, maxToasts);
     setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
     // After a failed download, this toast tries again (the list stays meanwhile).
     setFlashbar((current) => (current.failed ? flashbarAttempt(current.attempt + 1) : current));
@@ -106,6 +164,14 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
     const pending = timers.current;
     return () => pending.forEach((timer) => timer.clear());
   }, []);
+
+  // Toasts cross full page loads within the site (oldest shown first, so the newest is on top).
+  useEffect(() => {
+    for (const toast of takeCarriedToasts().reverse()) showToast(toast);
+    const carry = () => carryToasts(latest.current);
+    window.addEventListener('pagehide', carry);
+    return () => window.removeEventListener('pagehide', carry);
+  }, [showToast]);
 
   const value = useMemo<ToastContextValue>(
     () => ({ showToast, dismissToast }),

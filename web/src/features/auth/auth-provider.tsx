@@ -7,7 +7,6 @@ import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-c
 import type { AuthUser } from './session';
 import { isSessionEndingError } from './session-errors';
 import { readSession, signInWithPassword, signOutQuietly, type SessionRead } from './sign-in-flow';
-import { takeSignInNotice } from './sign-in-notice';
 
 type AuthState =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
@@ -54,12 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     void readSession().then((session) => {
-      if (!active) return;
-      setState(stateOf(session));
-      // Arrived from the sign-in page (login.html), which signed this tab in.
-      if (session.kind === 'user' && takeSignInNotice()) {
-        showToast({ type: 'success', content: i18n.t('auth.login.success') });
-      }
+      if (active) setState(stateOf(session));
     });
     const stopListening = Hub.listen('auth', ({ payload }) => {
       switch (payload.event) {
@@ -87,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       stopListening();
       stopUnauthenticated();
     };
-  }, [endSession, showToast]);
+  }, [endSession]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(async (credentials) => {
     const outcome = await signInWithPassword(credentials);

@@ -66,7 +66,7 @@ export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
   return (
     <form
       onSubmit={(event) => void handleSubmit(event)}
-      onFocus={form.prepare}
+      onInput={form.prepare}
       onPointerDown={form.prepare}
       noValidate
       data-testid="login-form"

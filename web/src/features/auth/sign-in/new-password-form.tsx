@@ -72,7 +72,7 @@ export function NewPasswordForm({ onOutcome, onCancel, appTitle }: NewPasswordFo
       </Header>
       <form
         onSubmit={(event) => void handleSubmit(event)}
-        onFocus={form.prepare}
+        onInput={form.prepare}
         onPointerDown={form.prepare}
         noValidate
         data-testid="new-password-form"

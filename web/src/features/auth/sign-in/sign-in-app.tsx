@@ -16,7 +16,6 @@ import type { SignInOutcome } from '../auth-context';
 import { registerConfirmPath } from '../register-path';
 import type { PendingAccount } from '../session';
 import { readSession } from '../sign-in-flow';
-import { leaveSignInNotice } from '../sign-in-notice';
 import { AwaitingApproval } from './awaiting-approval';
 import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
@@ -61,8 +60,9 @@ export function SignInApp({ config }: { config: SignInConfig }) {
     };
   }, []);
 
+  // The toast goes with the tab to the back office (ToastProvider carries it over).
   const finishSignIn = () => {
-    leaveSignInNotice();
+    showToast({ type: 'success', content: t('auth.login.success') });
     enterApp();
   };
 

@@ -9,8 +9,9 @@ const loadChecks = retryingLoader(() => import('./validation').then((module) => 
 /**
  * A sign-in page form's state: values, and per field the schema's message (shown after
  * the first submit, then live) or one set from Cognito's answer (cleared when the field
- * is edited). The check is fetched when the person starts on the form (`prepare`, on
- * focus or pointer down), so the page's first load carries no zod.
+ * is edited). The check is fetched when the person starts on the form (`prepare`, on the
+ * first input or pointer down; not on focus, since the first field takes the focus as the
+ * page opens), so the page's first load carries no zod.
  */
 export function useCheckedForm<Field extends string>(
   which: 'signIn' | 'newPassword',
