@@ -69,6 +69,9 @@ function takeCarriedToasts(): ToastInput[] {
   }
 }
 
+/** Read once, as the page starts (the module is loaded once per page). */
+const carriedOnLoad = takeCarriedToasts();
+
 function carryToasts(toasts: readonly Toast[]): void {
   if (toasts.length === 0) return;
   try {
@@ -110,9 +113,12 @@ function flashbarAttempt(attempt: number): FlashbarAttempt {
  * Cloudscape's Flashbar (loaded with the first toast).
  */
 export function ToastProvider({ labels, children }: { labels: ToastLabels; children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  // The previous page's toasts, if it handed any over, are there from the start.
+  const [toasts, setToasts] = useState<Toast[]>(() =>
+    carriedOnLoad.map((toast) => ({ ...toast, id: `toast-${++nextId}` })),
+  );
   // Stays true once a toast was shown, so the last one can leave with its animation.
-  const [shown, setShown] = useState(false);
+  const [shown, setShown] = useState(carriedOnLoad.length > 0);
   const timers = useRef(new Map<string, PausableTimer>());
   // While the pointer is over the toasts their time stands still (a person is reading).
   const hovered = useRef(false);
@@ -120,7 +126,7 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
 
   // The toasts as of the last call, kept at once (not after the render), so a page that
   // shows a toast and leaves right away still hands it over (see carryToasts).
-  const latest = useRef<Toast[]>([]);
+  const latest = useRef<Toast[]>(toasts);
 
   const dismissToast = useCallback((id: string) => {
     timers.current.get(id)?.clear();
@@ -165,13 +171,12 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
     return () => pending.forEach((timer) => timer.clear());
   }, []);
 
-  // Toasts cross full page loads within the site (oldest shown first, so the newest is on top).
+  // Toasts cross full page loads within the site: these go on to the next page.
   useEffect(() => {
-    for (const toast of takeCarriedToasts().reverse()) showToast(toast);
     const carry = () => carryToasts(latest.current);
     window.addEventListener('pagehide', carry);
     return () => window.removeEventListener('pagehide', carry);
-  }, [showToast]);
+  }, []);
 
   const value = useMemo<ToastContextValue>(
     () => ({ showToast, dismissToast }),
