@@ -45,33 +45,67 @@ export default tseslint.config(
             { target: './web', from: ['./lib', './bin', './test'] },
             { target: './lambdas', from: ['./web', './lib', './bin', './test'] },
             { target: './lib', from: ['./web', './bin', './test'] },
-            // The public Test Report Center (search.html) stays light and apart.
+            // The light pages (search.html, login.html) and their shared machinery stay light
+            // and apart.
             {
-              target: ['./web/src/search.tsx', './web/src/features/report-center'],
+              target: [
+                './web/src/search.tsx',
+                './web/src/features/report-center',
+                './web/src/light',
+              ],
               from: './web/src/features',
               except: ['./report-center'],
               message: 'The public report page imports no back-office feature.',
             },
             {
-              target: ['./web/src/search.tsx', './web/src/features/report-center'],
+              target: [
+                './web/src/search.tsx',
+                './web/src/login.tsx',
+                './web/src/features/report-center',
+                './web/src/features/auth/sign-in',
+                './web/src/light',
+              ],
               from: [
-                './web/src/app',
+                './web/src/app/app.tsx',
                 './web/src/main.tsx',
-                './web/src/routes',
+                './web/src/routes/router.tsx',
+                './web/src/routes/route-guard.tsx',
+                './web/src/routes/route-table.ts',
                 './web/src/layouts',
-                './web/src/components',
-                './web/src/lib/amplify.ts',
+                './web/src/components/page-loader.tsx',
+                './web/src/components/language-menu.tsx',
+                './web/src/components/preferences',
+                './web/src/components/shell',
                 './web/src/lib/api-client.ts',
                 './web/src/lib/config.ts',
                 './web/src/lib/config-context.tsx',
                 './web/src/lib/use-config.ts',
                 './web/src/lib/use-schema-form.ts',
+                './web/src/lib/password-rules.ts',
                 './web/src/i18n/index.ts',
                 './web/src/i18n/resources.ts',
                 './web/src/i18n/use-language.ts',
+                './web/src/i18n/cloudscape-i18n-provider.tsx',
+                './web/src/features/auth/auth-provider.tsx',
+                './web/src/features/auth/use-auth.ts',
+                './web/src/features/auth/pages',
               ],
               message:
-                'The public report page stays light: no back-office shell, Amplify, zod config or i18next.',
+                'The light pages stay light: no back-office shell, router, zod config or i18next.',
+            },
+            {
+              target: [
+                './web/src/search.tsx',
+                './web/src/features/report-center',
+                './web/src/light',
+              ],
+              from: [
+                './web/src/app',
+                './web/src/routes',
+                './web/src/components',
+                './web/src/lib/amplify.ts',
+              ],
+              message: 'The public report page has no sign-in, router or back-office pieces.',
             },
             {
               target: [
@@ -101,7 +135,11 @@ export default tseslint.config(
     // The public Test Report Center (search.html) is its own light page: no sign-in
     // library, router, back-office code or i18next (it has its own small `t`). The web
     // build also fails if any of these reach it indirectly (web/vite.config.ts).
-    files: ['web/src/search.tsx', 'web/src/features/report-center/**/*.{ts,tsx}'],
+    files: [
+      'web/src/search.tsx',
+      'web/src/features/report-center/**/*.{ts,tsx}',
+      'web/src/light/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -118,6 +156,35 @@ export default tseslint.config(
             {
               group: ['i18next', 'react-i18next'],
               message: "Use the report center's own useText() (features/report-center/i18n).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sign-in page (login.html) is a light page too: Amplify's sign-in, but no router
+    // and no i18next (its own useText()); zod only in the checks' chunk, loaded on first
+    // input. The web build also fails if these reach it indirectly (web/vite.config.ts).
+    files: ['web/src/login.tsx', 'web/src/features/auth/sign-in/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/auth/sign-in/validation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-router', 'react-router-dom'],
+              message: 'The sign-in page is one page: plain links, no router.',
+            },
+            {
+              group: ['i18next', 'react-i18next'],
+              message: "Use the sign-in page's own useText() (features/auth/sign-in/texts).",
+            },
+            {
+              group: ['zod', '**/contract/schemas/*'],
+              allowTypeImports: true,
+              message: 'zod loads with the checks (sign-in/validation.ts), on first input.',
             },
           ],
         },

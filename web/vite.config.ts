@@ -339,21 +339,27 @@ function cloudscapeTheming(): Plugin {
   };
 }
 
+/** The light pages (web/src/light): each path, the file that holds it, and its build. */
+const lightPages = [
+  { path: '/search', file: 'search.html', build: 'search' },
+  { path: '/login', file: 'login.html', build: 'login' },
+] as const;
+
 /**
- * The dev server's stand-in for the CloudFront Function's page rule: `/search` is the
- * Test Report Center's own page (search.html), not the back-office app's index.html.
+ * The dev server's stand-in for the CloudFront Function's page rule: `/search` and
+ * `/login` are light pages of their own (search.html, login.html), not the back-office
+ * app's index.html.
  */
-function servePublicSearchPage(): Plugin {
+function serveLightPages(): Plugin {
   return {
-    name: 'serve-public-search-page',
+    name: 'serve-light-pages',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const url = request.url ?? '';
         const queryStart = url.includes('?') ? url.indexOf('?') : url.length;
         const path = url.slice(0, queryStart);
-        if (path === '/search' || path === '/search/') {
-          request.url = `/search.html${url.slice(queryStart)}`;
-        }
+        const page = lightPages.find((light) => path === light.path || path === `${light.path}/`);
+        if (page) request.url = `/${page.file}${url.slice(queryStart)}`;
         next();
       });
     },
@@ -560,6 +566,32 @@ const reportCenterIcons = new Set([
   'expand',
 ]);
 
+/** The Cloudscape icons the sign-in page's components draw (alerts, toasts, links, buttons). */
+const signInIcons = new Set([
+  'status-positive',
+  'status-negative',
+  'status-warning',
+  'status-info',
+  'status-stopped',
+  'status-pending',
+  'status-in-progress',
+  'status-not-started',
+  'close',
+  'external',
+  'angle-down',
+  'angle-up',
+  'caret-down-filled',
+  // Quoted in the page's modules for other reasons, or drawn by a branch this page never
+  // takes; kept for the check of onlyIcons.
+  'search',
+  'gen-ai',
+  'group',
+  'refresh',
+  'remove',
+  'key',
+  'expand',
+]);
+
 /** Cloudscape's generated module of every icon, one `"name": svg` entry per line. */
 const iconsModule = '@cloudscape-design/components/icon/generated/icons.js';
 
@@ -643,22 +675,27 @@ export function reportCenterPlugins(): Plugin[] {
   return [withoutIcuFormatting(), onlyIcons(reportCenterIcons)];
 }
 
+/** What the sign-in page's build adds to {@link pageBuild}'s plugins (before them). */
+export function signInPlugins(): Plugin[] {
+  return [withoutIcuFormatting(), onlyIcons(signInIcons)];
+}
+
 /** What the back office's build adds to {@link pageBuild}'s plugins (before them). */
 export function backOfficePlugins(): Plugin[] {
   return [onlyIcons(backOfficeIcons)];
 }
 
 /**
- * Fails the public page's build when a module it must not carry reaches it, directly
- * or through a shared helper (ESLint sees direct imports only).
+ * Fails a light page's build when a module it must not carry reaches it, directly or
+ * through a shared helper (ESLint sees direct imports only).
  */
-function forbidModules(forbidden: RegExp): Plugin {
+function forbidModules(page: string, forbidden: RegExp): Plugin {
   return {
     name: 'forbid-modules',
     generateBundle() {
       const found = [...this.getModuleIds()].filter((id) => forbidden.test(id));
       if (found.length) {
-        this.error(`The public report page must not include:\n  ${found.join('\n  ')}`);
+        this.error(`The ${page} page must not include:\n  ${found.join('\n  ')}`);
       }
     },
   };
@@ -669,37 +706,84 @@ const notForReportCenter =
   /node_modules\/(aws-amplify|@aws-amplify|react-router|react-router-dom|i18next|react-i18next)\/|web\/src\/(app|routes|layouts|components)\/|web\/src\/features\/(?!report-center\/)/;
 
 /**
- * Builds the public Test Report Center (search.html) once the back office is built, as
- * a build of its own into the same folder. Visitors and staff never share a page, so
- * sharing chunks buys nothing; building apart keeps the public page to the modules it
- * uses (one JSON resource is tree-shaken to its own groups, which a chunk shared with
- * the back office could not be) and to a few files.
+ * Router, i18next, Cloudscape's I18nProvider and the back office's shell: none of it is
+ * for /login (zod comes only in the checks' own chunk, see lazyOnly). The page uses the
+ * toasts, the path and redirect helpers, the startup error and the auth feature's steps.
  */
-function buildReportCenterPage(): Plugin {
-  let building = false;
+const notForSignIn =
+  /node_modules\/(react-router|react-router-dom|i18next|react-i18next)\/|@cloudscape-design\/components\/i18n\/(provider|messages)|node_modules\/(intl-messageformat|@formatjs)\/|web\/src\/(layouts|i18n\/(index|resources|cloudscape)|routes\/(router|route-|access|leave)|components\/(?!toast\/))|web\/src\/app\/app|web\/src\/features\/(?!auth\/)|web\/src\/features\/auth\/(pages|auth-provider|use-auth|index)/;
+
+/**
+ * Fails the build when a module of `lazy` reaches the page's entry chunk rather than
+ * only a chunk loaded later (zod on the sign-in page: the checks load on first input).
+ */
+function lazyOnly(page: string, lazy: RegExp): Plugin {
   return {
-    name: 'build-report-center-page',
+    name: 'lazy-only',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find(
+        (output) => output.type === 'chunk' && output.isEntry,
+      );
+      if (!entry || entry.type !== 'chunk') return;
+      const eager = new Set<string>();
+      const visit = (fileName: string) => {
+        if (eager.has(fileName)) return;
+        eager.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+      };
+      visit(entry.fileName);
+      const found = [...eager].flatMap((fileName) => {
+        const chunk = bundle[fileName];
+        return chunk?.type === 'chunk'
+          ? Object.keys(chunk.modules).filter((id) => lazy.test(id))
+          : [];
+      });
+      if (found.length) {
+        this.error(`The ${page} page's first load must not include:\n  ${found.join('\n  ')}`);
+      }
+    },
+  };
+}
+
+/**
+ * Builds the light pages (the public Test Report Center, search.html, and the sign-in
+ * page, login.html) once the back office is built, each as a build of its own into the
+ * same folder. Sharing chunks with the back office buys nothing (a fresh tab loads one
+ * page); building apart keeps each page to the modules it uses (one JSON resource is
+ * tree-shaken to its own groups, which a chunk shared with the back office could not be)
+ * and to a few files.
+ */
+function buildLightPages(): Plugin {
+  let building = false;
+  const extra: Record<(typeof lightPages)[number]['build'], Plugin[]> = {
+    search: [...reportCenterPlugins(), forbidModules('public report', notForReportCenter)],
+    login: [
+      ...signInPlugins(),
+      forbidModules('sign-in', notForSignIn),
+      lazyOnly('sign-in', /node_modules\/zod\//),
+    ],
+  };
+  return {
+    name: 'build-light-pages',
     apply: 'build',
     async closeBundle(error) {
       if (error || building) return;
       building = true;
-      const base = pageBuild('build');
-      await build({
-        ...base,
-        plugins: [
-          ...reportCenterPlugins(),
-          forbidModules(notForReportCenter),
-          ...(base.plugins ?? []),
-          bundleStats('search'),
-        ],
-        configFile: false,
-        logLevel: this.environment.config.logLevel,
-        build: {
-          ...base.build,
-          emptyOutDir: false,
-          rolldownOptions: { input: join(webRoot, 'search.html') },
-        },
-      });
+      for (const page of lightPages) {
+        const base = pageBuild('build');
+        await build({
+          ...base,
+          plugins: [...extra[page.build], ...(base.plugins ?? []), bundleStats(page.build)],
+          configFile: false,
+          logLevel: this.environment.config.logLevel,
+          build: {
+            ...base.build,
+            emptyOutDir: false,
+            rolldownOptions: { input: join(webRoot, page.file) },
+          },
+        });
+      }
     },
   };
 }
@@ -711,15 +795,15 @@ export default defineConfig(({ command }) => {
     plugins: [
       ...(command === 'build' ? backOfficePlugins() : []),
       ...(base.plugins ?? []),
-      servePublicSearchPage(),
+      serveLightPages(),
       bundleStats('index'),
-      buildReportCenterPage(),
+      buildLightPages(),
     ],
     build: {
       ...base.build,
       emptyOutDir: true,
-      // The back office; search.html is built after it (see buildReportCenterPage). The
-      // dev server serves both pages from `root`.
+      // The back office; search.html and login.html are built after it (see
+      // buildLightPages). The dev server serves every page from `root`.
       rolldownOptions: { input: join(webRoot, 'index.html') },
     },
     server: {

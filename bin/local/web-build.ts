@@ -7,6 +7,7 @@ const inputs = [
   'web/src',
   'web/index.html',
   'web/search.html',
+  'web/login.html',
   'web/public',
   'web/vite.config.ts',
   'lambdas/shared/contract',

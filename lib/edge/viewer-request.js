@@ -3,8 +3,9 @@
 //
 // 1. Host rule: on a host containing "client" or "report" only the public Test Report
 //    Center is served; every other path redirects to /search.
-// 2. Pages: /search is its own light page (/search.html, built from web/search.html);
-//    any other path that is not a file is the back-office app (/index.html).
+// 2. Pages: /search and /login are light pages of their own (/search.html and
+//    /login.html, built from web/search.html and web/login.html); any other path that is
+//    not a file is the back-office app (/index.html).
 //
 // 3. Identification links (docs/identity-links.md): `/01/...` (GS1 Digital Link),
 //    `/id/...` and `/.well-known/gs1resolver` go to the resolver on every host, report
@@ -17,6 +18,10 @@
 var SEARCH_PATH = '/search';
 var SEARCH_PAGE = '/search.html';
 var APP_PAGE = '/index.html';
+
+/** The sign-in page's address, and the file that holds it (a back-office page). */
+var LOGIN_PATH = '/login';
+var LOGIN_PAGE = '/login.html';
 
 /** Query parameters /search reads; a redirect to /search carries them over. */
 var SEARCH_PARAMS = ['serial', 'verify'];
@@ -39,6 +44,10 @@ function isSearchPage(uri) {
   return uri === SEARCH_PATH || uri === SEARCH_PATH + '/';
 }
 
+function isLoginPage(uri) {
+  return uri === LOGIN_PATH || uri === LOGIN_PATH + '/';
+}
+
 /** A file (script, style, font, image, /config.json, /search.html): the last segment has a dot. */
 function isFile(uri) {
   var last = uri.substring(uri.lastIndexOf('/') + 1);
@@ -47,8 +56,8 @@ function isFile(uri) {
 
 /**
  * What /search itself needs on a report host: its page and assets, /config.json, the
- * report request API (create, PDF, verify) and the health check. The back-office page
- * (/index.html) is a file too, but it is not the report center's.
+ * report request API (create, PDF, verify) and the health check. The back-office pages
+ * (/index.html, /login.html) are files too, but they are not the report center's.
  */
 function allowedOnReportHost(uri) {
   if (isSearchPage(uri)) return true;
@@ -57,7 +66,7 @@ function allowedOnReportHost(uri) {
   // A unit's product data (its gs1:pip link) and the identification links themselves.
   if (uri.indexOf('/api/units/') === 0 || isResolverPath(uri)) return true;
   if (uri.indexOf('/api/') === 0) return false;
-  return isFile(uri) && uri !== APP_PAGE;
+  return isFile(uri) && uri !== APP_PAGE && uri !== LOGIN_PAGE;
 }
 
 /** A query value decoded once; as it is when it is not valid percent-encoding. */
@@ -111,6 +120,8 @@ function handler(event) {
     request.uri = uri.replace(/%/g, '%25');
   } else if (isSearchPage(uri)) {
     request.uri = SEARCH_PAGE;
+  } else if (isLoginPage(uri)) {
+    request.uri = LOGIN_PAGE;
   } else if (uri.indexOf('/api/') !== 0 && !isFile(uri)) {
     request.uri = APP_PAGE;
   }

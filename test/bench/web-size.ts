@@ -24,7 +24,11 @@ import { measureWebFloors } from './web-floors/build';
 export async function run(): Promise<void> {
   // The stack builds web/dist when its sources changed: read the statistics after it.
   const stack = await startStackProcess();
-  const stats = { index: readBundleStats('index'), search: readBundleStats('search') };
+  const stats = {
+    index: readBundleStats('index'),
+    search: readBundleStats('search'),
+    login: readBundleStats('login'),
+  };
   const browser = await launchChromium();
   try {
     const loads = await measureWebPages(browser, stack.info);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { callApi } from '../support/api';
-import { signIn } from '../support/cognito';
+import { cognitoAdmin, createUser, signIn } from '../support/cognito';
 import { AppShell, LoginPage } from './pages';
 
 const stack = inject('stack');
@@ -96,5 +96,125 @@ describe('a seeded admin signs in and out', () => {
     // Signed out for real: the dashboard now sends the visitor back to sign in.
     await page.goto(`${stack.appUrl}/dashboard`);
     await page.waitForURL(/\/login\?to=%2Fdashboard|\/login\?to=\/dashboard/);
+  });
+});
+
+describe('the sign-in page’s other steps (login.html)', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const password = 'Sign-In-Steps-123!';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A tab of the shared profile with no session left by an earlier test. */
+  async function signedOutPage(): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.goto(`${stack.appUrl}/favicon.svg`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      document.cookie = 'lang=en; Path=/';
+    });
+    return page;
+  }
+
+  it('checks the form with the shared messages, loading the check on first input', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${stack.appUrl}/login`);
+    await new LoginPage(page).form().waitFor();
+    await page.locator('[data-testid="login-submit"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="login-form"]').textContent())
+      .toContain('This field is required');
+    await page.close();
+  });
+
+  it('returns to the page asked for, and switches language for every page', async () => {
+    const email = `returning-${unique}@example.com`;
+    await createUser(stack, email, password, 'staff');
+    const page = await signedOutPage();
+    await page.goto(`${stack.appUrl}/products?x=1`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('?x=1&to=/products');
+    await page.locator('[data-testid="language-zh"]').click();
+    await page.locator('html[lang^="zh"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.textContent('body')).toContain('請登入您的帳號');
+    await new LoginPage(page).signIn(email, 'Wrong-Password-123!');
+    await expect
+      .poll(() => page.locator('[data-testid="toasts"]').textContent())
+      .toContain('電子郵件或密碼錯誤');
+    await new LoginPage(page).signIn(email, password);
+    await page.waitForURL((url) => url.pathname === '/products' && url.search === '?x=1');
+    await page.locator('[data-testid="products-table"]').waitFor();
+    // The back office picked up the session and the language.
+    expect(await page.locator('html').getAttribute('lang')).toMatch(/^zh/);
+    await expect
+      .poll(async () => (await new AppShell(page).toasts().allTextContents()).join(' | '))
+      .toContain('登入成功');
+    await page.locator('[data-testid="language-menu"]:visible button').first().click();
+    await page.locator('[data-testid="en"]:visible').first().click();
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await page.close();
+  });
+
+  it('asks for a new password when the account has a temporary one', async () => {
+    const email = `temporary-${unique}@example.com`;
+    await cognitoAdmin(stack, 'AdminCreateUser', {
+      Username: email,
+      TemporaryPassword: 'Temporary-Pass-123!',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:role', Value: 'staff' },
+      ],
+      MessageAction: 'SUPPRESS',
+    });
+    const page = await signedOutPage();
+    await page.goto(`${stack.appUrl}/login`);
+    await new LoginPage(page).signIn(email, 'Temporary-Pass-123!');
+    await page.locator('[data-testid="new-password-form"]').waitFor();
+    await page.locator('[data-testid="new-password"] input').fill(password);
+    await page.locator('[data-testid="new-password-confirm"] input').fill(`${password}x`);
+    await page.locator('[data-testid="new-password-submit"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="new-password-form"]').textContent())
+      .toContain('The passwords do not match');
+    await page.locator('[data-testid="new-password-confirm"] input').fill(password);
+    await page.locator('[data-testid="new-password-submit"]').click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator('[data-testid="dashboard-header"]').waitFor();
+    await page.close();
+  });
+
+  it('shows an account without a role waiting, and lets it in once approved', async () => {
+    const email = `waiting-${unique}@example.com`;
+    await createUser(stack, email, password);
+    const page = await signedOutPage();
+    await page.goto(`${stack.appUrl}/login`);
+    await new LoginPage(page).signIn(email, password);
+    const waiting = page.locator('[data-testid="awaiting-approval"]');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain(email);
+    // Still waiting after a reload of the page, and for the back office.
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await waiting.waitFor();
+    await page.locator('[data-testid="awaiting-check"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="toasts"]').textContent())
+      .toContain('Your account has not been approved yet.');
+    await cognitoAdmin(stack, 'AdminUpdateUserAttributes', {
+      Username: email,
+      UserAttributes: [{ Name: 'custom:role', Value: 'staff' }],
+    });
+    await page.locator('[data-testid="awaiting-check"]').click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator('[data-testid="dashboard-header"]').waitFor();
+    await page.close();
   });
 });

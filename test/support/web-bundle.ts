@@ -7,7 +7,8 @@ import { buildWeb, webBuildIsStale } from '../../bin/local/web-build';
 
 /**
  * What the web build's `bundle-stats` plugin (web/vite.config.ts) writes for each page
- * build (`index`: the back office, `search`: the public Test Report Center).
+ * build (`index`: the back office, `search`: the public Test Report Center, `login`: the
+ * sign-in page).
  */
 export interface BundleStats {
   page: string;
@@ -33,7 +34,15 @@ export const bundleStatsDir = join(repoRoot, 'node_modules/.cache/web-bundle-sta
 export const webDistDir = join(repoRoot, 'web/dist');
 
 /** The statistics of the last `npm run build:web`, or undefined when it wrote none. */
-export function readBundleStats(page: 'index' | 'search'): BundleStats | undefined {
+/** The page builds of `npm run build:web` and the HTML file of each. */
+export const pageBuilds = {
+  index: 'index.html',
+  search: 'search.html',
+  login: 'login.html',
+} as const;
+export type PageBuild = keyof typeof pageBuilds;
+
+export function readBundleStats(page: PageBuild): BundleStats | undefined {
   const file = join(bundleStatsDir, `${page}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BundleStats) : undefined;
 }
@@ -60,21 +69,24 @@ function statsMatchDist(stats: BundleStats | undefined, html: string): stats is 
  * the build `npm start` and the e2e stack use) when web/dist is older than its sources
  * or does not match the statistics. A fresh build takes a few seconds.
  */
-export async function currentBundleStats(): Promise<Record<'index' | 'search', BundleStats>> {
-  const read = () => ({ index: readBundleStats('index'), search: readBundleStats('search') });
+export async function currentBundleStats(): Promise<Record<PageBuild, BundleStats>> {
+  const builds = Object.keys(pageBuilds) as PageBuild[];
+  const read = () =>
+    Object.fromEntries(builds.map((build) => [build, readBundleStats(build)])) as Record<
+      PageBuild,
+      BundleStats | undefined
+    >;
+  const allMatch = (stats: Record<PageBuild, BundleStats | undefined>) =>
+    builds.every((build) => statsMatchDist(stats[build], pageBuilds[build]));
   let stats = read();
-  if (
-    webBuildIsStale() ||
-    !statsMatchDist(stats.index, 'index.html') ||
-    !statsMatchDist(stats.search, 'search.html')
-  ) {
+  if (webBuildIsStale() || !allMatch(stats)) {
     await buildWeb();
     stats = read();
   }
-  if (!statsMatchDist(stats.index, 'index.html') || !statsMatchDist(stats.search, 'search.html')) {
+  if (!allMatch(stats)) {
     throw new Error(`The web build wrote no statistics matching web/dist (see ${bundleStatsDir})`);
   }
-  return { index: stats.index, search: stats.search };
+  return stats as Record<PageBuild, BundleStats>;
 }
 
 /**

@@ -47,7 +47,7 @@ const reportHosts = [
 
 describe('the viewer-request CloudFront Function', () => {
   it('serves the back-office page for its client-side routes', () => {
-    for (const uri of ['/', '/login', '/dashboard', '/edit-product/123', '/search/extra']) {
+    for (const uri of ['/', '/dashboard', '/edit-product/123', '/search/extra', '/login/extra']) {
       const result = run(uri);
       expect(isEdgeResponse(result), uri).toBe(false);
       expect(result, uri).toMatchObject({ uri: '/index.html' });
@@ -67,6 +67,15 @@ describe('the viewer-request CloudFront Function', () => {
     });
   });
 
+  it('serves /login (with or without the slash) the sign-in page, query intact', () => {
+    const querystring = { to: { value: '/products' } };
+    for (const uri of ['/login', '/login/']) {
+      const result = run(uri, 'app.example.com', querystring);
+      expect(isEdgeResponse(result), uri).toBe(false);
+      expect(result, uri).toMatchObject({ uri: '/login.html', querystring });
+    }
+  });
+
   it('leaves files and API calls untouched', () => {
     for (const uri of [
       '/assets/index-abc.js',
@@ -74,6 +83,7 @@ describe('the viewer-request CloudFront Function', () => {
       '/config.json',
       '/favicon.svg',
       '/search.html',
+      '/login.html',
       '/api/health',
       '/api/products/p-1',
     ]) {
@@ -101,6 +111,8 @@ describe('the viewer-request CloudFront Function', () => {
       '/search/extra',
       '/Search',
       '/index.html',
+      '/login.html',
+      '/login/',
       '/api/dashboard',
       '/api/products/1',
       '/api/staff',

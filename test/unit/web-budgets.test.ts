@@ -5,6 +5,7 @@ import {
   pageLoadOf,
   staticPageFiles,
   type BundleStats,
+  type PageBuild,
 } from '../support/web-bundle';
 import { webPages } from '../support/web-pages';
 
@@ -16,7 +17,7 @@ import { webPages } from '../support/web-pages';
  * seconds). A page that must grow past its budget says why in the commit that raises
  * it. What a browser really loads, and why, is `npm run bench -- web-size`.
  */
-let stats: Record<'index' | 'search', BundleStats>;
+let stats: Record<PageBuild, BundleStats>;
 
 beforeAll(async () => {
   stats = await currentBundleStats();
@@ -50,6 +51,16 @@ describe('web pages opened directly', () => {
     const umbrella = (id: string) =>
       /node_modules\/aws-amplify\/dist\/esm\/(index|Amplify)\.mjs$/.test(id);
     expect(webPages.flatMap((page) => modulesOfPage(page).filter(umbrella))).toEqual([]);
+  });
+
+  it('keep zod, i18next and the router off the light pages’ first load', () => {
+    const heavy = /node_modules\/(zod|i18next|react-i18next|react-router|react-router-dom)\//;
+    for (const page of webPages.filter((candidate) => candidate.build !== 'index')) {
+      expect(
+        modulesOfPage(page).filter((id) => heavy.test(id)),
+        page.path,
+      ).toEqual([]);
+    }
   });
 
   it('load the texts of one language (English here)', () => {

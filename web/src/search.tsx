@@ -2,11 +2,26 @@ import '@cloudscape-design/global-styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadReportCenterConfig } from './features/report-center/config';
-import { TextProvider } from './features/report-center/i18n';
+import { useText } from './features/report-center/i18n';
 import { pageMode } from './features/report-center/page-mode';
 import { ReportCenterApp } from './features/report-center/report-center-app';
-import { StartupFailure } from './features/report-center/startup-failure';
-import { followStoredTheme } from './features/report-center/theme';
+import { StartupFailure } from './light/startup-failure';
+import { LanguageProvider } from './light/text';
+import { followStoredTheme } from './light/theme';
+
+function ReportCenterStartupFailure() {
+  const { t } = useText();
+  return (
+    <StartupFailure
+      texts={{
+        title: t('reportCenter.startupFailedTitle'),
+        message: t('reportCenter.startupFailed'),
+        reload: t('reportCenter.reload'),
+        error: t('toast.error'),
+      }}
+    />
+  );
+}
 
 /**
  * Entry of the public Test Report Center (search.html, served at /search), built apart
@@ -22,13 +37,13 @@ async function start(container: HTMLElement): Promise<void> {
   });
   root.render(
     <StrictMode>
-      <TextProvider>
+      <LanguageProvider>
         {config ? (
           <ReportCenterApp config={config} mode={pageMode(window.location.search)} />
         ) : (
-          <StartupFailure />
+          <ReportCenterStartupFailure />
         )}
-      </TextProvider>
+      </LanguageProvider>
     </StrictMode>,
   );
 }

@@ -1,7 +1,5 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import type { Language } from '../i18n/languages';
+import { StartupFailure } from '../light/startup-failure';
 
 /**
  * This page's own texts: it is shown when the app's texts may not have downloaded, so
@@ -30,17 +28,5 @@ const startupErrorTexts: Record<
  * `language` is the one the app would have started with (`startLanguage()`).
  */
 export function StartupError({ language }: { language: Language }) {
-  const texts = startupErrorTexts[language];
-  return (
-    <Box padding="xxl" data-testid="startup-error">
-      <Alert
-        type="error"
-        statusIconAriaLabel={texts.error}
-        header={texts.title}
-        action={<Button onClick={() => window.location.reload()}>{texts.reload}</Button>}
-      >
-        {texts.message}
-      </Alert>
-    </Box>
-  );
+  return <StartupFailure texts={startupErrorTexts[language]} />;
 }

@@ -8,7 +8,9 @@ import { defaultStorage } from 'aws-amplify/utils';
 import type { AppConfig } from './config';
 
 /** Points Amplify Auth at the environment's user pool (cognito-local when an endpoint is set). */
-export function configureAmplify(config: AppConfig): void {
+export function configureAmplify(
+  config: Pick<AppConfig, 'userPoolId' | 'userPoolClientId' | 'userPoolEndpoint'>,
+): void {
   const auth = {
     Cognito: {
       userPoolId: config.userPoolId,

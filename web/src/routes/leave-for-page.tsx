@@ -5,9 +5,9 @@ import { PageLoader } from '../components/page-loader';
 const loadedAt = window.location.pathname;
 
 /**
- * A page that another entry serves: the public Test Report Center (/search) is its own
- * light page (search.html), so reaching it from inside the back office is a full page
- * load, query string kept. If this very document was served for that path (a server
+ * A page that another entry serves: the public Test Report Center (/search, search.html)
+ * and the sign-in page (/login, login.html) are light pages of their own, so reaching
+ * them from inside the back office is a full page load, query string kept. If this very document was served for that path (a server
  * without the page rule), the file itself is asked for instead, so it cannot loop.
  */
 export function LeaveForPage({ path, file }: { path: string; file: string }) {

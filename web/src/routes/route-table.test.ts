@@ -28,12 +28,14 @@ describe('route table', () => {
   });
 
   it('gives the expected access to each page', () => {
-    for (const path of ['/login', '/register', '/forgot-password', '/reset-password']) {
+    for (const path of ['/register', '/forgot-password', '/reset-password']) {
       expect(findRoute(path), path).toMatchObject({
         access: 'unauthenticatedOnly',
         layout: 'blank',
       });
     }
+    // The sign-in page is login.html: the route only leaves for it (or, signed in, goes on).
+    expect(findRoute('/login')).toMatchObject({ access: 'unauthenticatedOnly', layout: 'none' });
     for (const path of [
       '/dashboard',
       '/products',

@@ -57,7 +57,7 @@ export const fallbackPath = '*';
 export const appRoutes: readonly AppRoute[] = [
   // `/` only forwards to the dashboard; guarding it sends visitors to /login without `to`.
   { path: paths.home, page: 'home', access: staffOrAdmin, layout: 'none' },
-  { path: paths.login, page: 'login', access: 'unauthenticatedOnly', layout: 'blank' },
+  { path: paths.login, page: 'login', access: 'unauthenticatedOnly', layout: 'none' },
   { path: paths.register, page: 'register', access: 'unauthenticatedOnly', layout: 'blank' },
   {
     path: paths.forgotPassword,

@@ -24,6 +24,10 @@ function ReportCenterPage() {
   return <LeaveForPage path={paths.search} file="/search.html" />;
 }
 
+function SignInPage() {
+  return <LeaveForPage path={paths.login} file="/login.html" />;
+}
+
 interface LazyModule {
   Component: ComponentType;
   /** Starts loading the code (once); the guard calls it so layout and page load in parallel. */
@@ -47,7 +51,8 @@ const eager = (Component: ComponentType): LazyModule => ({
  */
 const pages: Record<PageId, LazyModule> = {
   home: eager(HomeRedirect),
-  login: lazyModule(() => import('../features/auth/pages/login-page')),
+  // The sign-in page is its own entry (login.html): never in this bundle.
+  login: eager(SignInPage),
   register: lazyModule(() => import('../features/auth/pages/register-page')),
   forgotPassword: lazyModule(() => import('../features/auth/pages/forgot-password-page')),
   resetPassword: lazyModule(() => import('../features/auth/pages/reset-password-page')),

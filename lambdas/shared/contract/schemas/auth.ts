@@ -1,22 +1,12 @@
 import * as z from 'zod';
+import { passwordPolicy } from '../password-policy';
+
+export { passwordPolicy };
 
 /** Longest email address accepted anywhere (RFC 5321 path limit). */
 export const emailMaxLength = 254;
 
 export const emailField = z.string().trim().min(1).max(emailMaxLength).pipe(z.email());
-
-/**
- * Password rules, the same as the user pool's (lib/auth-definition.ts builds the pool
- * from these), so a form refuses what Cognito would refuse, with a clearer message.
- */
-export const passwordPolicy = {
-  minLength: 12,
-  maxLength: 256,
-  requireLowercase: true,
-  requireUppercase: true,
-  requireDigits: true,
-  requireSymbols: true,
-} as const;
 
 /** A new password: long enough and with every character class the pool requires. */
 export const newPasswordField = z

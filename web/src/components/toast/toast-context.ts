@@ -20,3 +20,14 @@ export interface ToastContextValue {
 }
 
 export const ToastContext = createContext<ToastContextValue | null>(null);
+
+/**
+ * The toasts' own words, already translated: each page gives them from its text
+ * machinery (the back office's i18next, a light page's `t`), so the toasts work on both.
+ */
+export interface ToastLabels {
+  /** The close button's label. */
+  dismiss: string;
+  /** The status icon's label per type ("Error", "Success", ...). */
+  types: Record<ToastType, string>;
+}

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Toast } from './toast-context';
+import type { Toast, ToastLabels } from './toast-context';
 
 /**
  * The toasts as a plain list, for when Flashbar's chunk could not be loaded (offline,
@@ -9,15 +8,16 @@ import type { Toast } from './toast-context';
  */
 export function ToastList({
   toasts,
+  labels,
   onDismiss,
   onShown,
 }: {
   toasts: Toast[];
+  labels: ToastLabels;
   onDismiss: (id: string) => void;
   /** Called with the ids on screen, so their time starts only once they can be read. */
   onShown: (ids: string[]) => void;
 }) {
-  const { t } = useTranslation();
   const ids = toasts.map((toast) => toast.id).join(' ');
   useEffect(() => {
     if (ids) onShown(ids.split(' '));
@@ -27,13 +27,13 @@ export function ToastList({
       {toasts.map((toast) => (
         <li key={toast.id} className={`toast-list-item toast-list-item-${toast.type}`}>
           <div role={toast.type === 'error' ? 'alert' : 'status'} className="toast-list-text">
-            <span className="toast-list-type">{t(`toast.${toast.type}`)}: </span>
+            <span className="toast-list-type">{labels.types[toast.type]}: </span>
             {toast.content}
           </div>
           <button
             type="button"
             className="toast-list-dismiss"
-            aria-label={t('toast.dismiss')}
+            aria-label={labels.dismiss}
             onClick={() => onDismiss(toast.id)}
           >
             ×

@@ -10,10 +10,15 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PausableTimer } from '../../lib/pausable-timer';
 import { retryingLoader } from '../../lib/retrying-loader';
-import { ToastContext, type Toast, type ToastContextValue, type ToastInput } from './toast-context';
+import {
+  ToastContext,
+  type Toast,
+  type ToastContextValue,
+  type ToastInput,
+  type ToastLabels,
+} from './toast-context';
 import { ToastErrorBoundary } from './toast-error-boundary';
 import type ToastFlashbar from './toast-flashbar';
 import { ToastList } from './toast-list';
@@ -26,6 +31,61 @@ export const toastDurationMs = 3000;
 const maxToasts = 4;
 
 let nextId = 0;
+
+/** Where the toasts on screen wait while the tab loads another page of the site. */
+const carriedToastsKey = 'carried-toasts';
+
+/** A carried toast older than this is not shown (the tab went elsewhere meanwhile). */
+const carryWindowMs = 10_000;
+
+const toastTypes = new Set(['success', 'error', 'info', 'warning']);
+
+function isToastInput(value: unknown): value is ToastInput {
+  const toast = value as Partial<ToastInput> | null;
+  return (
+    typeof toast === 'object' &&
+    toast !== null &&
+    toastTypes.has(toast.type ?? '') &&
+    typeof toast.content === 'string'
+  );
+}
+
+/**
+ * The toasts the previous page of this tab left (newest first), once: a page that leaves
+ * for another with a full load (the back office for the sign-in page, login.html, and
+ * back) hands its toasts over, so "Login Successfully" or "Your session has ended" is
+ * read on the page that follows.
+ */
+function takeCarriedToasts(): ToastInput[] {
+  try {
+    const raw = window.sessionStorage.getItem(carriedToastsKey);
+    window.sessionStorage.removeItem(carriedToastsKey);
+    const carried = JSON.parse(raw ?? 'null') as { at?: unknown; toasts?: unknown } | null;
+    if (!carried || typeof carried.at !== 'number' || !Array.isArray(carried.toasts)) return [];
+    if (Date.now() - carried.at > carryWindowMs) return [];
+    return carried.toasts.filter(isToastInput);
+  } catch {
+    return []; // storage blocked or garbled: nothing to show
+  }
+}
+
+/** Read once, as the page starts (the module is loaded once per page). */
+const carriedOnLoad = takeCarriedToasts();
+
+function carryToasts(toasts: readonly Toast[]): void {
+  if (toasts.length === 0) return;
+  try {
+    window.sessionStorage.setItem(
+      carriedToastsKey,
+      JSON.stringify({
+        at: Date.now(),
+        toasts: toasts.map(({ type, content }) => ({ type, content })),
+      }),
+    );
+  } catch {
+    // Storage blocked: the toasts end with the page.
+  }
+}
 
 /**
  * Flashbar's code and styles, fetched with the first toast rather than with every page
@@ -49,28 +109,36 @@ function flashbarAttempt(attempt: number): FlashbarAttempt {
 }
 
 /**
- * Toasts in the top-right corner, on every layout, built on Cloudscape's Flashbar
- * (loaded with the first toast).
+ * Toasts in the top-right corner, on every layout and on the sign-in page, built on
+ * Cloudscape's Flashbar (loaded with the first toast).
  */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const [toasts, setToasts] = useState<Toast[]>([]);
+export function ToastProvider({ labels, children }: { labels: ToastLabels; children: ReactNode }) {
+  // The previous page's toasts, if it handed any over, are there from the start.
+  const [toasts, setToasts] = useState<Toast[]>(() =>
+    carriedOnLoad.map((toast) => ({ ...toast, id: `toast-${++nextId}` })),
+  );
   // Stays true once a toast was shown, so the last one can leave with its animation.
-  const [shown, setShown] = useState(false);
+  const [shown, setShown] = useState(carriedOnLoad.length > 0);
   const timers = useRef(new Map<string, PausableTimer>());
   // While the pointer is over the toasts their time stands still (a person is reading).
   const hovered = useRef(false);
   const [flashbar, setFlashbar] = useState(() => flashbarAttempt(0));
 
+  // The toasts as of the last call, kept at once (not after the render), so a page that
+  // shows a toast and leaves right away still hands it over (see carryToasts).
+  const latest = useRef<Toast[]>(toasts);
+
   const dismissToast = useCallback((id: string) => {
     timers.current.get(id)?.clear();
     timers.current.delete(id);
+    latest.current = latest.current.filter((toast) => toast.id !== id);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
   const showToast = useCallback((toast: ToastInput) => {
     const id = `toast-${++nextId}`;
     setShown(true);
+    latest.current = [{ ...toast, id }, ...latest.current].slice(0, maxToasts);
     setToasts((current) => [{ ...toast, id }, ...current].slice(0, maxToasts));
     // After a failed download, this toast tries again (the list stays meanwhile).
     setFlashbar((current) => (current.failed ? flashbarAttempt(current.attempt + 1) : current));
@@ -103,6 +171,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => pending.forEach((timer) => timer.clear());
   }, []);
 
+  // Toasts cross full page loads within the site: these go on to the next page.
+  useEffect(() => {
+    const carry = () => carryToasts(latest.current);
+    window.addEventListener('pagehide', carry);
+    return () => window.removeEventListener('pagehide', carry);
+  }, []);
+
   const value = useMemo<ToastContextValue>(
     () => ({ showToast, dismissToast }),
     [showToast, dismissToast],
@@ -118,13 +193,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     ),
     dismissible: true,
-    dismissLabel: t('toast.dismiss'),
-    statusIconAriaLabel: t(`toast.${toast.type}`),
+    dismissLabel: labels.dismiss,
+    statusIconAriaLabel: labels.types[toast.type],
     ariaRole: toast.type === 'error' ? 'alert' : 'status',
     onDismiss: () => dismissToast(toast.id),
   }));
 
-  const list = <ToastList toasts={toasts} onDismiss={dismissToast} onShown={startTimers} />;
+  const list = (
+    <ToastList toasts={toasts} labels={labels} onDismiss={dismissToast} onShown={startTimers} />
+  );
 
   return (
     <ToastContext.Provider value={value}>

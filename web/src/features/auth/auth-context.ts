@@ -28,16 +28,7 @@ export interface AuthContextValue {
   status: AuthStatus;
   /** Present exactly when `status` is `signedIn`. */
   user?: AuthUser;
-  /**
-   * Present when someone signed in whose account waits for an administrator's
-   * approval (no role). `status` is then `signedOut`: the app treats them as such.
-   */
-  pendingAccount?: PendingAccount;
   signIn: (credentials: Credentials) => Promise<SignInOutcome>;
-  /** Answers the NEW_PASSWORD_REQUIRED step of the sign-in in progress. */
-  completeNewPassword: (newPassword: string) => Promise<SignInOutcome>;
-  /** Fetches fresh tokens to see whether a waiting account has been given a role. */
-  checkApproval: () => Promise<SignInOutcome>;
   signOut: () => Promise<void>;
   /** Reads fresh tokens now, e.g. after the account's name changed (the ID token carries it). */
   refreshSession: () => Promise<void>;

@@ -1,104 +1,30 @@
-import {
-  confirmSignIn,
-  fetchAuthSession,
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-  type SignInOutput,
-} from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { i18n } from '../../i18n';
 import { onUnauthenticated } from '../../lib/api-client';
-import {
-  AuthContext,
-  type AuthContextValue,
-  type Credentials,
-  type SignInOutcome,
-} from './auth-context';
-import {
-  pendingAccountFromIdTokenPayload,
-  userFromIdTokenPayload,
-  type AuthUser,
-  type PendingAccount,
-} from './session';
-import { genericFailureMessageKey } from './cognito-errors';
+import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-context';
+import type { AuthUser } from './session';
 import { isSessionEndingError } from './session-errors';
-import {
-  newPasswordFailure,
-  signInFailureMessageKey,
-  signInNextStepMessageKey,
-} from './sign-in-messages';
+import { readSession, signInWithPassword, signOutQuietly, type SessionRead } from './sign-in-flow';
 
 type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut'; pendingAccount?: PendingAccount }
-  | { status: 'signedIn'; user: AuthUser };
-
-type SessionRead =
-  | { kind: 'user'; user: AuthUser }
-  | { kind: 'pending'; account: PendingAccount }
-  | { kind: 'none' }
-  /** The tokens could not be read or refreshed (`isSessionEndingError` tells which failures end it). */
-  | { kind: 'error'; error: unknown };
-
-async function signOutQuietly(): Promise<void> {
-  try {
-    await amplifySignOut();
-  } catch {
-    // Token revocation failed (offline): the local tokens are cleared regardless.
-  }
-}
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
 
 /**
- * The session as the ID token describes it: a user with a role, an account waiting
- * for approval (no role; its tokens are kept so "check again" can refresh them), or
- * nothing. Tokens with a role the app does not know are cleared.
+ * An account waiting for approval counts as signed out here: the route guard sends it to
+ * the sign-in page, which shows the waiting state (login.html).
  */
-async function readSession(forceRefresh = false): Promise<SessionRead> {
-  try {
-    const payload = (await fetchAuthSession({ forceRefresh })).tokens?.idToken?.payload;
-    if (!payload) return { kind: 'none' };
-    const user = userFromIdTokenPayload(payload);
-    if (user) return { kind: 'user', user };
-    const account = pendingAccountFromIdTokenPayload(payload);
-    if (account) return { kind: 'pending', account };
-    await signOutQuietly();
-    return { kind: 'none' };
-  } catch (error) {
-    return { kind: 'error', error };
-  }
-}
-
 function stateOf(session: SessionRead): AuthState {
-  switch (session.kind) {
-    case 'user':
-      return { status: 'signedIn', user: session.user };
-    case 'pending':
-      return { status: 'signedOut', pendingAccount: session.account };
-    default:
-      return { status: 'signedOut' };
-  }
+  return session.kind === 'user'
+    ? { status: 'signedIn', user: session.user }
+    : { status: 'signedOut' };
 }
 
-/** The local stack's cognito-local supports only USER_PASSWORD_AUTH, and so does the AWS client. */
-async function passwordSignIn({ email, password }: Credentials): Promise<SignInOutput> {
-  const attempt = () =>
-    amplifySignIn({
-      username: email.trim(),
-      password,
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
-    });
-  try {
-    return await attempt();
-  } catch (error) {
-    // Stale tokens (e.g. of an account awaiting approval) block a new sign-in: clear and retry once.
-    if (error instanceof Error && error.name === 'UserAlreadyAuthenticatedException') {
-      await signOutQuietly();
-      return attempt();
-    }
-    throw error;
-  }
+function stateAfter(outcome: SignInOutcome): AuthState | undefined {
+  if (outcome.type === 'signedIn') return { status: 'signedIn', user: outcome.user };
+  if (outcome.type === 'awaitingApproval') return { status: 'signedOut' };
+  return undefined;
 }
 
 /**
@@ -157,79 +83,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [endSession]);
 
-  /** After Cognito said DONE: who signed in, as the new ID token says. */
-  const finishSignIn = useCallback(async (): Promise<SignInOutcome> => {
-    const session = await readSession();
-    setState(stateOf(session));
-    switch (session.kind) {
-      case 'user':
-        return { type: 'signedIn', user: session.user };
-      case 'pending':
-        return { type: 'awaitingApproval', account: session.account };
-      default:
-        return { type: 'failed', messageKey: 'errors.internal' };
-    }
-  }, []);
-
-  const afterStep = useCallback(
-    (nextStep: SignInOutput['nextStep']): Promise<SignInOutcome> | SignInOutcome => {
-      switch (nextStep.signInStep) {
-        case 'DONE':
-          return finishSignIn();
-        case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
-          return { type: 'newPasswordRequired' };
-        case 'CONFIRM_SIGN_UP':
-          return { type: 'confirmSignUp' };
-        default:
-          return { type: 'failed', messageKey: signInNextStepMessageKey(nextStep.signInStep) };
-      }
-    },
-    [finishSignIn],
-  );
-
-  const signIn = useCallback<AuthContextValue['signIn']>(
-    async (credentials) => {
-      try {
-        const { nextStep } = await passwordSignIn(credentials);
-        return await afterStep(nextStep);
-      } catch (error) {
-        return { type: 'failed', messageKey: signInFailureMessageKey(error) };
-      }
-    },
-    [afterStep],
-  );
-
-  const completeNewPassword = useCallback<AuthContextValue['completeNewPassword']>(
-    async (newPassword) => {
-      try {
-        const { nextStep } = await confirmSignIn({ challengeResponse: newPassword });
-        return await afterStep(nextStep);
-      } catch (error) {
-        const failure = newPasswordFailure(error);
-        if (failure.type === 'field')
-          return { type: 'passwordRejected', messageKey: failure.messageKey };
-        if (failure.type === 'expired') return { type: 'expired' };
-        return { type: 'failed', messageKey: failure.messageKey };
-      }
-    },
-    [afterStep],
-  );
-
-  const checkApproval = useCallback<AuthContextValue['checkApproval']>(async () => {
-    const session = await readSession(true);
-    // A passing failure (network, service) keeps the waiting state: "check again" later.
-    if (session.kind === 'error' && !isSessionEndingError(session.error)) {
-      return { type: 'failed', messageKey: genericFailureMessageKey(session.error) };
-    }
-    setState(stateOf(session));
-    switch (session.kind) {
-      case 'user':
-        return { type: 'signedIn', user: session.user };
-      case 'pending':
-        return { type: 'awaitingApproval', account: session.account };
-      default:
-        return { type: 'failed', messageKey: 'errors.unauthenticated' };
-    }
+  const signIn = useCallback<AuthContextValue['signIn']>(async (credentials) => {
+    const outcome = await signInWithPassword(credentials);
+    const next = stateAfter(outcome);
+    if (next) setState(next);
+    return outcome;
   }, []);
 
   const signOut = useCallback(async () => {
@@ -251,15 +109,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status: state.status,
       user: state.status === 'signedIn' ? state.user : undefined,
-      pendingAccount: state.status === 'signedOut' ? state.pendingAccount : undefined,
       signIn,
-      completeNewPassword,
-      checkApproval,
       signOut,
       refreshSession,
       endSession,
     }),
-    [state, signIn, completeNewPassword, checkApproval, signOut, refreshSession, endSession],
+    [state, signIn, signOut, refreshSession, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -16,6 +16,7 @@ import { changeOwnPassword } from '../own-account';
 import { changePasswordFailure } from '../own-account-errors';
 import { useAuth } from '../use-auth';
 import { NewPasswordFields } from './new-password-fields';
+import { usePasswordRulesHint } from '../../../lib/password-rules';
 
 const fieldOrder: readonly ChangePasswordFormField[] = [
   'currentPassword',
@@ -55,6 +56,7 @@ function PasswordForm({
   onSessionEnded: () => void;
 }) {
   const { t } = useTranslation();
+  const rulesHint = usePasswordRulesHint();
   const form = useSchemaForm<unknown, ChangePasswordFormField>(changePasswordSchema, empty);
   const { field: inputRef, focus } = useFieldFocus<ChangePasswordFormField>();
   const [submitting, setSubmitting] = useState(false);
@@ -144,6 +146,7 @@ function PasswordForm({
               labels={{
                 password: t('account.password.new'),
                 confirm: t('account.password.confirm'),
+                rules: rulesHint,
               }}
               testIds={{ password: 'new-password', confirm: 'confirm-new-password' }}
             />

@@ -1,6 +1,5 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
-import { usePasswordRulesHint } from '../../../lib/password-rules';
 
 type PasswordField = 'password' | 'confirmPassword';
 
@@ -13,7 +12,8 @@ interface NewPasswordFieldsProps {
   };
   /** `field` of the form's `useFieldFocus`, so a submit can focus either input. */
   fieldRef: (field: PasswordField) => (instance: InputProps.Ref | null) => void;
-  labels: { password: string; confirm: string };
+  /** The labels, and the password rules shown under the first field (`password.rules`). */
+  labels: { password: string; confirm: string; rules: string };
   testIds: { password: string; confirm: string };
   /** Whether the new password is the form's first field. */
   autoFocus?: boolean;
@@ -30,14 +30,13 @@ export function NewPasswordFields({
   testIds,
   autoFocus,
 }: NewPasswordFieldsProps) {
-  const rulesHint = usePasswordRulesHint();
   const passwordError = form.errorText('password');
   const confirmError = form.errorText('confirmPassword');
   return (
     <>
       <FormField
         label={labels.password}
-        constraintText={rulesHint}
+        constraintText={labels.rules}
         errorText={passwordError}
         stretch
       >

@@ -26,6 +26,7 @@ import { confirmRegistrationFailure, registerFailure } from '../account-errors';
 import { genericFailureMessageKey } from '../cognito-errors';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { registerConfirmStep, registerEmailParam, registerStepParam } from '../register-path';
+import { usePasswordRulesHint } from '../../../lib/password-rules';
 
 type Step = { type: 'details' } | { type: 'code'; email: string } | { type: 'done' };
 
@@ -93,6 +94,7 @@ function DetailsStep({
   onRegistered: (email: string, codeSent: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const rulesHint = usePasswordRulesHint();
   const { showToast } = useToast();
   const form = useSchemaForm<unknown, DetailsField>(registerSchema, {
     name: '',
@@ -194,6 +196,7 @@ function DetailsStep({
               labels={{
                 password: t('auth.register.password'),
                 confirm: t('auth.register.confirm'),
+                rules: rulesHint,
               }}
               testIds={{ password: 'register-password', confirm: 'register-confirm' }}
             />

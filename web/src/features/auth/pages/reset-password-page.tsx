@@ -21,6 +21,7 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import { resetPasswordFailure } from '../account-errors';
 import { readResetLink } from '../reset-link';
 import { useAuth } from '../use-auth';
+import { usePasswordRulesHint } from '../../../lib/password-rules';
 
 type Field = 'email' | 'code' | 'password' | 'confirmPassword';
 
@@ -69,6 +70,7 @@ function ResetPasswordForm({
   onInvalidLink: () => void;
 }) {
   const { t } = useTranslation();
+  const rulesHint = usePasswordRulesHint();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const { signIn } = useAuth();
@@ -156,7 +158,11 @@ function ResetPasswordForm({
             <NewPasswordFields
               form={form}
               fieldRef={inputs.field}
-              labels={{ password: t('auth.reset.password'), confirm: t('auth.reset.confirm') }}
+              labels={{
+                password: t('auth.reset.password'),
+                confirm: t('auth.reset.confirm'),
+                rules: rulesHint,
+              }}
               testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
               autoFocus
             />

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ReportRequestCreated } from '../../../../../lambdas/shared/contract/schemas/report-request';
 import { loadReportResult, ReportRequestForm } from '../components/report-request-form';
 import { useText } from '../i18n';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../../../light/use-document-title';
 
 const ReportResult = lazy(loadReportResult);
 

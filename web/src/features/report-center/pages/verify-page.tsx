@@ -18,7 +18,7 @@ import { ReportCenterError, verifyReport } from '../api';
 import { FileCheck } from '../components/file-check';
 import { useText, type TextRef } from '../i18n';
 import { searchPath, serialSearchPath } from '../page-mode';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../../../light/use-document-title';
 import { reportNumberAsTyped } from '../../../../../lambdas/shared/contract/report-number';
 
 type Lookup =

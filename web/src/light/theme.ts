@@ -1,5 +1,5 @@
 import { applyMode, Mode } from '@cloudscape-design/global-styles';
-import { preferencesStorageKey, readPreferences, resolveMode } from '../../lib/preferences';
+import { preferencesStorageKey, readPreferences, resolveMode } from '../lib/preferences';
 
 function readStored(): string | null {
   try {

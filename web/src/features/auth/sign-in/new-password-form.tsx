@@ -3,69 +3,68 @@ import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
-import { newPasswordField } from '../../../../../lambdas/shared/contract/schemas/auth';
+import { passwordPolicy } from '../../../../../lambdas/shared/contract/password-policy';
 import { useToast } from '../../../components/toast/use-toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../light/use-document-title';
 import { useFieldFocus } from '../../../lib/use-field-focus';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { SignInOutcome } from '../auth-context';
-import { useAuth } from '../use-auth';
-import { NewPasswordFields } from './new-password-fields';
-
-/** The new-password step: the shared password rule, and both entries must match. */
-const newPasswordSchema = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1) })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    params: { rule: 'match' },
-  });
+import { NewPasswordFields } from '../components/new-password-fields';
+import { answerNewPassword } from '../sign-in-flow';
+import { signInMessage, useText } from './texts';
+import { useCheckedForm } from './use-checked-form';
 
 type Field = 'password' | 'confirmPassword';
+const fieldOrder: readonly Field[] = ['password', 'confirmPassword'];
 
 interface NewPasswordFormProps {
   onOutcome: (outcome: Exclude<SignInOutcome, { type: 'failed' | 'passwordRejected' }>) => void;
   onCancel: () => void;
+  /** The tab's title after the page's own, e.g. the app's name. */
+  appTitle: string;
 }
 
 /**
  * Cognito's NEW_PASSWORD_REQUIRED step, e.g. for an account an administrator created
  * in AWS with a temporary password: the person chooses their own and is signed in.
  */
-export function NewPasswordForm({ onOutcome, onCancel }: NewPasswordFormProps) {
-  const { t } = useTranslation();
-  const { completeNewPassword } = useAuth();
+export function NewPasswordForm({ onOutcome, onCancel, appTitle }: NewPasswordFormProps) {
+  const { t } = useText();
   const { showToast } = useToast();
-  const form = useSchemaForm<unknown, Field>(newPasswordSchema, {
-    password: '',
-    confirmPassword: '',
-  });
+  const form = useCheckedForm<Field>('newPassword', { password: '', confirmPassword: '' });
   const [submitting, setSubmitting] = useState(false);
   const inputs = useFieldFocus<Field>();
-  useDocumentTitle(t('auth.newPassword.pageTitle'));
+  useDocumentTitle(`${t('auth.newPassword.pageTitle')} · ${appTitle}`);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const result = form.submit();
-    if (!result.success) {
-      inputs.focus(form.firstInvalid(['password', 'confirmPassword'], result));
-      return;
-    }
     setSubmitting(true);
-    const outcome = await completeNewPassword(form.values.password);
-    setSubmitting(false);
-    if (outcome.type === 'passwordRejected') {
-      form.setFieldErrorKey('password', outcome.messageKey);
-      inputs.focus('password');
-    } else if (outcome.type === 'failed') {
-      showToast({ type: 'error', content: t(outcome.messageKey) });
-    } else {
-      onOutcome(outcome);
+    try {
+      const checked = await form.submit();
+      if (!checked.success) {
+        inputs.focus(form.firstInvalid(fieldOrder, checked));
+        return;
+      }
+      const outcome = await answerNewPassword(form.values.password);
+      if (outcome.type === 'passwordRejected') {
+        form.setServerError('password', { key: signInMessage(outcome.messageKey) });
+        inputs.focus('password');
+      } else if (outcome.type === 'failed') {
+        showToast({ type: 'error', content: t(signInMessage(outcome.messageKey)) });
+      } else {
+        onOutcome(outcome);
+      }
+    } catch {
+      showToast({ type: 'error', content: t('errors.connectionFailed') });
+    } finally {
+      setSubmitting(false);
     }
   }
 
+  const errorText = (field: Field) => {
+    const ref = form.message(field);
+    return ref && t(ref.key, ref.params);
+  };
   return (
     <SpaceBetween size="l">
       <Header variant="h1" description={t('auth.newPassword.description')}>
@@ -73,6 +72,8 @@ export function NewPasswordForm({ onOutcome, onCancel }: NewPasswordFormProps) {
       </Header>
       <form
         onSubmit={(event) => void handleSubmit(event)}
+        onInput={form.prepare}
+        onPointerDown={form.prepare}
         noValidate
         data-testid="new-password-form"
       >
@@ -95,11 +96,12 @@ export function NewPasswordForm({ onOutcome, onCancel }: NewPasswordFormProps) {
         >
           <SpaceBetween size="l">
             <NewPasswordFields
-              form={form}
+              form={{ values: form.values, errorText, setValue: form.setValue }}
               fieldRef={inputs.field}
               labels={{
                 password: t('auth.newPassword.password'),
                 confirm: t('auth.newPassword.confirm'),
+                rules: t('password.rules', { min: passwordPolicy.minLength }),
               }}
               testIds={{ password: 'new-password', confirm: 'new-password-confirm' }}
               autoFocus

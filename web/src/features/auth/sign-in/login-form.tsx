@@ -4,15 +4,15 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { signInSchema } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { useToast } from '../../../components/toast/use-toast';
 import { useFieldFocus } from '../../../lib/use-field-focus';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { SignInOutcome } from '../auth-context';
-import { useAuth } from '../use-auth';
+import { signInWithPassword } from '../sign-in-flow';
+import { signInMessage, useText } from './texts';
+import { useCheckedForm } from './use-checked-form';
 
 type Field = 'email' | 'password';
+const fieldOrder: readonly Field[] = ['email', 'password'];
 
 interface LoginFormProps {
   /** Every outcome but a failure (which the form shows itself as a toast). */
@@ -26,36 +26,51 @@ interface LoginFormProps {
  * after the first submit), so the messages match the API's.
  */
 export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
-  const { t } = useTranslation();
-  const { signIn } = useAuth();
+  const { t } = useText();
   const { showToast } = useToast();
-  const form = useSchemaForm<unknown, Field>(signInSchema, { email: '', password: '' });
+  const form = useCheckedForm<Field>('signIn', { email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   const inputs = useFieldFocus<Field>();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const result = form.submit();
-    if (!result.success) {
-      inputs.focus(form.firstInvalid(['email', 'password'], result));
-      return;
-    }
     setSubmitting(true);
-    const email = form.values.email.trim();
-    const outcome = await signIn({ email, password: form.values.password });
-    setSubmitting(false);
-    if (outcome.type === 'failed') {
-      showToast({ type: 'error', content: t(outcome.messageKey) });
-    } else {
-      onOutcome(outcome, email);
+    try {
+      const checked = await form.submit();
+      if (!checked.success) {
+        inputs.focus(form.firstInvalid(fieldOrder, checked));
+        return;
+      }
+      const email = form.values.email.trim();
+      const outcome = await signInWithPassword({ email, password: form.values.password });
+      if (outcome.type === 'failed') {
+        showToast({ type: 'error', content: t(signInMessage(outcome.messageKey)) });
+      } else {
+        onOutcome(outcome, email);
+      }
+    } catch {
+      // The check's chunk could not be fetched (offline).
+      showToast({ type: 'error', content: t('errors.connectionFailed') });
+    } finally {
+      setSubmitting(false);
     }
   }
 
-  const emailError = form.errorText('email');
-  const passwordError = form.errorText('password');
+  const errorText = (field: Field) => {
+    const ref = form.message(field);
+    return ref && t(ref.key, ref.params);
+  };
+  const emailError = errorText('email');
+  const passwordError = errorText('password');
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="login-form">
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      onInput={form.prepare}
+      onPointerDown={form.prepare}
+      noValidate
+      data-testid="login-form"
+    >
       <Form
         actions={
           <Button
@@ -69,7 +84,12 @@ export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
         }
       >
         <SpaceBetween size="l">
-          <FormField label={t('auth.login.email')} errorText={emailError} stretch>
+          <FormField
+            label={t('auth.login.email')}
+            errorText={emailError}
+            i18nStrings={{ errorIconAriaLabel: t('toast.error') }}
+            stretch
+          >
             <Input
               ref={inputs.field('email')}
               data-testid="login-email"
@@ -88,6 +108,7 @@ export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
             label={t('auth.login.password')}
             info={passwordInfo}
             errorText={passwordError}
+            i18nStrings={{ errorIconAriaLabel: t('toast.error') }}
             stretch
           >
             <Input

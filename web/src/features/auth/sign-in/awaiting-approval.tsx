@@ -3,23 +3,24 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/use-toast';
-import type { AuthUser, PendingAccount } from '../session';
-import { useAuth } from '../use-auth';
+import type { PendingAccount } from '../session';
+import { checkApproval, signOutQuietly } from '../sign-in-flow';
+import { signInMessage, useText } from './texts';
 
 interface AwaitingApprovalProps {
   account: PendingAccount;
-  onApproved: (user: AuthUser) => void;
+  onApproved: () => void;
+  /** The session ended (signed out here, or Cognito no longer accepts it). */
+  onSignedOut: () => void;
 }
 
 /**
  * Someone signed in whose account has no role yet. They stay signed out for the app;
  * "Check again" fetches fresh tokens and continues once a role has been given.
  */
-export function AwaitingApproval({ account, onApproved }: AwaitingApprovalProps) {
-  const { t } = useTranslation();
-  const { checkApproval, signOut } = useAuth();
+export function AwaitingApproval({ account, onApproved, onSignedOut }: AwaitingApprovalProps) {
+  const { t } = useText();
   const { showToast } = useToast();
   const [checking, setChecking] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -29,20 +30,28 @@ export function AwaitingApproval({ account, onApproved }: AwaitingApprovalProps)
     setChecking(true);
     const outcome = await checkApproval();
     setChecking(false);
-    if (outcome.type === 'signedIn') onApproved(outcome.user);
+    if (outcome.type === 'signedIn') onApproved();
     else if (outcome.type === 'awaitingApproval')
       showToast({ type: 'info', content: t('auth.awaiting.stillWaiting') });
-    else if (outcome.type === 'failed')
-      showToast({ type: 'error', content: t(outcome.messageKey) });
+    else if (outcome.type === 'failed') {
+      showToast({ type: 'error', content: t(signInMessage(outcome.messageKey)) });
+      if (outcome.messageKey === 'errors.unauthenticated') onSignedOut();
+    }
   }
 
   async function handleSignOut() {
     setSigningOut(true);
-    await signOut();
+    await signOutQuietly();
+    onSignedOut();
   }
 
   return (
-    <Alert type="info" header={t('auth.awaiting.title')} data-testid="awaiting-approval">
+    <Alert
+      type="info"
+      statusIconAriaLabel={t('toast.info')}
+      header={t('auth.awaiting.title')}
+      data-testid="awaiting-approval"
+    >
       <SpaceBetween size="m">
         <Box variant="p">
           <strong>{t('auth.awaiting.message')}</strong>

@@ -1,0 +1,14 @@
+/**
+ * Password rules, the same as the user pool's (lib/auth-definition.ts builds the pool
+ * from these), so a form refuses what Cognito would refuse, with a clearer message.
+ * A module of its own, without zod, so a page can name the rules (the sign-in page's
+ * hint) without loading the schemas.
+ */
+export const passwordPolicy = {
+  minLength: 12,
+  maxLength: 256,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+} as const;
