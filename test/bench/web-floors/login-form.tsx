@@ -6,16 +6,14 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { signIn } from 'aws-amplify/auth';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 
-/** Email, password, sign in (the floors' login form). */
+/** Email, password, sign in, then into the app with a page load (the floor's login form). */
 export function LoginForm() {
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = async () => {
     await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-    await navigate('/');
+    window.location.assign('/');
   };
   return (
     <Container>
