@@ -21,17 +21,10 @@ import {
   uriPath,
   withQuery,
 } from './links';
+import { corsHeaders } from './cors';
 import { resolverRoutes } from './routes';
 import { itemsOf } from './service';
 
-/** CORS for any origin (resolver standard 2.2): no credentials are involved. */
-const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-  'access-control-allow-headers': 'Accept, Accept-Language',
-  'access-control-expose-headers': 'Link, Location, X-Correlation-Id',
-  'access-control-max-age': '86400',
-};
 const allow = 'GET, HEAD, OPTIONS';
 const vary = 'Accept, Accept-Language';
 

@@ -262,6 +262,17 @@ describe('a unit of a product with a GTIN', () => {
     });
     expect(Object.keys(answer.body.product as object)).not.toContain('createdBy');
     expect((await callApi(stack, `/api/units/${encoded(serial(51))}`)).status).toBe(404);
+    // Another site's scanning app may read it, as the link that led there (refusals too).
+    for (const [unit, status] of [
+      [serial(7), 200],
+      [serial(51), 404],
+    ] as const) {
+      const read = await send(`/api/units/${encoded(unit)}`, {
+        headers: { origin: 'https://scanner.example' },
+      });
+      expect(read.status).toBe(status);
+      expect(read.headers['access-control-allow-origin']).toBe('*');
+    }
   });
 });
 
