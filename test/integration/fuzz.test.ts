@@ -465,6 +465,10 @@ const serverText = (body: RawBody) => (body.bytes ?? Buffer.alloc(0)).toString('
 function acceptedByJsonSchema(schema: ZodType): (body: RawBody) => boolean {
   return (body) => {
     const text = serverText(body);
+    // A body not labelled JSON is refused whatever it holds (lambdas/shared/http).
+    if (text !== '' && !/^application\/(.+\+)?json($|;)/i.test(body.contentType ?? '')) {
+      return false;
+    }
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
