@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
@@ -15,7 +21,9 @@ const quantile = (sorted: number[], q: number) =>
 /**
  * `POST /api/report-requests` on the local stack (lookup, PDF, S3, transaction; the mail
  * goes out afterwards from the stream): median and p99 at 1 and at 20 concurrent clients,
- * against the floor of one raw DynamoDB Local Query of the lookup partition.
+ * against the floor of one raw DynamoDB Local Query of the lookup partition, and the raw
+ * writes the request cannot do without (a conditional update, a 5-item transaction, an
+ * S3 put of a report's size).
  * BENCH_REPORTS overrides the number of timed requests per run (default 200).
  */
 export async function run() {
@@ -113,7 +121,74 @@ export async function run() {
       },
       { warmup: 50, count: 200 },
     );
+    // The request's writes, raw: what its chain (quota write beside the reads, S3 put,
+    // 5-item transaction) costs on these emulators before any of the product's code.
+    const counter = (pk: string, sk: string) => ({
+      Update: {
+        TableName: stack.info.resources.tableName,
+        Key: { pk, sk },
+        UpdateExpression: 'ADD #count :one',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    });
+    const conditionalWrite = await measure(
+      async () => {
+        await documents.send(
+          new UpdateCommand({
+            ...counter('BENCH#FLOOR', 'write').Update,
+            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+            ExpressionAttributeValues: { ':one': 1, ':limit': 1e9 },
+          }),
+        );
+      },
+      { warmup: 20, count: 100 },
+    );
+    const transaction = await measure(
+      async (index) => {
+        const id = randomUUID();
+        await documents.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...[`BENCH#REQUEST#${id}`, `BENCH#VERIFY#${id}`].map((pk) => ({
+                Put: {
+                  TableName: stack.info.resources.tableName,
+                  Item: { pk, sk: 'item', body: 'x'.repeat(500) },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              })),
+              counter('BENCH#COUNTER', String(index % 8)),
+              counter('BENCH#QUOTA', id),
+              counter('BENCH#DAY', String(index % 8)),
+            ],
+          }),
+        );
+      },
+      { warmup: 20, count: 100 },
+    );
     documents.destroy();
+    const s3 = new S3Client({
+      endpoint: stack.info.endpoints.s3,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const pdfSized = new Uint8Array(30_000).fill(7);
+    const s3Put = await measure(
+      async () => {
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: stack.info.resources.reportsBucket,
+            Key: `bench/${randomUUID()}.pdf`,
+            Body: pdfSized,
+            ContentType: 'application/pdf',
+          }),
+        );
+      },
+      { warmup: 20, count: 100 },
+    );
+    s3.destroy();
 
     console.log(
       `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; ${count} requests per run`,
@@ -125,6 +200,12 @@ export async function run() {
     );
     console.log(`raw DynamoDB Local Query (floor): median ${ms(floor.median)}`);
     console.log(`ratio median(1 client) / floor: ${(single.median / floor.median).toFixed(1)}`);
+    console.log(
+      `raw writes: conditional update ${ms(conditionalWrite.median)}, 5-item transaction ` +
+        `${ms(transaction.median)}, S3 put of 30 KB ${ms(s3Put.median)}; the request's chain ` +
+        `without its code (slower of the quota write and two reads, S3 put, transaction): ` +
+        ms(Math.max(conditionalWrite.median, 2 * floor.median) + s3Put.median + transaction.median),
+    );
   } finally {
     await stack.stop();
   }
