@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { PageLoader } from '../components/page-loader';
+import { handToastsToNextPage } from '../components/toast/toast-provider';
 
 /** The path this document was loaded at, before any client-side navigation. */
 const loadedAt = window.location.pathname;
@@ -14,6 +15,7 @@ export function LeaveForPage({ path, file }: { path: string; file: string }) {
   useEffect(() => {
     const { pathname, search, hash } = window.location;
     const target = pathname === loadedAt ? file : path;
+    handToastsToNextPage();
     window.location.replace(`${target}${search}${hash}`);
   }, [path, file]);
   return <PageLoader />;

@@ -51,9 +51,9 @@ function isToastInput(value: unknown): value is ToastInput {
 }
 
 /**
- * The toasts the previous page of this tab left (newest first), once: a page that leaves
- * for another with a full load (the back office for the sign-in page, login.html, and
- * back) hands its toasts over, so "Login Successfully" or "Your session has ended" is
+ * The toasts the previous page of this tab left (newest first), once: a page that sends
+ * the tab to another with a full load (the back office to the sign-in page, login.html,
+ * and back: {@link handToastsToNextPage}) hands its toasts over, so "Login Successfully" or "Your session has ended" is
  * read on the page that follows.
  */
 function takeCarriedToasts(): ToastInput[] {
@@ -71,6 +71,19 @@ function takeCarriedToasts(): ToastInput[] {
 
 /** Read once, as the page starts (the module is loaded once per page). */
 const carriedOnLoad = takeCarriedToasts();
+
+/** Set by {@link handToastsToNextPage}, just before the page sends the tab on. */
+let handingOver = false;
+
+/**
+ * This page is sending the tab to another page of the site with a full load (the back
+ * office to the sign-in page and back): the toasts on screen go with it. Only then: a
+ * reload, or a look changed by reloading in another language, carries nothing (its
+ * toasts would be in the old language, or about a page no longer shown).
+ */
+export function handToastsToNextPage(): void {
+  handingOver = true;
+}
 
 function carryToasts(toasts: readonly Toast[]): void {
   if (toasts.length === 0) return;
@@ -171,9 +184,11 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
     return () => pending.forEach((timer) => timer.clear());
   }, []);
 
-  // Toasts cross full page loads within the site: these go on to the next page.
+  // Toasts cross the full page loads the site makes itself: these go on to the next page.
   useEffect(() => {
-    const carry = () => carryToasts(latest.current);
+    const carry = () => {
+      if (handingOver) carryToasts(latest.current);
+    };
     window.addEventListener('pagehide', carry);
     return () => window.removeEventListener('pagehide', carry);
   }, []);

@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
+import { handToastsToNextPage } from '../../../components/toast/toast-provider';
 import { useToast } from '../../../components/toast/use-toast';
 import { app as englishApp } from '../../../i18n/locales/en.json';
 import { LanguageSwitch } from '../../../light/language-switch';
@@ -30,6 +31,7 @@ type Step =
 
 /** Into the back office: the page asked for (`?to=`), else the dashboard; a full page load. */
 function enterApp(): void {
+  handToastsToNextPage();
   window.location.replace(postSignInPath(window.location.search));
 }
 
