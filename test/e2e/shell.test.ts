@@ -167,9 +167,11 @@ describe('app shell, preferences and languages', () => {
     expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('zh');
   });
 
+  // Every back-office page in four looks, each loaded afresh: 44 s alone on two cores,
+  // 60 s beside other test files; the default time-out was the whole margin.
   it('back-office pages: both languages and themes, translated, accessible', async () => {
     await checkPages(adminPages);
-  });
+  }, 240_000);
 
   it('offline: says so, does not retry the save, and keeps what was typed', async () => {
     await setLook(page, 'en', 'light');
