@@ -16,10 +16,10 @@ export interface WebFloor {
 
 const floors: readonly Omit<WebFloor, 'js' | 'css'>[] = [
   { name: 'search', holds: 'React, react-dom, the public form’s Cloudscape components' },
-  { name: 'login', holds: '+ react-router, Amplify sign-in, the login form’s components' },
+  { name: 'login', holds: 'React, react-dom, Amplify sign-in, the login form’s components' },
   {
     name: 'products',
-    holds: 'login’s but its form, + session, app layout, navigations, table, preferences',
+    holds: 'React, react-dom, react-router, session, app layout, navigations, table, preferences',
   },
 ];
 
