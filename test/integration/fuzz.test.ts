@@ -243,14 +243,17 @@ interface RawBody {
  * is refused before the body is read (a browser sends those cross-site without a
  * preflight).
  */
+const jsonLabels = ['application/json', 'application/json; charset=utf-8'] as const;
 const contentType = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+  { weight: 6, arbitrary: fc.constantFrom(...jsonLabels) },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
       'text/plain;charset=UTF-8',
       'text/csv',
       'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded;+json',
+      'text/plain; x=+json',
       'application/octet-stream',
       'multipart/form-data; boundary=x',
       undefined,
@@ -465,8 +468,12 @@ const serverText = (body: RawBody) => (body.bytes ?? Buffer.alloc(0)).toString('
 function acceptedByJsonSchema(schema: ZodType): (body: RawBody) => boolean {
   return (body) => {
     const text = serverText(body);
-    // A body not labelled JSON is refused whatever it holds (lambdas/shared/http).
-    if (text !== '' && !/^application\/(.+\+)?json($|;)/i.test(body.contentType ?? '')) {
+    // A body not labelled JSON is refused whatever it holds (lambdas/shared/http); of
+    // the labels sent, only these are JSON.
+    if (
+      text !== '' &&
+      !(jsonLabels as readonly (string | undefined)[]).includes(body.contentType)
+    ) {
       return false;
     }
     let json: unknown;

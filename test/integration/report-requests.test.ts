@@ -268,6 +268,8 @@ describe('refused requests', () => {
       ['text/plain;charset=UTF-8', json],
       ['text/plain', formText],
       ['application/x-www-form-urlencoded', json],
+      // A parameter must not smuggle "+json" into a form type.
+      ['application/x-www-form-urlencoded;+json', json],
       [undefined, json],
     ] as const) {
       const response = await fetch(`${stack.appUrl}/api/report-requests`, {

@@ -227,6 +227,11 @@ describe('createHttpHandler', () => {
       'multipart/form-data; boundary=x',
       'application/jsonx',
       'text/json',
+      // A parameter must not smuggle "+json" into a type browsers send without asking.
+      'application/x-www-form-urlencoded;+json',
+      'application/x-www-form-urlencoded; a=b+json',
+      'text/plain;+json',
+      'multipart/form-data; boundary=+json',
       undefined,
     ]) {
       const headers = contentType === undefined ? {} : { 'content-type': contentType };
@@ -238,6 +243,7 @@ describe('createHttpHandler', () => {
       'application/json',
       'Application/JSON; charset=utf-8',
       'application/merge-patch+json',
+      ' application/vnd.api+json ;charset=utf-8',
     ]) {
       const headers = { 'content-type': contentType };
       const result = await create(event('POST /api/products', { role: 'admin', body, headers }));

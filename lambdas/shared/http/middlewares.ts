@@ -121,14 +121,25 @@ function bodyText(event: HttpEvent): string {
   return text;
 }
 
-/** What middy's JSON body parser throws for a content type that is not JSON. */
-const unsupportedMediaType = 'Unsupported Media Type';
+/**
+ * A JSON media type: `application/json` or `application/<x>+json`, matched on the type
+ * alone (parameters cut off first). middy's own pattern lets a parameter smuggle the
+ * `+json` in (`application/x-www-form-urlencoded;+json` passes it, and a browser sends
+ * that label cross-site without a preflight), so the label is checked here.
+ */
+const jsonMediaType = /^application\/([a-z0-9!#$&^_.-]+\+)?json$/;
+
+/** The body is labelled JSON (`Content-Type`, in any letter case, any parameters). */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  const essence = contentType?.split(';')[0]!.trim().toLowerCase();
+  return essence !== undefined && jsonMediaType.test(essence);
+}
 
 /**
  * Reads the body the route declares: a text document's bytes (a CSV upload, which its
  * reader decodes and checks as UTF-8 itself: lambdas/shared/contract/csv.ts) or JSON,
  * parsed by middy's JSON body parser. A JSON body must be labelled JSON
- * (`application/json`, or `application/<x>+json`, in any letter case): a browser sends
+ * ({@link isJsonContentType}): a browser sends
  * another site's form or `text/plain` fetch without asking the API first (no CORS
  * preflight), so a body labelled otherwise is refused with "must be sent as JSON"
  * before it is read. An empty body is "no body" (the schema then says what is
@@ -149,20 +160,18 @@ export function bodyReader(route: RouteDefinition): Middleware {
         state.body = undefined;
         return;
       }
-      const headers = request.event.headers ?? {};
-      const contentType = headers['content-type']?.toLowerCase();
+      if (!isJsonContentType(request.event.headers?.['content-type'])) {
+        throw new ValidationError({}, 'errors.jsonContentType');
+      }
       const event = {
         ...request.event,
-        headers: { ...headers, ...(contentType !== undefined && { 'content-type': contentType }) },
+        headers: { ...request.event.headers, 'content-type': 'application/json' },
         body: text,
         isBase64Encoded: false,
       };
       try {
         await parser.before!({ ...request, event } as typeof request);
-      } catch (error) {
-        if (error instanceof Error && error.message === unsupportedMediaType) {
-          throw new ValidationError({}, 'errors.jsonContentType');
-        }
+      } catch {
         throw new ValidationError({}, 'errors.malformedJson');
       }
       state.body = event.body;
