@@ -12,6 +12,12 @@ export class LoginPage {
 
   readonly form = () => this.page.locator('[data-testid="login-form"]');
 
+  /** The sign-in page's own language switch (a light page: no back-office menu). */
+  async switchLanguage(language: 'en' | 'zh'): Promise<void> {
+    await this.page.locator(`[data-testid="language-${language}"]`).click();
+    await this.page.locator(`html[lang^="${language}"]`).waitFor({ state: 'attached' });
+  }
+
   async signIn(email: string, password: string): Promise<void> {
     await this.page.locator('[data-testid="login-email"] input').fill(email);
     await this.page.locator('[data-testid="login-password"] input').fill(password);

@@ -141,8 +141,7 @@ describe('the sign-in page’s other steps (login.html)', () => {
     await page.goto(`${stack.appUrl}/products?x=1`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).search).toBe('?x=1&to=/products');
-    await page.locator('[data-testid="language-zh"]').click();
-    await page.locator('html[lang^="zh"]').waitFor({ state: 'attached' });
+    await new LoginPage(page).switchLanguage('zh');
     await expect.poll(() => page.textContent('body')).toContain('請登入您的帳號');
     await new LoginPage(page).signIn(email, 'Wrong-Password-123!');
     await expect

@@ -6,7 +6,7 @@ import { buildWeb } from '../../bin/local/web-build';
 import { callApi } from '../support/api';
 import { launchBrowser } from '../support/browser';
 import { cognitoAdmin, forgeToken, signIn } from '../support/cognito';
-import { AppShell, LoginPage, switchLanguage } from '../e2e/pages';
+import { AppShell, LoginPage } from '../e2e/pages';
 import { startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 import { adminToken, expectUnavailable } from './support';
 
@@ -124,7 +124,7 @@ describe('cognito-local down', () => {
         // A fresh page: no toast of the last attempt in front of the language menu.
         await page.goto(`${stack.appUrl}/login`);
         await login.form().waitFor();
-        if (language === 'zh') await switchLanguage(page, 'zh');
+        if (language === 'zh') await login.switchLanguage('zh');
         await login.signIn(stack.admin.email, stack.admin.password);
         await expect
           .poll(async () => (await shell.toasts().allTextContents()).join(' | '), {
