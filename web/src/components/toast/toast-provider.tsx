@@ -187,7 +187,11 @@ export function ToastProvider({ labels, children }: { labels: ToastLabels; child
   // Toasts cross the full page loads the site makes itself: these go on to the next page.
   useEffect(() => {
     const carry = () => {
-      if (handingOver) carryToasts(latest.current);
+      if (!handingOver) return;
+      carryToasts(latest.current);
+      // A page restored from the back/forward cache is shown again: it hands on nothing
+      // until it sends the tab on once more.
+      handingOver = false;
     };
     window.addEventListener('pagehide', carry);
     return () => window.removeEventListener('pagehide', carry);
