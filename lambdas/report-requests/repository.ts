@@ -14,7 +14,8 @@ import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
 import { normalizeSerial } from '../shared/contract/serial';
 import { audited, unaudited } from '../shared/data/transaction';
 import { updateItem } from '../shared/data/write';
-import { countQuota, type Quota } from './rate-limit';
+import type { Quota } from '../shared/quota';
+import { countQuota } from './rate-limit';
 
 /**
  * Delivery states of a request's mail:

@@ -33,7 +33,6 @@ export const bundleStatsDir = join(repoRoot, 'node_modules/.cache/web-bundle-sta
 
 export const webDistDir = join(repoRoot, 'web/dist');
 
-/** The statistics of the last `npm run build:web`, or undefined when it wrote none. */
 /** The page builds of `npm run build:web` and the HTML file of each. */
 export const pageBuilds = {
   index: 'index.html',
@@ -42,6 +41,7 @@ export const pageBuilds = {
 } as const;
 export type PageBuild = keyof typeof pageBuilds;
 
+/** The statistics of the last `npm run build:web`, or undefined when it wrote none. */
 export function readBundleStats(page: PageBuild): BundleStats | undefined {
   const file = join(bundleStatsDir, `${page}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BundleStats) : undefined;

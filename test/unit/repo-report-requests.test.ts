@@ -28,6 +28,7 @@ const s3 = mockClient(S3Client);
 const repository = await import('../../lambdas/report-requests/repository');
 const pdfStore = await import('../../lambdas/report-requests/pdf-store');
 const rateLimit = await import('../../lambdas/report-requests/rate-limit');
+const { emailQuotaSubject } = await import('../../lambdas/shared/quota');
 const { CounterLimitError, TransactionCancelled } =
   await import('../../lambdas/shared/data/transaction');
 const { RateLimitedError } = await import('../../lambdas/shared/errors');
@@ -386,7 +387,7 @@ describe('rate limits', () => {
   });
 
   it('counts a recipient by their mailbox: sub-addresses share it', () => {
-    const subject = rateLimit.emailQuotaSubject;
+    const subject = emailQuotaSubject;
     expect(subject('Victim@Example.com')).toBe('victim@example.com');
     expect(subject('victim+1@example.com')).toBe('victim@example.com');
     expect(subject('victim+a+b@example.com')).toBe('victim@example.com');

@@ -7,7 +7,7 @@ import {
 import { requestIdPattern } from '../../lambdas/shared/contract/schemas/params';
 import { reportMail } from '../../lambdas/report-requests/mail-content';
 import { isDeliveryRecord } from '../../lambdas/report-requests/mailer';
-import { quotaWindow } from '../../lambdas/report-requests/rate-limit';
+import { quotaWindow } from '../../lambdas/shared/quota';
 import type { ReportRequestRecord } from '../../lambdas/report-requests/repository';
 import {
   reportNumberPattern,

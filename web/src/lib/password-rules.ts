@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { passwordPolicy } from '../../../lambdas/shared/contract/schemas/auth';
+import { passwordPolicy } from '../../../lambdas/shared/contract/password-policy';
 
 /** The password rules as a one-line hint under a new-password field, from the shared policy. */
 export function usePasswordRulesHint(): string {
