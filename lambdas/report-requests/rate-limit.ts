@@ -11,7 +11,6 @@ import {
   type Quota,
 } from '../shared/quota';
 
-
 /** Counts a request against a quota inside `transaction`; a used-up quota cancels it (429). */
 export function countQuota(transaction: Transaction, quota: Quota, now: Date): Transaction {
   return countQuotaIn(transaction, quota, now, () => quotaExceeded(quota, now));
