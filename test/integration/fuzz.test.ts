@@ -1072,7 +1072,10 @@ describe('sizes, unknown fields and malformed paths', () => {
       const target = fuzzTargets[key]!;
       // The template itself is valid, so the extra field is the only thing wrong.
       expect(
-        target.accepts!({ bytes: Buffer.from(JSON.stringify(template)), contentType: undefined }),
+        target.accepts!({
+          bytes: Buffer.from(JSON.stringify(template)),
+          contentType: 'application/json',
+        }),
         key,
       ).toBe(true);
       for (const extra of ['extra', '__proto__', 'constructor', 'prototype', 'isAdmin']) {
