@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { setTimeout as delay } from 'node:timers/promises';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot } from '../../bin/local/settings';
 
 /** Debian's Chromium; Playwright's own browser download is not possible here. */
@@ -42,11 +43,36 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-sync',
     ],
   });
-  const newContext = () => browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const newContext = async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context.on('page', retryRefusedScreenshots);
+    return context;
+  };
   return {
     browser,
     context: await newContext(),
     newContext,
     close: () => browser.close(),
+  };
+}
+
+/**
+ * Chromium now and then refuses one capture ("Protocol error (Page.captureScreenshot):
+ * Unable to capture screenshot") and takes the same picture when asked again a moment
+ * later (seen once in an e2e run beside another file on two busy cores). Every page of a
+ * test browser asks up to twice more before the refusal fails the test; any other error
+ * fails it at once.
+ */
+function retryRefusedScreenshots(page: Page): void {
+  const capture = page.screenshot.bind(page);
+  page.screenshot = async (options) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await capture(options);
+      } catch (error) {
+        if (attempt === 3 || !/Unable to capture screenshot/.test(String(error))) throw error;
+        await delay(250);
+      }
+    }
   };
 }
