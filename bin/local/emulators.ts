@@ -117,8 +117,8 @@ export async function startDynamoDb(options: {
 }
 
 /**
- * libeatmydata (Debian/Ubuntu `libeatmydata1`), where installed: it turns the fsync calls of
- * the process it is preloaded into into no-ops. DynamoDB Local keeps its data in SQLite,
+ * libeatmydata (Debian/Ubuntu `libeatmydata1`), where installed: preloaded into a process,
+ * it makes that process's fsync calls do nothing. DynamoDB Local keeps its data in SQLite,
  * which syncs its journal to disk several times per write: on a 2-core VM that made a
  * conditional write 16-20 ms and a 5-item transaction 23 ms against 2-4 ms for a read
  * (3-6 ms and 10 ms without the syncs), and every write waited for the one before it. The
