@@ -80,17 +80,24 @@ async function passwordSignIn({ email, password }: Credentials): Promise<SignInO
   }
 }
 
-/** After Cognito said DONE: who signed in, as the new ID token says. */
-async function finishSignIn(): Promise<SignInOutcome> {
-  const session = await readSession();
+/** Who is signed in, as a read session says; without a session, `failure`. */
+function outcomeOf(
+  session: SessionRead,
+  failure: Extract<SignInOutcome, { type: 'failed' }>['messageKey'],
+): SignInOutcome {
   switch (session.kind) {
     case 'user':
       return { type: 'signedIn', user: session.user };
     case 'pending':
       return { type: 'awaitingApproval', account: session.account };
     default:
-      return { type: 'failed', messageKey: 'errors.internal' };
+      return { type: 'failed', messageKey: failure };
   }
+}
+
+/** After Cognito said DONE: who signed in, as the new ID token says. */
+async function finishSignIn(): Promise<SignInOutcome> {
+  return outcomeOf(await readSession(), 'errors.internal');
 }
 
 function afterStep(nextStep: SignInOutput['nextStep']): Promise<SignInOutcome> | SignInOutcome {
@@ -140,12 +147,5 @@ export async function checkApproval(): Promise<SignInOutcome> {
   if (session.kind === 'error' && !isSessionEndingError(session.error)) {
     return { type: 'failed', messageKey: genericFailureMessageKey(session.error) };
   }
-  switch (session.kind) {
-    case 'user':
-      return { type: 'signedIn', user: session.user };
-    case 'pending':
-      return { type: 'awaitingApproval', account: session.account };
-    default:
-      return { type: 'failed', messageKey: 'errors.unauthenticated' };
-  }
+  return outcomeOf(session, 'errors.unauthenticated');
 }
