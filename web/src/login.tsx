@@ -2,7 +2,7 @@ import '@cloudscape-design/global-styles/index.css';
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StartupError } from './app/startup-error';
-import type { ToastLabels } from './components/toast/toast-context';
+import { toastLabels } from './components/toast/toast-context';
 import { ToastProvider } from './components/toast/toast-provider';
 import { loadSignInConfig } from './features/auth/sign-in/sign-in-config';
 import { SignInApp } from './features/auth/sign-in/sign-in-app';
@@ -13,18 +13,7 @@ import { configureAmplify } from './lib/amplify';
 
 function SignInToasts({ children }: { children: ReactNode }) {
   const { t } = useText();
-  const labels = useMemo<ToastLabels>(
-    () => ({
-      dismiss: t('toast.dismiss'),
-      types: {
-        success: t('toast.success'),
-        error: t('toast.error'),
-        info: t('toast.info'),
-        warning: t('toast.warning'),
-      },
-    }),
-    [t],
-  );
+  const labels = useMemo(() => toastLabels((key) => t(key)), [t]);
   return <ToastProvider labels={labels}>{children}</ToastProvider>;
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { PreferencesProvider } from '../components/preferences/preferences-provider';
 import { LoadingBar } from '../components/shell/loading-bar';
-import type { ToastLabels } from '../components/toast/toast-context';
+import { toastLabels, type ToastLabels } from '../components/toast/toast-context';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth';
 import { CloudscapeI18nProvider } from '../i18n/cloudscape-i18n-provider';
@@ -13,18 +13,7 @@ import { router } from '../routes/router';
 
 function useToastLabels(): ToastLabels {
   const { t } = useTranslation();
-  return useMemo(
-    () => ({
-      dismiss: t('toast.dismiss'),
-      types: {
-        success: t('toast.success'),
-        error: t('toast.error'),
-        info: t('toast.info'),
-        warning: t('toast.warning'),
-      },
-    }),
-    [t],
-  );
+  return useMemo(() => toastLabels((key) => t(key)), [t]);
 }
 
 export function App({ config }: { config: AppConfig }) {

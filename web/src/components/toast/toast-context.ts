@@ -31,3 +31,20 @@ export interface ToastLabels {
   /** The status icon's label per type ("Error", "Success", ...). */
   types: Record<ToastType, string>;
 }
+
+/** The catalogue keys of {@link ToastLabels}, the same in every page's texts. */
+export type ToastLabelKey =
+  'toast.dismiss' | 'toast.success' | 'toast.error' | 'toast.info' | 'toast.warning';
+
+/** The toasts' labels from a page's own `t` (the back office's i18next, a light page's). */
+export function toastLabels(t: (key: ToastLabelKey) => string): ToastLabels {
+  return {
+    dismiss: t('toast.dismiss'),
+    types: {
+      success: t('toast.success'),
+      error: t('toast.error'),
+      info: t('toast.info'),
+      warning: t('toast.warning'),
+    },
+  };
+}
