@@ -57,12 +57,8 @@ export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
     }
   }
 
-  const errorText = (field: Field) => {
-    const ref = form.message(field);
-    return ref && t(ref.key, ref.params);
-  };
-  const emailError = errorText('email');
-  const passwordError = errorText('password');
+  const emailError = form.errorText('email');
+  const passwordError = form.errorText('password');
   return (
     <form
       onSubmit={(event) => void handleSubmit(event)}

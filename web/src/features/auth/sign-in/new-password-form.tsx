@@ -61,10 +61,6 @@ export function NewPasswordForm({ onOutcome, onCancel, appTitle }: NewPasswordFo
     }
   }
 
-  const errorText = (field: Field) => {
-    const ref = form.message(field);
-    return ref && t(ref.key, ref.params);
-  };
   return (
     <SpaceBetween size="l">
       <Header variant="h1" description={t('auth.newPassword.description')}>
@@ -96,7 +92,7 @@ export function NewPasswordForm({ onOutcome, onCancel, appTitle }: NewPasswordFo
         >
           <SpaceBetween size="l">
             <NewPasswordFields
-              form={{ values: form.values, errorText, setValue: form.setValue }}
+              form={{ values: form.values, errorText: form.errorText, setValue: form.setValue }}
               fieldRef={inputs.field}
               labels={{
                 password: t('auth.newPassword.password'),

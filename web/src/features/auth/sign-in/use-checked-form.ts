@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { retryingLoader } from '../../../lib/retrying-loader';
-import type { SignInTextRef } from './texts';
+import { useText, type SignInTextRef } from './texts';
 import type { FormCheck, FormCheckResult } from './validation';
 
 /** The checks' chunk (zod and the shared schemas), loaded once; a failed download is tried again. */
@@ -17,6 +17,7 @@ export function useCheckedForm<Field extends string>(
   which: 'signIn' | 'newPassword',
   initialValues: Record<Field, string>,
 ) {
+  const { t } = useText();
   const [values, setValues] = useState(initialValues);
   const [check, setCheck] = useState<FormCheck>();
   const [submitted, setSubmitted] = useState(false);
@@ -33,9 +34,12 @@ export function useCheckedForm<Field extends string>(
 
   const result = submitted && check ? check(values) : undefined;
 
-  /** The message a field shows, if any. */
-  const message = (field: Field): SignInTextRef | undefined =>
-    (result && !result.success ? result.fields[field] : undefined) ?? serverErrors[field];
+  /** The message a field shows, if any, in the page's language. */
+  const errorText = (field: Field): string | undefined => {
+    const ref =
+      (result && !result.success ? result.fields[field] : undefined) ?? serverErrors[field];
+    return ref && t(ref.key, ref.params);
+  };
 
   const setValue = useCallback((field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -64,5 +68,5 @@ export function useCheckedForm<Field extends string>(
   const firstInvalid = (order: readonly Field[], checked: FormCheckResult): Field | undefined =>
     checked.success ? undefined : order.find((field) => checked.fields[field]);
 
-  return { values, setValue, message, prepare, submit, setServerError, firstInvalid };
+  return { values, setValue, errorText, prepare, submit, setServerError, firstInvalid };
 }
