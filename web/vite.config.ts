@@ -537,8 +537,11 @@ const backOfficeIcons = new Set([
   'view-vertical',
 ]);
 
-/** The Cloudscape icons the public page's components draw (status, close, links, upload). */
-const reportCenterIcons = new Set([
+/**
+ * The Cloudscape icons both light pages' components draw (alerts, toasts, links, buttons,
+ * dropdowns).
+ */
+const lightPageIcons = [
   'status-positive',
   'status-negative',
   'status-warning',
@@ -547,16 +550,13 @@ const reportCenterIcons = new Set([
   'status-pending',
   'status-in-progress',
   'status-not-started',
-  'dot',
   'close',
   'external',
-  'upload',
-  'file',
   'angle-down',
   'angle-up',
   'caret-down-filled',
-  // Quoted in the page's modules for other reasons (an input type, a \`key\` test), or
-  // drawn by a branch this page never takes; kept for the check of onlyIcons.
+  // Quoted in the pages' modules for other reasons (an input type, a \`key\` test), or
+  // drawn by a branch these pages never take; kept for the check of onlyIcons.
   'search',
   'gen-ai',
   'group',
@@ -564,33 +564,13 @@ const reportCenterIcons = new Set([
   'remove',
   'key',
   'expand',
-]);
+];
 
-/** The Cloudscape icons the sign-in page's components draw (alerts, toasts, links, buttons). */
-const signInIcons = new Set([
-  'status-positive',
-  'status-negative',
-  'status-warning',
-  'status-info',
-  'status-stopped',
-  'status-pending',
-  'status-in-progress',
-  'status-not-started',
-  'close',
-  'external',
-  'angle-down',
-  'angle-up',
-  'caret-down-filled',
-  // Quoted in the page's modules for other reasons, or drawn by a branch this page never
-  // takes; kept for the check of onlyIcons.
-  'search',
-  'gen-ai',
-  'group',
-  'refresh',
-  'remove',
-  'key',
-  'expand',
-]);
+/** The public page's: the light pages', plus the dot, upload and file icons it also draws. */
+const reportCenterIcons = new Set([...lightPageIcons, 'dot', 'upload', 'file']);
+
+/** The sign-in page's: the light pages'. */
+const signInIcons = new Set(lightPageIcons);
 
 /** Cloudscape's generated module of every icon, one `"name": svg` entry per line. */
 const iconsModule = '@cloudscape-design/components/icon/generated/icons.js';
