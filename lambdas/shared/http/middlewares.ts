@@ -38,6 +38,7 @@ export interface ApiState {
 /** The Lambda context, carrying the pipeline's findings to the handler. */
 export type ApiContext = Context & { api?: ApiState };
 export type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext>;
+type JsonParserOptions = Parameters<typeof httpJsonBodyParser>[0];
 
 export const apiState = (request: middy.Request<HttpEvent, HttpResult, Error, ApiContext>) =>
   (request.context.api ??= { correlationId: request.event.requestContext.requestId });
@@ -146,7 +147,9 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * required); malformed JSON is `invalid-argument` "not valid JSON".
  */
 export function bodyReader(route: RouteDefinition): Middleware {
-  const parser = httpJsonBodyParser();
+  // The label is checked here first (middy's own check lets a parameter pass for it).
+  // (`disableContentTypeCheck` is in 6.4's code; its type declaration leaves it out.)
+  const parser = httpJsonBodyParser({ disableContentTypeCheck: true } as JsonParserOptions);
   return {
     before: async (request) => {
       if (!route.body) return;
@@ -163,12 +166,7 @@ export function bodyReader(route: RouteDefinition): Middleware {
       if (!isJsonContentType(request.event.headers?.['content-type'])) {
         throw new ValidationError({}, 'errors.jsonContentType');
       }
-      const event = {
-        ...request.event,
-        headers: { ...request.event.headers, 'content-type': 'application/json' },
-        body: text,
-        isBase64Encoded: false,
-      };
+      const event = { ...request.event, body: text, isBase64Encoded: false };
       try {
         await parser.before!({ ...request, event } as typeof request);
       } catch {
