@@ -397,7 +397,7 @@ function awsCompatibleRouter(
       AttributeVerificationCode: code,
       UserLastModifiedDate: new Date(),
     });
-    return { ...delivery, Destination: maskEmail(email) };
+    return maskedDelivery(email);
   };
   /** Cognito's answer to a password the pool's policy does not allow. */
   const refuseWeakPassword = (password: string, pool: any) => {
@@ -583,11 +583,7 @@ function awsCompatibleRouter(
       // has an account. cognito-local names a known user's address in full, so both
       // answers carry the same mask, of the name asked for.
       return async (ctx, request) => {
-        const delivery = {
-          AttributeName: 'email',
-          DeliveryMedium: 'EMAIL',
-          Destination: maskEmail(String(request?.Username ?? '')),
-        };
+        const delivery = maskedDelivery(String(request?.Username ?? ''));
         try {
           await route(ctx, request);
         } catch (error) {
@@ -602,11 +598,7 @@ function awsCompatibleRouter(
       // (`ResendCode`); "User is already confirmed." for a confirmed one; an unknown name
       // answered as if a code had gone (PreventUserExistenceErrors).
       return async (ctx, request) => {
-        const delivery = {
-          AttributeName: 'email',
-          DeliveryMedium: 'EMAIL',
-          Destination: maskEmail(String(request?.Username ?? '')),
-        };
+        const delivery = maskedDelivery(String(request?.Username ?? ''));
         const pool = await cognito.getUserPoolForClientId(ctx, request?.ClientId);
         const user = await pool.getUserByUsername(ctx, String(request?.Username ?? ''));
         if (!user) return { CodeDeliveryDetails: delivery };
@@ -734,6 +726,11 @@ async function refuseTakenEmail(ctx: any, pool: any, user: any, email: string): 
 }
 
 /** `a***@e***` as Cognito masks a delivery address. */
+/** Where Cognito says a code went: the email, masked as Cognito masks it. */
+function maskedDelivery(email: string) {
+  return { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(email) };
+}
+
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
