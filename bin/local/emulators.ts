@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Server } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { startCognito, type CognitoEmulator } from './cognito';
 import { PortTakenError } from './preflight';
@@ -161,19 +161,67 @@ function withEnvironment<T>(variables: Record<string, string>, start: () => T): 
   }
 }
 
+/**
+ * Runs s3rver or the SES emulator on a worker thread of its own
+ * ([emulator-thread.mjs](emulator-thread.mjs)): in AWS they are services apart from the
+ * functions, and on the handlers' event loop their work (object files, mail parsing) queued
+ * the handlers' requests under load. Stopping closes the server, then ends the thread.
+ */
+async function startOnThread(workerData: {
+  kind: 's3' | 'mail';
+  port: number;
+  dataDir?: string;
+  sesAccount?: string;
+}): Promise<Emulator> {
+  const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), {
+    workerData,
+    // The thread runs plain JavaScript: none of this process's loaders or flags.
+    execArgv: [],
+  });
+  const next = () =>
+    new Promise<EmulatorThreadMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`emulator thread ended (${code})`)));
+    });
+  const first = await next();
+  if (first.failed) {
+    await worker.terminate();
+    if (first.failed.code === 'EADDRINUSE') throw new PortTakenError(workerData.port);
+    throw new Error(first.failed.message);
+  }
+  // Should the thread end on its own, the stack notices at its next request, as with a
+  // crashed service; this process is not taken down with it.
+  worker.on('error', (error) => console.error(`${workerData.kind} emulator thread:`, error));
+  let ended = false;
+  worker.once('exit', () => (ended = true));
+  return {
+    url: `http://${workerData.kind === 'mail' ? 'localhost' : '127.0.0.1'}:${workerData.port}`,
+    stop: async () => {
+      if (ended) return;
+      const stopped = next().catch(() => undefined);
+      worker.postMessage('stop');
+      await Promise.race([stopped, delay(5_000)]);
+      await worker.terminate();
+    },
+  };
+}
+
+interface EmulatorThreadMessage {
+  ready?: true;
+  stopped?: true;
+  failed?: { code?: string; message: string };
+}
+
 /** aws-ses-v2-local: SES v2 API plus a web page showing every mail sent. */
-export async function startMail(options: { port: number }): Promise<Emulator> {
+export function startMail(options: { port: number }): Promise<Emulator> {
   // The emulator answers SESv2 GetAccount (the health check's probe) from this
   // variable: a production account with sending enabled, as after leaving the sandbox.
-  process.env.AWS_SES_ACCOUNT ??= JSON.stringify(localSesAccount);
-  const { default: serve } = require('aws-ses-v2-local') as {
-    default: (config: { port: number; host: string }) => Promise<Server>;
-  };
-  const server = await serve({ port: options.port, host: '127.0.0.1' });
-  // Express 5 hands a failed listen to the callback, which the emulator takes for success:
-  // a taken port would leave the stack mailing whatever program holds it.
-  if (!server.listening) throw new PortTakenError(options.port);
-  return { url: `http://localhost:${options.port}`, stop: () => closeServer(server) };
+  return startOnThread({
+    kind: 'mail',
+    port: options.port,
+    sesAccount: process.env.AWS_SES_ACCOUNT ?? JSON.stringify(localSesAccount),
+  });
 }
 
 const localSesAccount = {
@@ -194,39 +242,7 @@ const localSesAccount = {
 };
 
 /** s3rver: an S3 API storing objects under `dataDir`. */
-export async function startS3(options: { port: number; dataDir: string }): Promise<Emulator> {
+export function startS3(options: { port: number; dataDir: string }): Promise<Emulator> {
   mkdirSync(options.dataDir, { recursive: true });
-  const S3rver = require('s3rver') as new (options: object) => {
-    run(): Promise<unknown>;
-    close(): Promise<void>;
-    listen(...args: unknown[]): Server | Promise<Server>;
-  };
-  // s3rver listens without an error handler: a taken port would end the process. This
-  // listens as it does and turns the failure into the stack's one-line message.
-  class S3Emulator extends S3rver {
-    override listen(...args: unknown[]): Promise<Server> {
-      return new Promise((resolve, reject) => {
-        // With a callback, s3rver's listen returns the server itself.
-        const server = super.listen(...args, () => resolve(server)) as Server;
-        server.once('error', (error: NodeJS.ErrnoException) =>
-          reject(error.code === 'EADDRINUSE' ? new PortTakenError(options.port) : error),
-        );
-      });
-    }
-  }
-  const server = new S3Emulator({
-    address: '127.0.0.1',
-    port: options.port,
-    directory: options.dataDir,
-    silent: true,
-  });
-  await server.run();
-  return { url: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
-    server.close(() => resolve());
-  });
+  return startOnThread({ kind: 's3', port: options.port, dataDir: options.dataDir });
 }

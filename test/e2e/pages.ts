@@ -61,11 +61,23 @@ export class MailViewer {
   }
 }
 
-/** Switches the interface language with the language menu, as a person would. */
+/**
+ * Switches the interface language with the language menu, as a person would. The menu can
+ * close under the pointer when the top navigation lays itself out again (a toast going, the
+ * page settling on a busy machine); a person opens it again, and so does this.
+ */
 export async function switchLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
-  await page.locator('[data-testid="language-menu"]:visible button').first().click();
-  await page.locator(`[data-testid="${language}"]:visible`).first().click();
-  await page.locator(`html[lang^="${language}"]`).waitFor({ state: 'attached' });
+  const item = page.locator(`[data-testid="${language}"]:visible`).first();
+  const switched = page.locator(`html[lang^="${language}"]`);
+  const deadline = Date.now() + 30_000;
+  while (!(await switched.count())) {
+    if (Date.now() > deadline) throw new Error(`the language menu did not switch to ${language}`);
+    if (!(await item.count())) {
+      await page.locator('[data-testid="language-menu"]:visible button').first().click();
+    }
+    await item.click({ timeout: 5_000 }).catch(() => undefined);
+    await switched.waitFor({ state: 'attached', timeout: 2_000 }).catch(() => undefined);
+  }
 }
 
 /** Picks an option of a Cloudscape Select by its visible label. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { callApi } from '../support/api';
 import { cognitoAdmin, createUser, signIn } from '../support/cognito';
-import { AppShell, LoginPage } from './pages';
+import { AppShell, LoginPage, switchLanguage } from './pages';
 
 const stack = inject('stack');
 
@@ -155,9 +155,7 @@ describe('the sign-in page’s other steps (login.html)', () => {
     await expect
       .poll(async () => (await new AppShell(page).toasts().allTextContents()).join(' | '))
       .toContain('登入成功');
-    await page.locator('[data-testid="language-menu"]:visible button').first().click();
-    await page.locator('[data-testid="en"]:visible').first().click();
-    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await switchLanguage(page, 'en');
     await page.close();
   });
 
