@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { generateThemeStylesheet as GenerateThemeStylesheet } from '@cloudscape-design/components/theming';
 import { tsImport } from 'tsx/esm/api';
-import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { primaryColors, primaryPalettes } from './src/lib/primary-colors.ts';
 
 /** Folder of this file: the app's root, wherever the build is started from. */
@@ -54,14 +54,18 @@ function extractInlineFonts(): Plugin {
  * tokens kept themselves, so chains of tokens go together) and no mention at all in any
  * script (the theming stylesheets, inline styles, Cloudscape's token exports). Only the
  * base theme's own token names are ever dropped; the app's properties stay as written.
+ * Before that, the base theme's declarations for a visual context no component of the
+ * build draws go (`dropUnusedContexts`).
  */
 function pruneUnusedTokens(): Plugin {
   const baseTheme = join(
     dirname(createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json')),
     'internal/base-theme/styles.scoped.css',
   );
-  const tokens = new Set(
-    [...readFileSync(baseTheme, 'utf8').matchAll(/(--[\w-]+)\s*:/g)].map(([, name]) => name!),
+  const baseThemeCss = readFileSync(baseTheme, 'utf8');
+  const tokens = new Set([...baseThemeCss.matchAll(/(--[\w-]+)\s*:/g)].map(([, name]) => name!));
+  const contexts = new Set(
+    [...baseThemeCss.matchAll(/\.awsui-context-([\w-]+)/g)].map(([, name]) => name!),
   );
   const declaration = /(--[\w-]+):([^;}]*)(;?)/g;
   const reference = /var\(\s*(--[\w-]+)/g;
@@ -74,11 +78,12 @@ function pruneUnusedTokens(): Plugin {
         const stylesheets = Object.values(bundle).filter(
           (output) => output.type === 'asset' && output.fileName.endsWith('.css'),
         ) as { source: string | Uint8Array; fileName: string }[];
-        const css = stylesheets.map((asset) => String(asset.source));
         const scripts = Object.values(bundle)
           .filter((output) => output.type === 'chunk')
           .map((chunk) => chunk.code)
           .join('\n');
+        dropUnusedContexts(stylesheets, scripts, tokens, contexts);
+        const css = stylesheets.map((asset) => String(asset.source));
         // What each token's declarations refer to, and what everything else refers to.
         const refersTo = new Map<string, Set<string>>();
         const used = new Set<string>();
@@ -111,6 +116,47 @@ function pruneUnusedTokens(): Plugin {
       },
     },
   };
+}
+
+/**
+ * Cloudscape's base theme declares its tokens again for each visual context (the top
+ * navigation, a high-contrast page header, flash messages, compact tables, the toolbar
+ * layout, alerts), for an element of class `awsui-context-<name>`, which only the
+ * component that draws that context sets, naming it in its code (`contextName: "alert"`,
+ * `getVisualContextClassname("flashbar")`). This drops the blocks of base-theme token
+ * declarations whose selectors all need a context that no script of the build names, in
+ * quotes or as its class: the public page draws no top bar header, flash message or table.
+ */
+function dropUnusedContexts(
+  stylesheets: { source: string | Uint8Array }[],
+  scripts: string,
+  tokens: ReadonlySet<string>,
+  contexts: ReadonlySet<string>,
+): void {
+  const unused = [...contexts].filter(
+    (name) =>
+      !scripts.includes(`awsui-context-${name}`) &&
+      !['"', "'", '`'].some((quote) => scripts.includes(`${quote}${name}${quote}`)),
+  );
+  if (unused.length === 0) return;
+  const needsUnused = new RegExp(`\\.awsui-context-(${unused.join('|')})(?![\\w-])`);
+  const onlyTokens = (body: string) =>
+    body
+      .split(';')
+      .map((declaration) => declaration.trim())
+      .filter(Boolean)
+      .every((declaration) => tokens.has(declaration.slice(0, declaration.indexOf(':')).trim()));
+  for (const asset of stylesheets) {
+    asset.source = String(asset.source).replace(
+      /([^{}]+)\{([^{}]*)\}/g,
+      (rule, selectors: string, body: string) =>
+        body.includes('--') &&
+        onlyTokens(body) &&
+        selectors.split(',').every((selector) => needsUnused.test(selector))
+          ? ''
+          : rule,
+    );
+  }
 }
 
 /**
@@ -429,6 +475,79 @@ function bundleStats(page: string): Plugin {
   };
 }
 
+/**
+ * How the back office's modules are cut into files. By default rolldown gives each set of
+ * lazily loaded route modules (layouts, pages) that share modules a chunk of its own: a
+ * page opened directly loaded about 90 files, each compressed alone, a sixth more bytes
+ * than the same code in a few files. Three chunks gather what every page of the frame
+ * loads anyway:
+ * - `boot`: what the entry imports statically (what any page runs first);
+ * - `frame-shared`: the modules of the frame (layouts/app-shell.tsx) that another route
+ *   module (a page, the blank layout) also imports;
+ * - `frame`: the frame's other modules.
+ * A page of the frame needs all of the three; a page of the blank layout needs `boot` and
+ * a part of `frame-shared` (fewer bytes than the small files it loaded before). Each
+ * page's own modules keep rolldown's default. The groups follow the module graph (the
+ * router's dynamic imports), not a list of files.
+ */
+function backOfficeChunks(): Rolldown.CodeSplittingOptions {
+  const entry = join(webRoot, 'src/main.tsx');
+  const router = join(webRoot, 'src/routes/router.tsx');
+  const frame = join(webRoot, 'src/layouts/app-shell.tsx');
+  type Graph = Rolldown.ChunkingContext;
+  const staticClosure = (graph: Graph, roots: readonly string[]) => {
+    const seen = new Set<string>();
+    const pending = [...roots];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  // Worked out once per chunking pass (keyed by the router's module info, which is reused
+  // within a pass): the frame's modules, each with whether another route imports it too.
+  const passes = new WeakMap<object, Map<string, boolean>>();
+  const frameModules = (graph: Graph): Map<string, boolean> => {
+    const routerInfo = graph.getModuleInfo(router);
+    if (!routerInfo) return new Map();
+    let shared = passes.get(routerInfo);
+    if (!shared) {
+      const boot = staticClosure(graph, [entry]);
+      const otherRoutes = staticClosure(
+        graph,
+        routerInfo.dynamicallyImportedIds.filter((route) => route !== frame),
+      );
+      shared = new Map(
+        [...staticClosure(graph, [frame])]
+          .filter((module) => !boot.has(module))
+          .map((module) => [module, otherRoutes.has(module)]),
+      );
+      passes.set(routerInfo, shared);
+    }
+    return shared;
+  };
+  return {
+    // A group takes its modules' dependencies along: the groups that others depend on go
+    // first, so that the frame's groups leave the entry's modules where they are, and
+    // `frame` leaves `frame-shared`'s.
+    groups: [
+      { name: 'boot', tags: ['$initial'], priority: 3 },
+      {
+        name: (id, graph) => (frameModules(graph).get(id) === true ? 'frame-shared' : null),
+        debugName: 'frame-shared',
+        priority: 2,
+      },
+      {
+        name: (id, graph) => (frameModules(graph).get(id) === false ? 'frame' : null),
+        debugName: 'frame',
+        priority: 1,
+      },
+    ],
+  };
+}
+
 /** Options both pages are built with (and the web-size bench's floors, test/bench/web-floors). */
 export function pageBuild(command: 'build' | 'serve'): UserConfig {
   return {
@@ -470,6 +589,46 @@ function withoutIcuFormatting(): Plugin {
   constructor() { throw new Error('ICU message formatting is not part of this page'); }
 }`
         : undefined,
+  };
+}
+
+/** Cloudscape's module that picks one of AppLayout's three implementations as it renders. */
+const appLayoutChooser = '@cloudscape-design/components/app-layout/internal.js';
+
+/**
+ * Cloudscape's AppLayout carries three implementations and picks one as it renders: the
+ * classic one (only without visual refresh, which this package always has:
+ * `ALWAYS_VISUAL_REFRESH`), the toolbar one (only when the AWS consoles' global flags
+ * `appLayoutWidget` or `appLayoutToolbar` are set, which nothing here does) and the
+ * visual-refresh one, the only one the back office ever draws. This keeps that one and
+ * leaves out the other two's code and styles (a quarter of the frame's chunk). If the
+ * module's shape changes, it is left whole (a larger page, nothing broken).
+ */
+function onlyRefreshedAppLayout(): Plugin {
+  const classic = "import ClassicAppLayout from './classic';\n";
+  const toolbar = "import ToolbarAppLayout from './visual-refresh-toolbar';\n";
+  const chooser =
+    /( {4}const isRefresh = useVisualRefresh\(\);\n {4}const isToolbar = useAppLayoutFlagEnabled\(\);\n[\s\S]*?return React\.createElement\(ClassicAppLayout, \{ ref: ref, \.\.\.props \}\);\n)/;
+  return {
+    name: 'only-refreshed-app-layout',
+    transform(code, id) {
+      if (!id.endsWith(appLayoutChooser)) return undefined;
+      if (!code.includes(classic) || !code.includes(toolbar) || !chooser.test(code)) {
+        return undefined;
+      }
+      return {
+        code: code
+          .replace(classic, '')
+          .replace(toolbar, '')
+          .replace("import { useVisualRefresh } from '../internal/hooks/use-visual-mode';\n", '')
+          .replace("import { useAppLayoutFlagEnabled } from './utils/feature-flags';\n", '')
+          .replace(
+            chooser,
+            '    return React.createElement(RefreshedAppLayout, { ref: ref, ...props });\n',
+          ),
+        map: null,
+      };
+    },
   };
 }
 
@@ -662,7 +821,7 @@ export function signInPlugins(): Plugin[] {
 
 /** What the back office's build adds to {@link pageBuild}'s plugins (before them). */
 export function backOfficePlugins(): Plugin[] {
-  return [onlyIcons(backOfficeIcons)];
+  return [onlyIcons(backOfficeIcons), onlyRefreshedAppLayout()];
 }
 
 /**
@@ -784,7 +943,10 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       // The back office; search.html and login.html are built after it (see
       // buildLightPages). The dev server serves every page from `root`.
-      rolldownOptions: { input: join(webRoot, 'index.html') },
+      rolldownOptions: {
+        input: join(webRoot, 'index.html'),
+        output: { codeSplitting: backOfficeChunks() },
+      },
     },
     server: {
       proxy: {

@@ -56,7 +56,7 @@ export const webPages: readonly WebPage[] = [
     lazy: [],
     floor: 'search',
     target: { js: 100, css: 30 },
-    budget: { js: 129, css: 32 },
+    budget: { js: 129, css: 31 },
   },
   {
     label: '/login',
@@ -69,7 +69,7 @@ export const webPages: readonly WebPage[] = [
     floor: 'login',
     target: { js: 200, css: 50 },
     // Below the target: what the page reached, with about 2 % room, so it cannot creep back.
-    budget: { js: 166, css: 31 },
+    budget: { js: 166, css: 30 },
   },
   {
     label: '/products (signed in, opened directly)',
@@ -84,7 +84,8 @@ export const webPages: readonly WebPage[] = [
     ],
     floor: 'products',
     target: { js: 300, css: 80 },
-    budget: { js: 450, css: 99 },
+    // CSS below the target: what the page reached, with about 2 % room.
+    budget: { js: 361, css: 76 },
   },
   {
     label: '/dashboard (signed in, opened directly)',
@@ -100,7 +101,8 @@ export const webPages: readonly WebPage[] = [
     ],
     // Not one of issue 18's pages: the back office's heaviest first load.
     target: { js: 360, css: 90 },
-    budget: { js: 450, css: 90 },
+    // CSS below the target: what the page reached, with about 2 % room.
+    budget: { js: 370, css: 72 },
   },
 ];
 

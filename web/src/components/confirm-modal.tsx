@@ -1,81 +1,17 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client';
+import { lazy, Suspense } from 'react';
+import type { ConfirmModalProps } from './confirm-dialog';
 
-interface ConfirmModalProps {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  /** Does the work; a thrown ApiError is shown in the dialog, which stays open. */
-  onConfirm: () => Promise<void>;
-  onClose: () => void;
-  /** Test hooks: `<testId>`, `<testId>-confirm`, `<testId>-cancel`, `<testId>-error`. */
-  testId: string;
-}
+/** Cloudscape's Modal and Alert are fetched when a dialog first opens, not with the page. */
+const ConfirmDialog = lazy(() => import('./confirm-dialog'));
 
-/** Asks before something that cannot be undone (a delete), then does it. */
-export function ConfirmModal({
-  title,
-  children,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  testId,
-}: ConfirmModalProps) {
-  const { t } = useTranslation();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
-
-  async function handleConfirm() {
-    if (submitting) return;
-    setSubmitting(true);
-    setError(undefined);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('errors.internal'));
-      setSubmitting(false);
-    }
-  }
-
+/**
+ * Asks before something that cannot be undone (a delete), then does it. Rendered only
+ * while it is open (it is always visible).
+ */
+export function ConfirmModal(props: ConfirmModalProps) {
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
-      closeAriaLabel={t('common.close')}
-      header={title}
-      data-testid={testId}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose} data-testid={`${testId}-cancel`}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="primary"
-              loading={submitting}
-              onClick={() => void handleConfirm()}
-              data-testid={`${testId}-confirm`}
-            >
-              {confirmLabel}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      <SpaceBetween size="m">
-        <Box variant="p">{children}</Box>
-        {error && (
-          <Alert type="error" data-testid={`${testId}-error`}>
-            {error}
-          </Alert>
-        )}
-      </SpaceBetween>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog {...props} />
+    </Suspense>
   );
 }

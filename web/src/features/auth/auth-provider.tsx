@@ -3,10 +3,18 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useToast } from '../../components/toast/use-toast';
 import { i18n } from '../../i18n';
 import { onUnauthenticated } from '../../lib/api-client';
+import { retryingLoader } from '../../lib/retrying-loader';
 import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-context';
+import { genericFailureMessageKey } from './cognito-errors';
 import type { AuthUser } from './session';
 import { isSessionEndingError } from './session-errors';
-import { readSession, signInWithPassword, signOutQuietly, type SessionRead } from './sign-in-flow';
+import { readSession, signOutQuietly, type SessionRead } from './session-flow';
+
+/**
+ * Amplify's sign-in steps (SRP, passkeys, challenges: a twentieth of a page's first load)
+ * are fetched when someone signs in here (the reset-password page), not with every page.
+ */
+const loadSignInFlow = retryingLoader(() => import('./sign-in-flow'));
 
 type AuthState =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
@@ -84,7 +92,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(async (credentials) => {
-    const outcome = await signInWithPassword(credentials);
+    const outcome = await loadSignInFlow().then(
+      ({ signInWithPassword }) => signInWithPassword(credentials),
+      (error: unknown): SignInOutcome => ({
+        type: 'failed',
+        messageKey: genericFailureMessageKey(error),
+      }),
+    );
     const next = stateAfter(outcome);
     if (next) setState(next);
     return outcome;

@@ -1,19 +1,8 @@
-import {
-  confirmSignIn,
-  fetchAuthSession,
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-  type SignInOutput,
-} from 'aws-amplify/auth';
+import { confirmSignIn, signIn as amplifySignIn, type SignInOutput } from 'aws-amplify/auth';
 import type { Credentials, SignInOutcome } from './auth-context';
 import { genericFailureMessageKey } from './cognito-errors';
 import { isSessionEndingError } from './session-errors';
-import {
-  pendingAccountFromIdTokenPayload,
-  userFromIdTokenPayload,
-  type AuthUser,
-  type PendingAccount,
-} from './session';
+import { readSession, signOutQuietly, type SessionRead } from './session-flow';
 import {
   newPasswordFailure,
   signInFailureMessageKey,
@@ -21,44 +10,10 @@ import {
 } from './sign-in-messages';
 
 /**
- * Amplify's sign-in steps and the session as the ID token describes it, without React or
- * texts: the back office's AuthProvider and the sign-in page (login.html) both use them.
+ * Amplify's sign-in steps, without React or texts: the sign-in page (login.html) uses
+ * them, and the back office's AuthProvider fetches them when someone signs in there (the
+ * reset-password page), not with every page. The session itself is ./session-flow.ts.
  */
-
-export type SessionRead =
-  | { kind: 'user'; user: AuthUser }
-  | { kind: 'pending'; account: PendingAccount }
-  | { kind: 'none' }
-  /** The tokens could not be read or refreshed (`isSessionEndingError` tells which failures end it). */
-  | { kind: 'error'; error: unknown };
-
-export async function signOutQuietly(): Promise<void> {
-  try {
-    await amplifySignOut();
-  } catch {
-    // Token revocation failed (offline): the local tokens are cleared regardless.
-  }
-}
-
-/**
- * The session as the ID token describes it: a user with a role, an account waiting
- * for approval (no role; its tokens are kept so "check again" can refresh them), or
- * nothing. Tokens with a role the app does not know are cleared.
- */
-export async function readSession(forceRefresh = false): Promise<SessionRead> {
-  try {
-    const payload = (await fetchAuthSession({ forceRefresh })).tokens?.idToken?.payload;
-    if (!payload) return { kind: 'none' };
-    const user = userFromIdTokenPayload(payload);
-    if (user) return { kind: 'user', user };
-    const account = pendingAccountFromIdTokenPayload(payload);
-    if (account) return { kind: 'pending', account };
-    await signOutQuietly();
-    return { kind: 'none' };
-  } catch (error) {
-    return { kind: 'error', error };
-  }
-}
 
 /** The local stack's cognito-local supports only USER_PASSWORD_AUTH, and so does the AWS client. */
 async function passwordSignIn({ email, password }: Credentials): Promise<SignInOutput> {

@@ -5,7 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import type { PendingAccount } from '../session';
-import { checkApproval, signOutQuietly } from '../sign-in-flow';
+import { signOutQuietly } from '../session-flow';
+import { checkApproval } from '../sign-in-flow';
 import { signInMessage, useText } from './texts';
 
 interface AwaitingApprovalProps {

@@ -16,7 +16,7 @@ import { postSignInPath } from '../../../routes/redirect';
 import type { SignInOutcome } from '../auth-context';
 import { registerConfirmPath } from '../register-path';
 import type { PendingAccount } from '../session';
-import { readSession } from '../sign-in-flow';
+import { readSession } from '../session-flow';
 import { AwaitingApproval } from './awaiting-approval';
 import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
