@@ -8,9 +8,10 @@ const e2e = {
   testTimeout: 60_000,
   hookTimeout: 180_000,
   expect: { poll: { timeout: 10_000 } },
-  // Two files at a time, over both e2e projects.
+  // Three files at a time, over both e2e projects: a file waits on the browser and the
+  // stack most of its time (the e2e run used under half of the two cores with two).
   fileParallelism: true,
-  maxWorkers: 2,
+  maxWorkers: 3,
 };
 const e2eTotals = ['test/e2e/machine-data.test.ts'];
 

@@ -82,7 +82,7 @@ function pruneUnusedTokens(): Plugin {
           .filter((output) => output.type === 'chunk')
           .map((chunk) => chunk.code)
           .join('\n');
-        dropUnusedContexts(stylesheets, scripts, tokens, contexts);
+        dropUnusedContexts(stylesheets, bundle, tokens, contexts);
         const css = stylesheets.map((asset) => String(asset.source));
         // What each token's declarations refer to, and what everything else refers to.
         const refersTo = new Map<string, Set<string>>();
@@ -121,25 +121,58 @@ function pruneUnusedTokens(): Plugin {
 /**
  * Cloudscape's base theme declares its tokens again for each visual context (the top
  * navigation, a high-contrast page header, flash messages, compact tables, the toolbar
- * layout, alerts), for an element of class `awsui-context-<name>`, which only the
- * component that draws that context sets, naming it in its code (`contextName: "alert"`,
- * `getVisualContextClassname("flashbar")`). This drops the blocks of base-theme token
- * declarations whose selectors all need a context that no script of the build names, in
- * quotes or as its class: the public page draws no top bar header, flash message or table.
+ * layout, alerts), for an element of class `awsui-context-<name>`, and again for compact
+ * density (`awsui-compact-mode` on the body). This drops the blocks of base-theme token
+ * declarations whose selectors all need a class nothing in the build can set:
+ * - a context is set by a script that writes its class whole (the high-contrast content
+ *   header's `awsui-context-content-header`), or by a component folder of Cloudscape's
+ *   whose modules use the visual-context module and name the context in quotes
+ *   (`contextName: "alert"`, `getVisualContextClassname('flashbar')`, the top
+ *   navigation's `visualContext` default); a context is kept when such a script or a
+ *   module of such a folder is in the build. (A Link naming its `top-navigation` variant
+ *   does not make the top navigation's context.)
+ * - compact density is set by global-styles' `applyDensity`, whose class name is in the
+ *   build's scripts only when the build can call it (the back office's density setting).
+ * The light pages draw no top navigation and never set density.
  */
 function dropUnusedContexts(
   stylesheets: { source: string | Uint8Array }[],
-  scripts: string,
+  bundle: Rolldown.OutputBundle,
   tokens: ReadonlySet<string>,
   contexts: ReadonlySet<string>,
 ): void {
-  const unused = [...contexts].filter(
-    (name) =>
-      !scripts.includes(`awsui-context-${name}`) &&
-      !['"', "'", '`'].some((quote) => scripts.includes(`${quote}${name}${quote}`)),
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
   );
+  const cloudscape = /\/@cloudscape-design\/components\/([\w-]+)\//;
+  const folders = new Map<string, string[]>();
+  for (const id of chunks.flatMap((chunk) => chunk.moduleIds)) {
+    const folder = cloudscape.exec(id)?.[1];
+    if (folder && folder !== 'internal' && !/styles\.(css|selectors)\.js$/.test(id)) {
+      folders.set(folder, [...(folders.get(folder) ?? []), readFileSync(id, 'utf8')]);
+    }
+  }
+  // A class written whole (content-layout's high-contrast header) is set where it is named.
+  const drawn = new Set(
+    [...contexts].filter((name) =>
+      chunks.some((chunk) => chunk.code.includes(`awsui-context-${name}`)),
+    ),
+  );
+  for (const sources of folders.values()) {
+    if (!sources.some((source) => source.includes('internal/components/visual-context'))) continue;
+    for (const name of contexts) {
+      if (
+        sources.some((source) => ['"', "'", '`'].some((q) => source.includes(`${q}${name}${q}`)))
+      ) {
+        drawn.add(name);
+      }
+    }
+  }
+  const unused = [...contexts].filter((name) => !drawn.has(name)).map((name) => `context-${name}`);
+  if (!chunks.some((chunk) => chunk.code.includes('awsui-compact-mode')))
+    unused.push('compact-mode');
   if (unused.length === 0) return;
-  const needsUnused = new RegExp(`\\.awsui-context-(${unused.join('|')})(?![\\w-])`);
+  const needsUnused = new RegExp(`\\.awsui-(${unused.join('|')})(?![\\w-])`);
   const onlyTokens = (body: string) =>
     body
       .split(';')

@@ -20,10 +20,11 @@ export interface WebPage {
    */
   lazy: readonly string[];
   /**
-   * The floor the web-size bench builds for this page (test/bench/web-floors): the least
-   * any page doing its job loads with this stack and build.
+   * The floors the web-size bench builds for this page (test/bench/web-floors): the least
+   * any page doing its job loads with this stack and build (and, for a back-office page,
+   * also with the libraries every page of the product uses).
    */
-  floor?: 'search' | 'login' | 'products';
+  floors?: readonly ('search' | 'login' | 'products' | 'products-libraries')[];
   /** Issue 18's targets. */
   target: { js: number; css: number };
   /**
@@ -54,9 +55,10 @@ export const webPages: readonly WebPage[] = [
     signedIn: false,
     ready: 'report-center',
     lazy: [],
-    floor: 'search',
+    floors: ['search'],
     target: { js: 100, css: 30 },
-    budget: { js: 129, css: 31 },
+    // CSS at the target (29.8 kB); JS above it, its floor being above it too.
+    budget: { js: 129, css: 30 },
   },
   {
     label: '/login',
@@ -66,10 +68,10 @@ export const webPages: readonly WebPage[] = [
     ready: 'login-form',
     // The form's checks (zod) load on first input, not with the page.
     lazy: [],
-    floor: 'login',
+    floors: ['login'],
     target: { js: 200, css: 50 },
     // Below the target: what the page reached, with about 2 % room, so it cannot creep back.
-    budget: { js: 166, css: 30 },
+    budget: { js: 166, css: 29.3 },
   },
   {
     label: '/products (signed in, opened directly)',
@@ -82,7 +84,7 @@ export const webPages: readonly WebPage[] = [
       'web/src/layouts/app-shell.tsx',
       'web/src/features/products/pages/products-page.tsx',
     ],
-    floor: 'products',
+    floors: ['products', 'products-libraries'],
     target: { js: 300, css: 80 },
     // CSS below the target: what the page reached, with about 2 % room.
     budget: { js: 361, css: 76 },

@@ -7,7 +7,7 @@ import { backOfficePlugins, pageBuild, reportCenterPlugins } from '../../../web/
 
 /** A page's floor: the least any page doing its job can load on this stack (gzip level 9). */
 export interface WebFloor {
-  name: 'search' | 'login' | 'products';
+  name: 'search' | 'login' | 'products' | 'products-libraries';
   /** What the floor's entry holds, as the bench prints it. */
   holds: string;
   js: number;
@@ -21,6 +21,7 @@ const floors: readonly Omit<WebFloor, 'js' | 'css'>[] = [
     name: 'products',
     holds: 'React, react-dom, react-router, session, app layout, navigations, table, preferences',
   },
+  { name: 'products-libraries', holds: 'the products floor, with i18next and a zod schema' },
 ];
 
 /**
