@@ -15,7 +15,7 @@ import { ms } from './measure';
  * process is cold: it reads the fonts and the harfbuzz WebAssembly. A typical report: a
  * full product, four test results; the plan report: 20 required tests, 18 with results.
  */
-const site = {
+export const benchSite = {
   providerName: 'Acme Valve Manufacturing Co., Ltd.',
   privacyPolicyUrl: 'https://www.example.com/privacy',
 };
@@ -34,7 +34,8 @@ const results: ReportTestResult[] = [
   machineId: 'BENCH-07',
 }));
 
-function content(language: 'en' | 'zh', index: number): ReportContent {
+/** A typical report's content; `index` makes its number and serial differ. */
+export function benchReportContent(language: 'en' | 'zh', index: number): ReportContent {
   // A different number per render, so nothing can be served from a cache of the last one.
   const suffix = String(index).padStart(5, '0');
   return {
@@ -84,7 +85,7 @@ function planContent(index: number): ReportContent {
     limit: { lower: test.lower, upper: test.upper, unit: test.unit },
   }));
   return {
-    ...content('zh', index),
+    ...benchReportContent('zh', index),
     results: measured,
     tests: reportRows(plan, measured),
     plan: {
@@ -102,23 +103,23 @@ function percentile(sorted: number[], q: number): number {
 
 export async function run(): Promise<void> {
   let started = performance.now();
-  await renderReportPdf(content('zh', 0), site);
+  await renderReportPdf(benchReportContent('zh', 0), benchSite);
   console.log(`cold (first render, loads fonts and wasm): ${ms(performance.now() - started)}`);
 
   const count = 50;
   const cases: [string, (index: number) => ReportContent][] = [
-    ['en', (index) => content('en', index)],
-    ['zh', (index) => content('zh', index)],
+    ['en', (index) => benchReportContent('en', index)],
+    ['zh', (index) => benchReportContent('zh', index)],
     ['zh, 20-test plan', planContent],
   ];
   for (const [name, make] of cases) {
     // A few unmeasured renders let the JIT settle, as in a warm Lambda.
-    for (let index = 1; index <= 5; index++) await renderReportPdf(make(index), site);
+    for (let index = 1; index <= 5; index++) await renderReportPdf(make(index), benchSite);
     const times: number[] = [];
     let bytes = 0;
     for (let index = 0; index < count; index++) {
       started = performance.now();
-      const pdf = await renderReportPdf(make(100 + index), site);
+      const pdf = await renderReportPdf(make(100 + index), benchSite);
       times.push(performance.now() - started);
       bytes = Math.max(bytes, pdf.byteLength);
     }
