@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productName } from '../../lambdas/shared/contract/product-name';
 
 /** Repository root, whatever the working directory. */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -22,7 +23,7 @@ export type StackPorts = ReturnType<typeof stackPorts>;
 
 /** Settings shown to the web app and the consent statement; AWS takes them from CDK context. */
 export const localSiteSettings = {
-  appName: 'Test Report Center',
+  appName: productName,
   providerName: 'Example Valve Co.',
   /** Printed under the provider's name on every report. */
   providerAddress: '12 Harbour Road, Taichung 407, Taiwan',

@@ -41,6 +41,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { productName } from '../../lambdas/shared/contract/product-name';
 import { resolverPathPatterns } from '../../lambdas/resolver/routes';
 import {
   contentSecurityPolicy,
@@ -255,7 +256,7 @@ export class Web extends Construct {
       region: Stack.of(this).region,
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,
-      appName: 'Test Report Center',
+      appName: productName,
       providerName: props.providerName,
       privacyPolicyUrl: props.privacyPolicyUrl,
       selfRegistration: props.selfRegistration,

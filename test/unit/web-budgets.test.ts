@@ -63,6 +63,19 @@ describe('web pages opened directly', () => {
     }
   });
 
+  it('load no English texts but through the language loader (a page in Chinese skips them)', () => {
+    const english = /(locales|messages)\/en\.json$|all\.en\.js$/;
+    for (const page of webPages.filter((candidate) => candidate.build === 'index')) {
+      const withoutTexts = page.lazy.filter((id) => !english.test(id));
+      expect(
+        modulesOf(stats[page.build], staticPageFiles(stats[page.build], withoutTexts)).filter(
+          (id) => english.test(id),
+        ),
+        page.path,
+      ).toEqual([]);
+    }
+  });
+
   it('load the texts of one language (English here)', () => {
     const chinese = /(locales|messages)\/zh\.json$|all\.zh-TW\.js$/;
     const english = /(locales|messages)\/en\.json$/;

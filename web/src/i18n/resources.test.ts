@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../../lambdas/shared/contract/error-codes';
 import { catalogue } from '../../../lambdas/shared/contract/messages';
+import { productName } from '../../../lambdas/shared/contract/product-name';
 import { roles } from '../../../lambdas/shared/contract/roles';
 import { flattenMessages, placeholders } from './flatten';
 import { resources, webLocales } from './resources';
@@ -163,5 +164,12 @@ describe('merged resources', () => {
     ]) {
       expect(zh).toContain(traditional);
     }
+  });
+});
+
+describe('the product name', () => {
+  it('is the English app name, so a configured product name is shown translated', () => {
+    expect(webLocales.en.app.name).toBe(productName);
+    expect(webLocales.zh.app.name).not.toBe(productName);
   });
 });

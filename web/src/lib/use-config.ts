@@ -1,8 +1,8 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfigContext } from './config-context';
+import { productName } from '../../../lambdas/shared/contract/product-name';
 import type { AppConfig } from './config';
-import { app as englishApp } from '../i18n/locales/en.json';
 
 export function useConfig(): AppConfig {
   const config = use(ConfigContext);
@@ -18,5 +18,5 @@ export function useConfig(): AppConfig {
 export function useAppTitle(): string {
   const { appName } = useConfig();
   const { t } = useTranslation();
-  return appName === englishApp.name ? t('app.name') : appName;
+  return appName === productName ? t('app.name') : appName;
 }

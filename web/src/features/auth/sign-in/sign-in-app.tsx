@@ -5,9 +5,9 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
+import { productName } from '../../../../../lambdas/shared/contract/product-name';
 import { handToastsToNextPage } from '../../../components/toast/toast-provider';
 import { useToast } from '../../../components/toast/use-toast';
-import { app as englishApp } from '../../../i18n/locales/en.json';
 import { LanguageSwitch } from '../../../light/language-switch';
 import { PageFrame } from '../../../light/page-frame';
 import { useDocumentTitle } from '../../../light/use-document-title';
@@ -45,7 +45,7 @@ export function SignInApp({ config }: { config: SignInConfig }) {
   const { showToast } = useToast();
   const [step, setStep] = useState<Step>({ type: 'reading' });
   // The configured name is the brand; the product's own English name is shown translated.
-  const appTitle = config.appName === englishApp.name ? t('app.name') : config.appName;
+  const appTitle = config.appName === productName ? t('app.name') : config.appName;
   useDocumentTitle(`${t('auth.login.pageTitle')} · ${appTitle}`);
 
   useEffect(() => {
