@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { AppShell, choose, LoginPage, switchLanguage } from './pages';
@@ -68,6 +68,39 @@ describe('catalogue in the browser', () => {
       path: join(artifactsDir, 'serial-numbers-en-light.png'),
       fullPage: true,
     });
+  });
+
+  it('hides and shows a column from the table preferences, fetched when first used', async () => {
+    const fetched: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes('collection-preferences')) fetched.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${stack.appUrl}/products`);
+      const table = page.locator('[data-testid="products-table"]');
+      await expect.poll(async () => (await table.textContent()) ?? '').toContain(productName);
+      const headers = async () => (await table.locator('thead th').allTextContents()).join(' | ');
+      expect(await headers()).toContain('Fluid');
+      // The settings button is drawn with the page; the dialog's code comes when it is used.
+      expect(fetched).toEqual([]);
+      const setFluidShown = async (shown: boolean) => {
+        await table.getByRole('button', { name: 'Preferences' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText('Products per page').waitFor();
+        await dialog.getByLabel('Fluid', { exact: true }).setChecked(shown);
+        await dialog.getByRole('button', { name: 'Confirm' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      };
+      await setFluidShown(false);
+      expect(fetched).not.toEqual([]);
+      await expect.poll(headers).not.toContain('Fluid');
+      await expect.poll(headers).toContain('Temperature');
+      await setFluidShown(true);
+      await expect.poll(headers).toContain('Fluid');
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('shows both in Chinese', async () => {
