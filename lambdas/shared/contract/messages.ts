@@ -1,20 +1,17 @@
 import en from './messages/en.json';
 import zh from './messages/zh.json';
+import { textOf, type MessageKey } from './message-text';
 
 /**
  * The catalogue of messages shared by the API and the web app. The web app merges
- * these into its i18n resources; the API answers with the English text.
+ * these into its i18n resources; the API answers with the English text
+ * (./message-text.ts `englishMessage`, which bundles English alone).
  */
 export const catalogue = { en, zh } as const;
 export type Language = keyof typeof catalogue;
 export const languages = Object.keys(catalogue) as Language[];
 
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-
-/** A dotted key into the catalogue, e.g. `errors.not-found`. */
-export type MessageKey = Leaves<typeof en>;
+export type { MessageKey };
 
 /** Looks a key up in the catalogue and fills `{{name}}` placeholders. */
 export function message(
@@ -22,8 +19,5 @@ export function message(
   params: Record<string, string | number> = {},
   language: Language = 'en',
 ): string {
-  let node: unknown = catalogue[language];
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  const text = typeof node === 'string' ? node : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return textOf(catalogue[language], key, params);
 }

@@ -1,5 +1,5 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '../contract/error-codes';
-import { message, type MessageKey } from '../contract/messages';
+import { englishMessage, type MessageKey } from '../contract/message-text';
 import type { MessageRef } from '../contract/validation';
 import { DomainError, isServiceUnreachable, RateLimitedError } from '../errors';
 import { logger } from '../logger';
@@ -45,14 +45,14 @@ export function errorBody(
   fields: Record<string, MessageRef> = {},
 ): ErrorBody {
   const body: ErrorBody = {
-    error: { code, message: message(key, params), messageKey: key },
+    error: { code, message: englishMessage(key, params), messageKey: key },
   };
   if (Object.keys(params).length > 0) body.error.params = params;
   const names = Object.keys(fields);
   if (names.length > 0) {
     // Object.fromEntries defines own properties: a field named `__proto__` stays a field.
     body.error.fields = Object.fromEntries(
-      names.map((name) => [name, message(fields[name]!.key, fields[name]!.params)]),
+      names.map((name) => [name, englishMessage(fields[name]!.key, fields[name]!.params)]),
     );
     body.error.fieldMessages = Object.fromEntries(
       names.map((name) => {
