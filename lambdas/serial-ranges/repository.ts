@@ -122,10 +122,16 @@ async function checkNeighbours(range: RangeItem): Promise<number> {
       limit: 2,
       consistent: true,
     });
-  const [version, before, after] = await Promise.all([
-    getItem(keys.serialPartitionVersion(range.prefix, range.width), versionSchema, {
-      consistent: true,
-    }),
+  // The version first, then the neighbours: the transaction's guard (bumpVersion) stands
+  // for what was read only if every read came after it. Read side by side, the version
+  // could already hold a concurrent writer's range that the neighbour queries, answered
+  // earlier, did not see, and two overlapping ranges would both be stored.
+  const version = await getItem(
+    keys.serialPartitionVersion(range.prefix, range.width),
+    versionSchema,
+    { consistent: true },
+  );
+  const [before, after] = await Promise.all([
     neighbours(zeros, start, false),
     neighbours(start, nines, true),
   ]);

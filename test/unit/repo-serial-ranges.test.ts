@@ -186,6 +186,32 @@ describe('createSerialRange', () => {
     });
   });
 
+  it('asks for the neighbours only once the version has answered', async () => {
+    // Read side by side, the version could already count a concurrent writer's range that
+    // the neighbour queries did not see: the guard would pass and both ranges be stored.
+    const events: string[] = [];
+    documents
+      .on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } })
+      .resolves({ Item: { id: 'p-1', gtin: null } });
+    documents.on(GetCommand, { Key: { pk: partition, sk: '#VERSION' } }).callsFake(async () => {
+      events.push('version asked');
+      await new Promise((resolve) => setImmediate(resolve));
+      events.push('version answered');
+      return { Item: { version: 3 } };
+    });
+    documents.on(QueryCommand).callsFake(async () => {
+      events.push('neighbours asked');
+      return { Items: [] };
+    });
+    await repository.createSerialRange(fields, actor);
+    expect(events).toEqual([
+      'version asked',
+      'version answered',
+      'neighbours asked',
+      'neighbours asked',
+    ]);
+  });
+
   it('guards the write with the version it read', async () => {
     partitionHolds({ version: 4 });
     await repository.createSerialRange(fields, actor);
