@@ -21,6 +21,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { userPoolDefinition } from '../../lib/auth-definition';
+import { emailField } from '../../lambdas/shared/contract/schemas/auth';
 import { checkSignature, publicOperations } from './cognito-iam';
 import { localCredentials, repoRoot } from './settings';
 
@@ -449,6 +450,9 @@ function awsCompatibleRouter(
       const route = router(target);
       return async (ctx, request) => {
         const username = String(request?.Username ?? '');
+        if (!isEmailAsWritten(username)) {
+          throw new errors.InvalidParameterError('Username should be an email.');
+        }
         const attributes: { Name?: unknown; Value?: unknown }[] = request?.UserAttributes ?? [];
         const email = attributes.find((item) => item?.Name === 'email')?.Value;
         if (email !== undefined && String(email).toLowerCase() !== username.toLowerCase()) {
@@ -544,6 +548,9 @@ function awsCompatibleRouter(
         const changes: { Name?: unknown; Value?: unknown }[] = request?.UserAttributes ?? [];
         const email = changes.find((change) => change?.Name === 'email')?.Value;
         const current = user.Attributes.find((item: any) => item.Name === 'email')?.Value;
+        if (email !== undefined && !isEmailAsWritten(String(email))) {
+          throw new errors.InvalidParameterError('Invalid email address format.');
+        }
         if (typeof email !== 'string' || email.toLowerCase() === current?.toLowerCase()) {
           return route(ctx, request);
         }
@@ -656,11 +663,25 @@ function awsCompatibleRouter(
       if (!Array.isArray(list) || list.some((name) => !writable.has(String(name)))) {
         throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
       }
+      // One value per attribute: with two `email` entries cognito-local kept the last while
+      // the checks below read the first, so a second address slipped past them.
+      if (new Set(list.map(String)).size !== list.length) {
+        throw new errors.InvalidParameterError('Duplicate attribute names are not allowed.');
+      }
       const password = passwordSet?.(request);
       if (password !== undefined) refuseWeakPassword(String(password), await poolOf(ctx, request));
       return route(ctx, request);
     };
   };
+}
+
+/**
+ * An email address as the product's forms accept one (the shared contract's check), with
+ * nothing around it: the sign-in name and the address codes go to. Cognito refuses a
+ * username that is not an email in a pool whose username is the email.
+ */
+function isEmailAsWritten(value: string): boolean {
+  return value === value.trim() && emailField.safeParse(value).success;
 }
 
 /** The operations of the app client that name a user by the name they sign in with. */

@@ -86,9 +86,12 @@ export async function quotaUsedUp(quota: Quota, now: Date): Promise<boolean> {
 
 /**
  * What a per-recipient limit counts: the mailbox, so `name+1@`, `name+2@`, ... (sub-
- * addresses, delivered to `name@` by most providers) share `name@`'s limit.
+ * addresses, delivered to `name@` by most providers) share `name@`'s limit, and so do
+ * spellings that differ by letter case, compatibility forms, spaces or invisible
+ * characters (a mail system trims or drops them; each would otherwise count apart).
  */
-export function emailQuotaSubject(email: string): string {
+export function emailQuotaSubject(address: string): string {
+  const email = address.normalize('NFKC').replace(/[\s\p{Cf}]/gu, '');
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   const plus = local.indexOf('+');

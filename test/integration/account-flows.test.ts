@@ -237,6 +237,20 @@ describe('registering (SignUp), as Cognito with the email as username', () => {
     expect((await signIn(stack, email.toUpperCase(), 'Case-Person-2026!')).IdToken).toBeTruthy();
   });
 
+  it('refuses a username that is not an email as written (spaces, invisible characters)', async () => {
+    const email = unique('spaced');
+    for (const username of [` ${email}`, `${email} `, `${email}\u200b`, `${email}.`]) {
+      const answer = await cognitoCall('SignUp', {
+        Username: username,
+        Password: 'Spaced-Person-2026!',
+      });
+      expect(answer, JSON.stringify(username)).toEqual({
+        status: 400,
+        body: { __type: 'InvalidParameterException', message: 'Username should be an email.' },
+      });
+    }
+  });
+
   it('refuses an email attribute other than the username', async () => {
     const username = unique('sneaky');
     const other = unique('ceo');

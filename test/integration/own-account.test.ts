@@ -197,6 +197,35 @@ describe('UpdateUserAttributes on the email (no page offers it; Cognito takes it
     expect(admins).toHaveLength(1);
   });
 
+  it('refuses two email entries in one call, so a second address cannot slip past the checks', async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    const twice = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email', Value: stack.admin.email },
+      ],
+    });
+    expect(twice).toEqual({
+      status: 400,
+      body: {
+        __type: 'InvalidParameterException',
+        message: 'Duplicate attribute names are not allowed.',
+      },
+    });
+    const padded = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'email', Value: ` ${stack.admin.email}` }],
+    });
+    expect(padded.body).toMatchObject({ __type: 'InvalidParameterException' });
+    // Both accounts keep their addresses and sign in as before.
+    expect(claimsOf((await signIn(stack, email, password)).IdToken).email).toBe(email);
+    expect(
+      claimsOf((await signIn(stack, stack.admin.email, stack.admin.password)).IdToken).email,
+    ).toBe(stack.admin.email);
+  });
+
   it('keeps the old address until the code mailed to the new one confirms it', async () => {
     const { email, password } = await newAccount();
     const session = await signIn(stack, email, password);

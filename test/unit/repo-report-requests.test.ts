@@ -392,6 +392,16 @@ describe('rate limits', () => {
     expect(subject('victim+1@example.com')).toBe('victim@example.com');
     expect(subject('victim+a+b@example.com')).toBe('victim@example.com');
     expect(subject('+only@example.com')).toBe('+only@example.com');
+    // Spaces, invisible characters and compatibility forms do not make another mailbox.
+    for (const spelling of [
+      ' victim@example.com',
+      'victim@example.com ',
+      'victim@example.com\u200b',
+      'vic\u00adtim@example.com',
+      'ｖｉｃｔｉｍ@example.com',
+    ]) {
+      expect(subject(spelling), JSON.stringify(spelling)).toBe('victim@example.com');
+    }
   });
 
   it('reads the configured quotas, with their documented defaults', () => {
