@@ -73,7 +73,11 @@ export async function findStaff(id: string): Promise<StaffMember | undefined> {
     const user = await getCognito().send(
       new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: id }),
     );
-    return toStaffMember(user, user.UserAttributes);
+    const member = toStaffMember(user, user.UserAttributes);
+    // Cognito also finds a user by an alias (the email): an account is known by its id
+    // only, so the self-change rule, the audit entry and the standing cache, all keyed by
+    // the id, cannot be passed by naming the account another way.
+    return member.id === id ? member : undefined;
   } catch (error) {
     if (error instanceof UserNotFoundException) return undefined;
     throw error;

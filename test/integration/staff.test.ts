@@ -198,6 +198,14 @@ describe('PATCH /api/staff/{id}', () => {
     });
     expect(response.status).toBe(403);
     expect(response.body.error?.message).toBe('You cannot change your own role or status');
+    // Cognito also finds an account by its email: named so, it is not found at all.
+    for (const id of [stack.admin.email, stack.admin.email.toUpperCase()]) {
+      const byEmail = await asAdmin(`/api/staff/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { role: 'staff' },
+      });
+      expect(byEmail.status, id).toBe(404);
+    }
   });
 
   it('answers 404 for an unknown account and 400 for an empty change', async () => {

@@ -182,6 +182,11 @@ describe('staff repository (Cognito)', () => {
     poolHolds({ id: 'a', role: 'staff' });
     await expect(repository.findStaff('a')).resolves.toMatchObject({ id: 'a', role: 'staff' });
     await expect(repository.findStaff('zz')).resolves.toBeUndefined();
+    // Cognito finds a user by its email too: an account is known by its id only.
+    cognito
+      .on(AdminGetUserCommand, { Username: 'a@example.com' })
+      .resolves(cognitoUser({ id: 'a', role: 'staff' }));
+    await expect(repository.findStaff('a@example.com')).resolves.toBeUndefined();
     const outage = new Error('Cognito is down');
     cognito.on(AdminGetUserCommand).rejects(outage);
     await expect(repository.findStaff('a')).rejects.toBe(outage);
