@@ -14,6 +14,10 @@ const e2e = {
   maxWorkers: 3,
 };
 const e2eTotals = ['test/e2e/machine-data.test.ts'];
+const integrationOwnStacks = [
+  'test/integration/start-lifecycle.test.ts',
+  'test/integration/mail-outage.test.ts',
+];
 
 /**
  * Vitest's order (failed, then longest or largest first, within each project) with the
@@ -56,12 +60,28 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...integrationOwnStacks],
           globalSetup: ['test/support/global-stack.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // One file at a time on the shared stack: some read totals or latest entries.
           fileParallelism: false,
           // A poll waits on the stack (API call, stream, re-render): 1 s, vitest's
           // default, is too short on a busy 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        // Files that start stacks of their own (the start script's lifecycle, a mail
+        // outage), one at a time. `npm run test:integration` runs this project in a vitest
+        // process of its own beside the shared stack's (run-p): within one run, projects
+        // share one worker count, and the shared stack's files need theirs to be one.
+        test: {
+          name: 'integration-own-stacks',
+          include: integrationOwnStacks,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
           expect: { poll: { timeout: 10_000 } },
         },
       },
