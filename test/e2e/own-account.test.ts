@@ -136,8 +136,12 @@ describe('your own account', () => {
       .poll(() => account.toasts().allTextContents())
       .toContainEqual(expect.stringContaining('Name Updated Successfully'));
     // The top bar's user menu names the person under their email.
-    await page.locator('[data-testid="user-menu"]:visible button').first().click();
-    await page.getByText('林美玲 · Staff').filter({ visible: true }).waitFor();
+    // (Opened again should the top bar lay itself out while the toast goes.)
+    const userMenu = page.locator('[data-testid="user-menu"]:visible button').first();
+    const nameLine = page.getByText('林美玲 · Staff').filter({ visible: true });
+    await expect
+      .poll(async () => (await nameLine.isVisible()) || (await userMenu.click(), false))
+      .toBe(true);
     await page.keyboard.press('Escape');
 
     await page.reload();

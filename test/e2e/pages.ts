@@ -1,5 +1,5 @@
 import selectorsModule from '@cloudscape-design/components/test-utils/selectors';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // The selectors package is CommonJS; its default export arrives wrapped under Node's ESM.
 const createWrapper = ((selectorsModule as unknown as { default?: typeof selectorsModule })
@@ -36,8 +36,7 @@ export class AppShell {
   readonly toasts = () => this.page.locator(wrapper.findFlashbar().findItems().toSelector());
 
   async signOut(): Promise<void> {
-    await this.page.locator('[data-testid="user-menu"]:visible button').click();
-    await this.page.locator('[data-testid="signout"]').click();
+    await new UserMenu(this.page).open('signout');
   }
 }
 
@@ -62,32 +61,52 @@ export class MailViewer {
 }
 
 /**
- * Switches the interface language with the language menu, as a person would. The menu can
- * close under the pointer when the top navigation lays itself out again (a toast going, the
- * page settling on a busy machine); a person opens it again, and so does this.
+ * Opens a dropdown (a menu, a select's options) with `trigger` and chooses `item`, as a
+ * person would. A Cloudscape dropdown closes when what holds it is drawn again (a list
+ * reloading after a filter was typed, the top bar laying itself out, a toast going),
+ * taking the item with it: a person opens it again, and so does this, until `chosen`
+ * holds (by default: the click went through).
  */
-export async function switchLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
-  const item = page.locator(`[data-testid="${language}"]:visible`).first();
-  const switched = page.locator(`html[lang^="${language}"]`);
+export async function chooseFromMenu(
+  trigger: Locator,
+  item: Locator,
+  chosen: () => Promise<boolean> = async () => true,
+): Promise<void> {
   const deadline = Date.now() + 30_000;
-  while (!(await switched.count())) {
-    if (Date.now() > deadline) throw new Error(`the language menu did not switch to ${language}`);
-    if (!(await item.count())) {
-      await page.locator('[data-testid="language-menu"]:visible button').first().click();
+  for (;;) {
+    try {
+      if (!(await item.isVisible())) await trigger.click({ timeout: 5_000 });
+      await item.click({ timeout: 5_000 });
+      if (await chosen()) return;
+    } catch {
+      // The dropdown closed under the pointer: open it again.
     }
-    await item.click({ timeout: 5_000 }).catch(() => undefined);
-    await switched.waitFor({ state: 'attached', timeout: 2_000 }).catch(() => undefined);
+    if (Date.now() > deadline) throw new Error(`${String(item)} could not be chosen from its menu`);
   }
+}
+
+/** Switches the interface language with the language menu, as a person would. */
+export async function switchLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
+  const switched = page.locator(`html[lang^="${language}"]`);
+  await chooseFromMenu(
+    page.locator('[data-testid="language-menu"]:visible button').first(),
+    page.locator(`[data-testid="${language}"]:visible`).first(),
+    async () => {
+      await switched.waitFor({ state: 'attached', timeout: 2_000 });
+      return true;
+    },
+  );
 }
 
 /** Picks an option of a Cloudscape Select by its visible label. */
 export async function choose(page: Page, testId: string, label: string): Promise<void> {
-  await page.locator(`[data-testid="${testId}"] button`).first().click();
-  await page
-    .locator(wrapper.findSelect().findDropdown().findOptions().toSelector())
-    .filter({ hasText: label })
-    .first()
-    .click();
+  await chooseFromMenu(
+    page.locator(`[data-testid="${testId}"] button`).first(),
+    page
+      .locator(wrapper.findSelect().findDropdown().findOptions().toSelector())
+      .filter({ hasText: label })
+      .first(),
+  );
 }
 
 /** The interface preferences panel, opened from the user menu. */
@@ -97,8 +116,7 @@ export class PreferencesPanel {
   readonly modal = () => this.page.locator('[data-testid="preferences-modal"]:visible');
 
   async open(): Promise<void> {
-    await this.page.locator('[data-testid="user-menu"]:visible button').first().click();
-    await this.page.locator('[data-testid="preferences"]:visible').first().click();
+    await new UserMenu(this.page).open('preferences');
     await this.modal().waitFor();
   }
 
@@ -136,8 +154,10 @@ export class UserMenu {
   constructor(private readonly page: Page) {}
 
   async open(item: 'account-settings' | 'user-profile' | 'preferences' | 'signout') {
-    await this.page.locator('[data-testid="user-menu"]:visible button').first().click();
-    await this.page.locator(`[data-testid="${item}"]:visible`).first().click();
+    await chooseFromMenu(
+      this.page.locator('[data-testid="user-menu"]:visible button').first(),
+      this.page.locator(`[data-testid="${item}"]:visible`).first(),
+    );
   }
 
   /** The name and role line under the email. */
