@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../../lambdas/shared/config';
@@ -183,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       connectSources: [cognito.url],
     });
-    started.push({ url: '', stop: () => closeServer(gateway) });
+    started.push({ url: '', stop: () => gateway.stop() });
 
     // The mail outbox: as the table stream drives the mailer Lambda in AWS.
     const mailer = await import('../../lambdas/report-requests/mailer');
@@ -287,11 +286,4 @@ async function sendCognitoMail(port: number, mail: CognitoMail): Promise<void> {
   } finally {
     ses.destroy();
   }
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 }
