@@ -1,6 +1,6 @@
 /**
  * Security headers sent on every response: by the CloudFront response-headers policy
- * in AWS (lib/constructs/web.ts) and by the local gateway (bin/local/gateway.ts).
+ * in AWS (lib/constructs/web.ts) and by the local gateway (bin/local/gateway-server.ts).
  */
 export interface SecurityHeaderOptions {
   /** Extra origins the browser may call besides its own (the Cognito endpoint). */
