@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { startGateway, type Gateway } from '../../bin/local/gateway';
 import { findFreeBasePort } from '../../bin/local/preflight';
 
@@ -29,9 +29,33 @@ const options = (port: number) => ({
   connectSources: [],
 });
 
+/**
+ * Sends one request on a new connection from a thread of its own, which writes the
+ * answer's status into shared memory: the caller can wait on it without turning its
+ * event loop once (Atomics.wait).
+ */
+function requestOnAnotherThread(port: number, path: string) {
+  const status = new Int32Array(new SharedArrayBuffer(4));
+  const client = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const status = new Int32Array(workerData.memory);
+     fetch('http://127.0.0.1:' + workerData.port + workerData.path, { headers: { connection: 'close' } })
+       .then((response) => { Atomics.store(status, 0, response.status); Atomics.notify(status, 0); });`,
+    { eval: true, workerData: { port, path, memory: status.buffer } },
+  );
+  return { status, client };
+}
+
 let gateway: Gateway | undefined;
 let taken: Server | undefined;
+// The health function fails to load here (the functions' environment is not set): its
+// failures are logged, as the gateway logs a Lambda invocation error.
+let logged: MockInstance<typeof console.error>;
+beforeEach(() => {
+  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
 afterEach(async () => {
+  logged.mockRestore();
   await gateway?.stop();
   gateway = undefined;
   taken?.close();
@@ -42,20 +66,25 @@ describe('local gateway thread', () => {
   it('answers on new connections while the functions’ thread is blocked', async () => {
     const port = await findFreeBasePort();
     gateway = await startGateway(options(port));
-    // A client on a thread of its own writes the status it got into shared memory; this
-    // thread waits on that memory without turning its event loop once.
-    const answered = new Int32Array(new SharedArrayBuffer(4));
-    const client = new Worker(
-      `const { workerData } = require('node:worker_threads');
-       const statuses = new Int32Array(workerData.memory);
-       fetch('http://127.0.0.1:' + workerData.port + '/config.json', { headers: { connection: 'close' } })
-         .then((response) => { Atomics.store(statuses, 0, response.status); Atomics.notify(statuses, 0); });`,
-      { eval: true, workerData: { port, memory: answered.buffer } },
-    );
+    const { status, client } = requestOnAnotherThread(port, '/config.json');
     try {
-      const outcome = Atomics.wait(answered, 0, 0, 10_000);
-      expect(outcome).toBe('ok');
-      expect(Atomics.load(answered, 0)).toBe(200);
+      expect(Atomics.wait(status, 0, 0, 10_000)).toBe('ok');
+      expect(Atomics.load(status, 0)).toBe(200);
+    } finally {
+      await client.terminate();
+    }
+  });
+
+  it('answers 504 when a handler outlasts the timeout, as API Gateway does', async () => {
+    const port = await findFreeBasePort();
+    gateway = await startGateway({ ...options(port), handlerTimeoutMs: 300 });
+    const { status, client } = requestOnAnotherThread(port, '/api/health');
+    try {
+      // This thread, the functions', is held past the timeout: the handler cannot answer.
+      expect(Atomics.wait(status, 0, 0, 10_000)).toBe('ok');
+      expect(Atomics.load(status, 0)).toBe(504);
+      // Once free, this thread still runs the invocation; its answer finds nobody waiting.
+      await vi.waitFor(() => expect(logged).toHaveBeenCalled());
     } finally {
       await client.terminate();
     }
@@ -65,14 +94,12 @@ describe('local gateway thread', () => {
     // The functions' environment is not set here: the health function's module throws as
     // it loads, like a Lambda whose start-up fails (the integration tests invoke the rest).
     expect(process.env.TABLE_NAME).toBeUndefined();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const port = await findFreeBasePort();
     gateway = await startGateway(options(port));
     const response = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ error: { code: 'internal' } });
     expect(logged).toHaveBeenCalledWith('[gateway] GET /api/health failed:', expect.any(Error));
-    logged.mockRestore();
   });
 
   it('says which port is taken when it cannot listen', async () => {
