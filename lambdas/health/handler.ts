@@ -8,7 +8,7 @@ import { getS3 } from '../shared/aws/s3';
 import { getSes } from '../shared/aws/ses';
 import { getConfig } from '../shared/config';
 import { tableName } from '../shared/data/table-name';
-import { createHttpHandler } from '../shared/http';
+import { createPublicHttpHandler } from '../shared/http/public';
 import { logger } from '../shared/logger';
 import { healthRoutes } from './routes';
 
@@ -36,7 +36,7 @@ async function probe(name: CheckName): Promise<'ok' | 'unreachable'> {
 }
 
 /** `GET /api/health`: 200 when every dependency answers, else 503 naming the failing ones. */
-export const handler = createHttpHandler(healthRoutes, 'GET /api/health', async () => {
+export const handler = createPublicHttpHandler(healthRoutes, 'GET /api/health', async () => {
   const names = Object.keys(probes) as CheckName[];
   const results = await Promise.all(names.map(probe));
   const checks = Object.fromEntries(names.map((name, index) => [name, results[index]]));

@@ -1,6 +1,6 @@
 import { authenticateMachine } from '../machines/authenticate';
 import { touchMachine } from '../machines/repository';
-import { createHttpHandler, ok } from '../shared/http';
+import { createPublicHttpHandler, ok } from '../shared/http/public';
 import { logger } from '../shared/logger';
 import { ingestBatch } from './service';
 import { machineDataRoutes } from './routes';
@@ -9,7 +9,7 @@ import { machineDataRoutes } from './routes';
  * `POST /api/machine-data/ingest` (machine key): up to 500 results. Refused whole when a
  * row is invalid; idempotent when re-sent.
  */
-export const handler = createHttpHandler(
+export const handler = createPublicHttpHandler(
   machineDataRoutes,
   'POST /api/machine-data/ingest',
   async ({ body, principal }) => {

@@ -10,7 +10,7 @@ import {
 } from '../shared/contract/schemas/machine-data';
 import type { MessageRef } from '../shared/contract/validation';
 import { ValidationError } from '../shared/errors';
-import { actorOf, type Caller } from '../shared/http';
+import { actorOf, type Caller } from '../shared/http/types';
 import { countMetric } from '../shared/metrics';
 import { getCurrentTestPlan } from '../products/repository';
 import type { TestPlan } from '../shared/contract/schemas/test-plan';

@@ -1,4 +1,4 @@
-import { createHttpHandler, created } from '../shared/http';
+import { createPublicHttpHandler, created } from '../shared/http/public';
 import { clientAddress } from './identifiers';
 import { preloadReportFonts } from './pdf/fonts';
 import { requestReport } from './service';
@@ -8,7 +8,7 @@ import { reportRequestRoutes } from './routes';
 preloadReportFonts();
 
 /** `POST /api/report-requests` (public, rate limited): a visitor asks for a unit's report. */
-export const handler = createHttpHandler(
+export const handler = createPublicHttpHandler(
   reportRequestRoutes,
   'POST /api/report-requests',
   async ({ body, event }) => {

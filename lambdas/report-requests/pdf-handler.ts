@@ -1,5 +1,5 @@
 import { NotFoundError } from '../shared/errors';
-import { createHttpHandler } from '../shared/http';
+import { createPublicHttpHandler } from '../shared/http/public';
 import { getReportRequest } from './repository';
 import { readPdf } from './pdf-store';
 import { reportRequestRoutes } from './routes';
@@ -9,7 +9,7 @@ import { reportRequestRoutes } from './routes';
  * the link answers `not-found` with the "expired" message, also before TTL and the
  * bucket lifecycle have removed the record and the object.
  */
-export const handler = createHttpHandler(
+export const handler = createPublicHttpHandler(
   reportRequestRoutes,
   'GET /api/report-requests/{id}/pdf',
   async ({ params }) => {

@@ -1,6 +1,6 @@
 import { reportNumberPattern } from '../shared/contract/schemas/report-request';
 import { NotFoundError } from '../shared/errors';
-import { createHttpHandler, ok } from '../shared/http';
+import { createPublicHttpHandler, ok } from '../shared/http/public';
 import { firstResultSince } from '../machine-data/repository';
 import { getVerification } from './repository';
 import { reportRequestRoutes } from './routes';
@@ -11,7 +11,7 @@ import { reportRequestRoutes } from './routes';
  * the unit received results after the report was issued, `newerResultsSince` says since
  * when. The report stays verifiable as issued. It holds no personal data.
  */
-export const handler = createHttpHandler(
+export const handler = createPublicHttpHandler(
   reportRequestRoutes,
   'GET /api/report-requests/verify/{reportNumber}',
   async ({ params }) => {

@@ -2,11 +2,11 @@ import { getConfig } from '../shared/config';
 import type { Context } from 'aws-lambda';
 import { DomainError } from '../shared/errors';
 import {
-  createHttpHandler,
+  createPublicHttpHandler,
   type HttpEvent,
   type HttpResponse,
   type HttpResult,
-} from '../shared/http';
+} from '../shared/http/public';
 import { identityLinkBase } from '../shared/identity-link';
 import { negotiate, preferredLanguage } from './negotiation';
 import { parseDigitalLinkPath, parseIdPath } from './digital-link';
@@ -110,35 +110,39 @@ async function describe(): Promise<HttpResponse> {
 }
 
 const handlers: Record<string, (event: HttpEvent, context?: Context) => Promise<HttpResult>> = {
-  'GET /01/{path+}': createHttpHandler(resolverRoutes, 'GET /01/{path+}', ({ event }) =>
+  'GET /01/{path+}': createPublicHttpHandler(resolverRoutes, 'GET /01/{path+}', ({ event }) =>
     resolve(event, 'gs1'),
   ),
-  'HEAD /01/{path+}': createHttpHandler(resolverRoutes, 'HEAD /01/{path+}', ({ event }) =>
+  'HEAD /01/{path+}': createPublicHttpHandler(resolverRoutes, 'HEAD /01/{path+}', ({ event }) =>
     resolve(event, 'gs1'),
   ),
-  'OPTIONS /01/{path+}': createHttpHandler(resolverRoutes, 'OPTIONS /01/{path+}', ({ event }) =>
-    options(event),
+  'OPTIONS /01/{path+}': createPublicHttpHandler(
+    resolverRoutes,
+    'OPTIONS /01/{path+}',
+    ({ event }) => options(event),
   ),
-  'GET /id/{path+}': createHttpHandler(resolverRoutes, 'GET /id/{path+}', ({ event }) =>
+  'GET /id/{path+}': createPublicHttpHandler(resolverRoutes, 'GET /id/{path+}', ({ event }) =>
     resolve(event, 'id'),
   ),
-  'HEAD /id/{path+}': createHttpHandler(resolverRoutes, 'HEAD /id/{path+}', ({ event }) =>
+  'HEAD /id/{path+}': createPublicHttpHandler(resolverRoutes, 'HEAD /id/{path+}', ({ event }) =>
     resolve(event, 'id'),
   ),
-  'OPTIONS /id/{path+}': createHttpHandler(resolverRoutes, 'OPTIONS /id/{path+}', ({ event }) =>
-    options(event),
+  'OPTIONS /id/{path+}': createPublicHttpHandler(
+    resolverRoutes,
+    'OPTIONS /id/{path+}',
+    ({ event }) => options(event),
   ),
-  'GET /.well-known/gs1resolver': createHttpHandler(
+  'GET /.well-known/gs1resolver': createPublicHttpHandler(
     resolverRoutes,
     'GET /.well-known/gs1resolver',
     describe,
   ),
-  'HEAD /.well-known/gs1resolver': createHttpHandler(
+  'HEAD /.well-known/gs1resolver': createPublicHttpHandler(
     resolverRoutes,
     'HEAD /.well-known/gs1resolver',
     describe,
   ),
-  'OPTIONS /.well-known/gs1resolver': createHttpHandler(
+  'OPTIONS /.well-known/gs1resolver': createPublicHttpHandler(
     resolverRoutes,
     'OPTIONS /.well-known/gs1resolver',
     ({ event }) => options(event),

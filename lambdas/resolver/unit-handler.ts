@@ -4,7 +4,12 @@ import { elementString } from '../shared/contract/gs1';
 import { normalizeSerial } from '../shared/contract/serial';
 import { NotFoundError } from '../shared/errors';
 import type { Context } from 'aws-lambda';
-import { createHttpHandler, ok, type HttpEvent, type HttpResult } from '../shared/http';
+import {
+  createPublicHttpHandler,
+  ok,
+  type HttpEvent,
+  type HttpResult,
+} from '../shared/http/public';
 import { unitIdentityLink } from '../shared/identity-link';
 import { corsHeaders } from './cors';
 import { unitRoutes } from './unit-routes';
@@ -16,33 +21,37 @@ import { unitRoutes } from './unit-routes';
  * audit fields, no counters, no personal data. An unknown serial is 404, as the resolver's.
  * Any origin may read it, refusals included, as the resolver's answers (./cors.ts).
  */
-const unitData = createHttpHandler(unitRoutes, 'GET /api/units/{serial+}', async ({ params }) => {
-  // Characters other than a serial's name no unit (normalizeSerial): 404, as unknown ones.
-  const serial = normalizeSerial(params.serial);
-  const range = serial === null ? undefined : await findRangeContaining(serial);
-  const product = range && (await getProduct(range.productId));
-  if (serial === null || !range || !product) throw new NotFoundError('errors.unitNotFound');
-  const unit = { serial, gtin: range.gtin };
-  return ok({
-    serialNumber: unit.serial,
-    identityLink: await unitIdentityLink(unit),
-    gtin: unit.gtin,
-    elementString: elementString(unit),
-    productionDate: range.productionDate,
-    product: {
-      name: product.name,
-      temperatureMin: product.temperatureMin,
-      temperatureMax: product.temperatureMax,
-      fluid: product.fluid,
-      connection: product.connection,
-      pressureFC: product.pressureFC,
-      pressureWCB: product.pressureWCB,
-      pressureSUS: product.pressureSUS,
-      application: product.application,
-      applicationMedium: product.applicationMedium,
-    },
-  });
-});
+const unitData = createPublicHttpHandler(
+  unitRoutes,
+  'GET /api/units/{serial+}',
+  async ({ params }) => {
+    // Characters other than a serial's name no unit (normalizeSerial): 404, as unknown ones.
+    const serial = normalizeSerial(params.serial);
+    const range = serial === null ? undefined : await findRangeContaining(serial);
+    const product = range && (await getProduct(range.productId));
+    if (serial === null || !range || !product) throw new NotFoundError('errors.unitNotFound');
+    const unit = { serial, gtin: range.gtin };
+    return ok({
+      serialNumber: unit.serial,
+      identityLink: await unitIdentityLink(unit),
+      gtin: unit.gtin,
+      elementString: elementString(unit),
+      productionDate: range.productionDate,
+      product: {
+        name: product.name,
+        temperatureMin: product.temperatureMin,
+        temperatureMax: product.temperatureMax,
+        fluid: product.fluid,
+        connection: product.connection,
+        pressureFC: product.pressureFC,
+        pressureWCB: product.pressureWCB,
+        pressureSUS: product.pressureSUS,
+        application: product.application,
+        applicationMedium: product.applicationMedium,
+      },
+    });
+  },
+);
 
 export async function handler(event: HttpEvent, context?: Context): Promise<HttpResult> {
   const result = await unitData(event, context);

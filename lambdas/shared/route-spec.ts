@@ -86,3 +86,15 @@ export function hasRoles(
 ): route is { access: readonly Role[] } {
   return Array.isArray(route.access);
 }
+
+/** The keys of `T`'s routes with roles (a signed-in caller whose standing is checked). */
+export type RoleRouteKey<T extends RouteTable> = {
+  [K in keyof T]: T[K] extends { access: readonly Role[] } ? K : never;
+}[keyof T] &
+  string;
+
+/** The keys of `T`'s public and machine routes (no signed-in caller). */
+export type OpenRouteKey<T extends RouteTable> = {
+  [K in keyof T]: T[K] extends { access: 'public' | 'machine' } ? K : never;
+}[keyof T] &
+  string;

@@ -1,6 +1,8 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { functionBundleOptions, repositoryRoot } from '../../lib/constructs/function';
+import { routes } from '../../lambdas/routes';
+import { hasRoles } from '../../lambdas/shared/route-spec';
 import { handlerModules, reportFunction } from '../bench/functions';
 
 /**
@@ -11,7 +13,7 @@ import { handlerModules, reportFunction } from '../bench/functions';
 const budgets: [test: (module: string) => boolean, kilobytes: number, what: string][] = [
   [
     (module) => module === reportFunction,
-    900,
+    860,
     'the public report request: it renders the PDF (fonts and wasm sit beside the bundle)',
   ],
   [
@@ -22,7 +24,7 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
   [
     (module) =>
       ['lambdas/resolver/handler.ts', 'lambdas/resolver/unit-handler.ts'].includes(module),
-    440,
+    400,
     'the public identification-link resolver and unit data: one range lookup, no PDF code, texts in both languages',
   ],
   [
@@ -49,9 +51,27 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
 
 const budgetOf = (module: string) => budgets.find(([applies]) => applies(module))!;
 
+async function buildFunctions() {
+  const modules = await handlerModules(repositoryRoot);
+  const result = await build({
+    ...functionBundleOptions('', ''),
+    entryPoints: Object.fromEntries(modules.map((module) => [module.replace(/\.ts$/, ''), module])),
+    outfile: undefined,
+    outdir: 'bundles',
+    write: false,
+    sourcemap: false,
+    metafile: true,
+  });
+  const outputs = Object.values(result.metafile.outputs).filter((output) => output.entryPoint);
+  return { modules, outputs };
+}
+
 describe('function bundles', () => {
+  // One build serves both tests.
+  const built = buildFunctions();
+
   it('stay within their budgets', async () => {
-    const modules = await handlerModules(repositoryRoot);
+    const { modules, outputs } = await built;
     // The functions named above still exist (a renamed one would fall to the default budget).
     expect(modules).toEqual(
       expect.arrayContaining([
@@ -61,22 +81,7 @@ describe('function bundles', () => {
         'lambdas/resolver/unit-handler.ts',
       ]),
     );
-    const result = await build({
-      ...functionBundleOptions('', ''),
-      entryPoints: Object.fromEntries(
-        modules.map((module) => [module.replace(/\.ts$/, ''), module]),
-      ),
-      outfile: undefined,
-      outdir: 'bundles',
-      write: false,
-      sourcemap: false,
-      metafile: true,
-    });
-    const sizes = Object.fromEntries(
-      Object.entries(result.metafile.outputs)
-        .filter(([, output]) => output.entryPoint)
-        .map(([, output]) => [output.entryPoint!, output.bytes]),
-    );
+    const sizes = Object.fromEntries(outputs.map((output) => [output.entryPoint!, output.bytes]));
     expect(Object.keys(sizes).sort()).toEqual([...modules].sort());
     const over = Object.entries(sizes)
       .map(([module, bytes]) => {
@@ -85,5 +90,17 @@ describe('function bundles', () => {
       })
       .filter((size) => size.kilobytes > size.budget);
     expect(over).toEqual([]);
+  }, 120_000);
+
+  it('carry the standing check (and Cognito’s client with it) only for routes with roles', async () => {
+    const { outputs } = await built;
+    const withRoles = new Set(routes.filter(hasRoles).map((route) => route.handler));
+    const standing = 'lambdas/shared/http/standing.ts';
+    const found = outputs.map((output) => ({
+      module: output.entryPoint!,
+      standing: (output.inputs[standing]?.bytesInOutput ?? 0) > 0,
+    }));
+    expect(found.filter((entry) => entry.standing).length).toBeGreaterThan(0);
+    expect(found).toEqual(found.map(({ module }) => ({ module, standing: withRoles.has(module) })));
   }, 120_000);
 });

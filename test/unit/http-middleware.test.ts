@@ -22,6 +22,7 @@ Object.assign(process.env, {
 });
 
 const { createHttpHandler, ok, created, maxBodyBytes } = await import('../../lambdas/shared/http');
+const { createPublicHttpHandler } = await import('../../lambdas/shared/http/public');
 const { forgetStanding } = await import('../../lambdas/shared/http/standing');
 const { ConflictError, NotFoundError } = await import('../../lambdas/shared/errors');
 
@@ -189,7 +190,7 @@ describe('createHttpHandler', () => {
   });
 
   it('lets anyone call a public route', async () => {
-    const handler = createHttpHandler(routeTable, 'GET /api/health', async ({ caller }) =>
+    const handler = createPublicHttpHandler(routeTable, 'GET /api/health', async ({ caller }) =>
       ok({ caller: caller ?? null }),
     );
     const result = await handler(event('GET /api/health'));
@@ -335,7 +336,7 @@ describe('createHttpHandler', () => {
     [new NotFoundError(), 404, 'not-found'],
     [new ConflictError(), 409, 'already-exists'],
   ])('maps domain error %s to its code', async (error, status, code) => {
-    const handler = createHttpHandler(routeTable, 'GET /api/health', async () => {
+    const handler = createPublicHttpHandler(routeTable, 'GET /api/health', async () => {
       throw error;
     });
     const result = await handler(event('GET /api/health'));
@@ -344,7 +345,7 @@ describe('createHttpHandler', () => {
   });
 
   it('hides unknown errors behind internal 500 with a correlation id', async () => {
-    const handler = createHttpHandler(routeTable, 'GET /api/health', async () => {
+    const handler = createPublicHttpHandler(routeTable, 'GET /api/health', async () => {
       throw new Error('database password is hunter2');
     });
     const result = await handler(event('GET /api/health'));
@@ -359,7 +360,7 @@ describe('createHttpHandler', () => {
   });
 
   it('answers 503 unavailable when a dependency cannot be reached', async () => {
-    const handler = createHttpHandler(routeTable, 'GET /api/health', async () => {
+    const handler = createPublicHttpHandler(routeTable, 'GET /api/health', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
         code: 'ECONNREFUSED',
       });
@@ -369,9 +370,17 @@ describe('createHttpHandler', () => {
     expect(JSON.parse(result.body!).error.code).toBe('unavailable');
   });
 
+  it('refuses to build a handler without the standing check for a route with roles', () => {
+    expect(() =>
+      createPublicHttpHandler(routeTable, 'GET /api/dashboard' as 'GET /api/health', async () =>
+        ok({}),
+      ),
+    ).toThrow(/GET \/api\/dashboard has roles/);
+  });
+
   it('refuses to build a handler for a route missing from the route table', () => {
     expect(() =>
-      createHttpHandler(routeTable, 'GET /api/not-in-table' as 'GET /api/health', async () =>
+      createPublicHttpHandler(routeTable, 'GET /api/not-in-table' as 'GET /api/health', async () =>
         ok({}),
       ),
     ).toThrow(/not in the route table/);

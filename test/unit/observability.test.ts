@@ -26,7 +26,7 @@ vi.mock('../../lambdas/shared/app-url', () => ({
   getAppUrl: async () => 'https://app.example.com',
 }));
 
-const { createHttpHandler, ok } = await import('../../lambdas/shared/http');
+const { createPublicHttpHandler, ok } = await import('../../lambdas/shared/http/public');
 const { logger, withLogKeys } = await import('../../lambdas/shared/logger');
 const { countMetric, flushMetrics, metricsNamespace } =
   await import('../../lambdas/shared/metrics');
@@ -137,15 +137,19 @@ describe('logger', () => {
   });
 });
 
-describe('createHttpHandler', () => {
-  const handler = createHttpHandler(routeTable, 'GET /api/health', async ({ event: request }) => {
-    const { name } = JSON.parse(request.body!) as { name: string };
-    logger.info('step one', { name });
-    await tick();
-    logger.info('step two', { name });
-    countMetric('ReportRequests');
-    return ok({});
-  });
+describe('createPublicHttpHandler', () => {
+  const handler = createPublicHttpHandler(
+    routeTable,
+    'GET /api/health',
+    async ({ event: request }) => {
+      const { name } = JSON.parse(request.body!) as { name: string };
+      logger.info('step one', { name });
+      await tick();
+      logger.info('step two', { name });
+      countMetric('ReportRequests');
+      return ok({});
+    },
+  );
 
   it('puts the request id as correlationId on every line of the request', async () => {
     const result = await handler(event('req-abc', { name: 'a' }));
@@ -187,13 +191,13 @@ describe('createHttpHandler', () => {
   });
 
   it('prints nothing for a request that counted nothing, and no empty-flush warning', async () => {
-    const quiet = createHttpHandler(routeTable, 'GET /api/health', async () => ok({}));
+    const quiet = createPublicHttpHandler(routeTable, 'GET /api/health', async () => ok({}));
     await quiet(event('req-q', {}));
     expect(lines()).toEqual([]);
   });
 
   it('still sends the metrics of a request that failed after counting', async () => {
-    const failing = createHttpHandler(routeTable, 'GET /api/health', async () => {
+    const failing = createPublicHttpHandler(routeTable, 'GET /api/health', async () => {
       countMetric('IngestRows', 7);
       throw new Error('boom');
     });

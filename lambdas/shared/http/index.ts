@@ -1,8 +1,11 @@
 /**
- * The HTTP layer of every API function: `createHttpHandler` (the middy pipeline), the
- * answer helpers and the event and caller types.
+ * The HTTP layer of the API functions of routes with roles: `createHttpHandler` (the middy
+ * pipeline with the caller's standing check), the answer helpers and the event and caller
+ * types. Public and machine routes import `./public` instead (no standing check, no
+ * Cognito client in their bundles).
  */
-export { createHttpHandler, type RequestContext } from './handler';
+export { createHttpHandler } from './handler';
+export { type RequestContext } from './pipeline';
 export { maxBodyBytes } from './middlewares';
 export { errorBody, errorResult } from './responses';
 export {

@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from '../errors';
 import { errorResult } from './responses';
-import { currentStanding } from './standing';
+import type { Standing } from './standing';
 import type { Caller, HttpEvent, HttpResult } from './types';
 
 /**
@@ -56,20 +56,27 @@ export function errorResponse(route: RouteDefinition): Middleware {
   };
 }
 
+/** Reads a signed-in caller's current standing (http/standing.ts `currentStanding`). */
+export type StandingCheck = (sub: string) => Promise<Standing>;
+
 /**
  * The route's access rule. Routes with roles need a verified ID token with a role (API
  * Gateway's JWT authorizer verified it; no role is an account awaiting approval, treated
- * as signed out) and the account's current standing (http/standing.ts): a disabled,
- * deleted or role-less account is signed out, a role the route does not admit is refused.
- * The caller's role is the current one. Machine routes run their `authenticate` first, so
- * an unauthenticated caller learns nothing of the body.
+ * as signed out) and the account's current standing (`standing`, http/standing.ts): a
+ * disabled, deleted or role-less account is signed out, a role the route does not admit is
+ * refused. The caller's role is the current one. Machine routes run their `authenticate`
+ * first, so an unauthenticated caller learns nothing of the body. Public and machine
+ * routes take no standing check: their functions do not carry it (nor the Cognito client).
  */
 export function authorization(
   route: RouteDefinition,
-  authenticate?: (event: HttpEvent) => Promise<unknown>,
+  { authenticate, standing }: { authenticate?: AuthenticateMachine; standing?: StandingCheck },
 ): Middleware {
   if (route.access === 'machine' && !authenticate) {
     throw new Error(`${routeKey(route)} has machine access but no authenticate option`);
+  }
+  if (hasRoles(route) && !standing) {
+    throw new Error(`${routeKey(route)} has roles: its handler checks the caller's standing`);
   }
   return {
     before: async (request) => {
@@ -83,19 +90,22 @@ export function authorization(
       if (!claims || !isRole(claims[roleClaim]) || typeof claims.sub !== 'string') {
         throw new UnauthenticatedError();
       }
-      const standing = await currentStanding(claims.sub);
-      if (!standing.active || !standing.role) throw new UnauthenticatedError();
-      if (!route.access.includes(standing.role)) throw new PermissionDeniedError();
+      const current = await standing!(claims.sub);
+      if (!current.active || !current.role) throw new UnauthenticatedError();
+      if (!route.access.includes(current.role)) throw new PermissionDeniedError();
       const name = accountName(claims.name);
       state.caller = {
         sub: claims.sub,
         email: String(claims.email ?? ''),
         ...(name ? { name } : {}),
-        role: standing.role,
+        role: current.role,
       };
     },
   };
 }
+
+/** Authenticates the caller of a `machine` route (API Gateway has no authorizer for them). */
+export type AuthenticateMachine = (event: HttpEvent) => Promise<unknown>;
 
 /** Bodies above this size are refused before parsing. */
 export const maxBodyBytes = 1_048_576;
