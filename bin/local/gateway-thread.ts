@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { HttpResult } from '../../lambdas/shared/http';
+import type { HttpResult } from '../../lambdas/shared/http/types';
 import { serveGateway, type GatewayOptions } from './gateway-server';
 import type { GatewayMessage, FunctionMessage } from './gateway';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { HttpEvent, HttpResult } from '../../lambdas/shared/http';
+import type { HttpEvent, HttpResult } from '../../lambdas/shared/http/types';
 import type { GatewayOptions } from './gateway-server';
 import { PortTakenError } from './preflight';
 import { repoRoot } from './settings';
