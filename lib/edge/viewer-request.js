@@ -55,18 +55,35 @@ function isFile(uri) {
 }
 
 /**
+ * The report request API /search calls: create (POST), a report's PDF and its verification
+ * (GET; HEAD as GET). Not the history or resend, which share the prefix and are the back
+ * office's.
+ */
+function isReportApi(method, path) {
+  var reading = method === 'GET' || method === 'HEAD';
+  if (path === '/api/report-requests') return method === 'POST';
+  if (/^\/api\/report-requests\/[^/]+\/pdf$/.test(path)) return reading;
+  return /^\/api\/report-requests\/verify\/[^/]+$/.test(path) && reading;
+}
+
+/**
  * What /search itself needs on a report host: its page and assets, /config.json, the
  * report request API (create, PDF, verify) and the health check. The back-office pages
- * (/index.html, /login.html) are files too, but they are not the report center's.
+ * (/index.html, /login.html) are files too, but they are not the report center's. The path
+ * is judged as S3 and API Gateway read it, decoded once (`/%69ndex.html` is /index.html to
+ * S3); one with empty or dot segments or backslashes is not the report center's either
+ * (a file server that normalises the path would find a back-office page through them).
  */
-function allowedOnReportHost(uri) {
-  if (isSearchPage(uri)) return true;
-  if (uri === '/api/report-requests' || uri.indexOf('/api/report-requests/') === 0) return true;
-  if (uri === '/api/health') return true;
+function allowedOnReportHost(method, uri) {
+  var path = decoded(uri);
+  if (/\\|\/\/|(^|\/)\.\.?(\/|$)/.test(path)) return false;
+  if (isSearchPage(path)) return true;
+  if (isReportApi(method, path)) return true;
+  if (path === '/api/health') return true;
   // A unit's product data (its gs1:pip link) and the identification links themselves.
-  if (uri.indexOf('/api/units/') === 0 || isResolverPath(uri)) return true;
-  if (uri.indexOf('/api/') === 0) return false;
-  return isFile(uri) && uri !== APP_PAGE && uri !== LOGIN_PAGE;
+  if (path.indexOf('/api/units/') === 0 || isResolverPath(path)) return true;
+  if (path.indexOf('/api/') === 0) return false;
+  return isFile(path) && path !== APP_PAGE && path !== LOGIN_PAGE;
 }
 
 /** A query value decoded once; as it is when it is not valid percent-encoding. */
@@ -103,7 +120,7 @@ function handler(event) {
   var host = hostHeader ? hostHeader.value.toLowerCase() : '';
   var uri = request.uri;
 
-  if (isReportHost(host) && !allowedOnReportHost(uri)) {
+  if (isReportHost(host) && !allowedOnReportHost(request.method, uri)) {
     return {
       statusCode: 302,
       statusDescription: 'Found',

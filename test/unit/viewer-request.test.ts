@@ -10,7 +10,7 @@ type QueryString = Record<string, { value: string; multiValue?: { value: string 
  * A viewer-request event as CloudFront Functions builds it (event structure 1.0):
  * lower-case header names, the query string parsed beside the URI.
  */
-function cloudFrontEvent(uri: string, host: string, querystring: QueryString = {}) {
+function cloudFrontEvent(uri: string, host: string, querystring: QueryString = {}, method = 'GET') {
   return {
     version: '1.0',
     context: {
@@ -21,7 +21,7 @@ function cloudFrontEvent(uri: string, host: string, querystring: QueryString = {
     },
     viewer: { ip: '198.51.100.11' },
     request: {
-      method: 'GET',
+      method,
       uri,
       querystring,
       headers: {
@@ -34,8 +34,8 @@ function cloudFrontEvent(uri: string, host: string, querystring: QueryString = {
   };
 }
 
-function run(uri: string, host = 'app.example.com', querystring: QueryString = {}) {
-  return viewerRequest(cloudFrontEvent(uri, host, querystring));
+function run(uri: string, host = 'app.example.com', querystring: QueryString = {}, method = 'GET') {
+  return viewerRequest(cloudFrontEvent(uri, host, querystring, method));
 }
 
 const reportHosts = [
@@ -117,6 +117,16 @@ describe('the viewer-request CloudFront Function', () => {
       '/api/products/1',
       '/api/staff',
       '/api/report-requestsX',
+      // The back-office pages spelled with escapes S3 decodes, or reached through dot
+      // segments and backslashes: S3 and API Gateway read the path decoded once.
+      '/%69ndex.html',
+      '/%6cogin.html',
+      '/%2Findex.html',
+      '/assets/..%2Findex.html',
+      '/assets/%2e%2e/index.html',
+      '/assets/..%5Cindex.html',
+      '/assets/%5C..%5Cindex.html',
+      '/%2fapi%2fstaff',
     ]) {
       const result = run(uri, host);
       expect(result, uri).toMatchObject({
@@ -125,6 +135,32 @@ describe('the viewer-request CloudFront Function', () => {
       });
     }
   });
+
+  it.each(reportHosts)(
+    'on %s admits only the report requests /search makes, not the history or resend',
+    (host) => {
+      const refused: [string, string][] = [
+        ['GET', '/api/report-requests'],
+        ['POST', '/api/report-requests/abc123/resend'],
+        ['POST', '/api/report-requests/abc123%2Fresend'],
+        ['GET', '/api/report-requests/abc123/pdf/extra'],
+        ['DELETE', '/api/report-requests/abc123/pdf'],
+        ['POST', '/api/report-requests/verify/TR-7K3MQ-9X2HB'],
+      ];
+      for (const [method, uri] of refused) {
+        expect(run(uri, host, {}, method), `${method} ${uri}`).toMatchObject({ statusCode: 302 });
+      }
+      const admitted: [string, string][] = [
+        ['POST', '/api/report-requests'],
+        ['GET', '/api/report-requests/abc123/pdf'],
+        ['HEAD', '/api/report-requests/abc123/pdf'],
+        ['GET', '/api/report-requests/verify/TR-7K3MQ-9X2HB'],
+      ];
+      for (const [method, uri] of admitted) {
+        expect(run(uri, host, {}, method), `${method} ${uri}`).toMatchObject({ uri });
+      }
+    },
+  );
 
   it.each(reportHosts)('on %s serves /search and everything it needs', (host) => {
     expect(run('/search', host)).toMatchObject({ uri: '/search.html' });
@@ -135,7 +171,6 @@ describe('the viewer-request CloudFront Function', () => {
       '/assets/open-sans-abc.woff2',
       '/favicon.svg',
       '/config.json',
-      '/api/report-requests',
       '/api/report-requests/abc123/pdf',
       '/api/report-requests/verify/TR-7K3MQ-9X2HB',
       '/api/health',
