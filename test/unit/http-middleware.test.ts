@@ -24,6 +24,7 @@ Object.assign(process.env, {
 const { createHttpHandler, ok, created, maxBodyBytes } = await import('../../lambdas/shared/http');
 const { createPublicHttpHandler } = await import('../../lambdas/shared/http/public');
 const { forgetStanding } = await import('../../lambdas/shared/http/standing');
+const { maxReportedFields } = await import('../../lambdas/shared/contract/validation');
 const { ConflictError, NotFoundError } = await import('../../lambdas/shared/errors');
 
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -277,6 +278,18 @@ describe('createHttpHandler', () => {
         extra: { messageKey: 'validation.unknownField' },
       },
     });
+  });
+
+  it('names at most 50 fields, so a body of many unknown keys gets a short answer', async () => {
+    const keys = Array.from({ length: 100_000 }, (_, index) => `k${index.toString(36)}`);
+    const body = JSON.stringify({ ...product, ...Object.fromEntries(keys.map((key) => [key, 0])) });
+    expect(body.length).toBeLessThan(maxBodyBytes);
+    const result = await create(event('POST /api/products', { role: 'admin', body }));
+    expect(result.statusCode).toBe(400);
+    const { fields, fieldMessages } = JSON.parse(result.body!).error;
+    expect(Object.keys(fields)).toEqual(keys.slice(0, maxReportedFields));
+    expect(Object.keys(fieldMessages)).toEqual(keys.slice(0, maxReportedFields));
+    expect(result.body!.length).toBeLessThan(10_000);
   });
 
   it('refuses an empty body where one is required', async () => {

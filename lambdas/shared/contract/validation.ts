@@ -123,8 +123,16 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
 }
 
 /**
- * Field path -> message reference for every issue of a failed parse. The first
- * issue of a field wins; unknown keys are reported under their own names.
+ * The most fields one failed parse reports. A form has fewer; a body of a hundred thousand
+ * unknown keys (1 MB) would otherwise be answered with all of them, twice (about 10 MB and
+ * half a second of work for one refused request).
+ */
+export const maxReportedFields = 50;
+
+/**
+ * Field path -> message reference for the issues of a failed parse, at most
+ * {@link maxReportedFields} fields in the order zod found them. The first issue of a field
+ * wins; unknown keys are reported under their own names.
  */
 export function fieldIssues(error: z.core.$ZodError): Record<string, MessageRef> {
   // A Map, not an object literal: a field named `__proto__` must stay a field.
@@ -132,9 +140,12 @@ export function fieldIssues(error: z.core.$ZodError): Record<string, MessageRef>
   for (const issue of error.issues) {
     const paths =
       issue.code === 'unrecognized_keys'
-        ? issue.keys.map((name) => [...issue.path, name].join('.'))
+        ? issue.keys.slice(0, maxReportedFields).map((name) => [...issue.path, name].join('.'))
         : [issue.path.join('.') || '_'];
-    for (const path of paths) if (!fields.has(path)) fields.set(path, issueMessage(issue));
+    for (const path of paths) {
+      if (fields.size === maxReportedFields) return Object.fromEntries(fields);
+      if (!fields.has(path)) fields.set(path, issueMessage(issue));
+    }
   }
   return Object.fromEntries(fields);
 }
