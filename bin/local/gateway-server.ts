@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { ErrorCode } from '../../lambdas/shared/contract/error-codes';
 import { errorStatus } from '../../lambdas/shared/contract/error-codes';
 import type { MessageKey } from '../../lambdas/shared/contract/messages';
+import { maxBodyBytes } from '../../lambdas/shared/http/middlewares';
 import { errorBody } from '../../lambdas/shared/http/responses';
 import type { HttpEvent, HttpResult } from '../../lambdas/shared/http/types';
 import { routeKey, routes, type RouteDefinition } from '../../lambdas/routes';
@@ -23,10 +24,20 @@ export interface GatewayOptions {
   connectSources: string[];
   /** The Lambda timeout; a handler running longer answers 504 as in AWS. */
   handlerTimeoutMs?: number;
+  /**
+   * How long a client may take to send a whole request (Node's default is 300 s): one
+   * sending slowly holds its connection and its body no longer than this (then 408).
+   * @default 30_000
+   */
+  requestTimeoutMs?: number;
 }
 
-/** Lambda's limit on a synchronous request payload. */
-const maxRequestBytes = 6 * 1024 * 1024;
+/**
+ * The largest body the gateway reads. Lambda takes 6 MB, but every function refuses a body
+ * over `maxBodyBytes` (1 MiB) with 413 'payload-too-large': the gateway gives that same
+ * answer itself, before holding more than 1 MiB per connection in memory.
+ */
+const maxRequestBytes = maxBodyBytes;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -101,20 +112,20 @@ export async function serveGateway(options: GatewayOptions, invoke: Invoke): Pro
     if (!found || !found.match) return sendError(response, 'not-found', 'errors.routeNotFound');
     const { route, names } = found.matcher;
 
-    const body = await readBody(request);
-    if (body === null) {
-      // The rest of the body is not read: the connection cannot carry another request,
-      // so it closes once the answer is sent (a keep-alive client would otherwise wait
-      // on it and fail).
-      response.setHeader('connection', 'close');
-      return sendError(response, 'payload-too-large', 'errors.payload-too-large');
-    }
-
+    // The token first, as API Gateway's authorizer runs before the function: a caller
+    // without one gets no body read and held (Node discards what it sends).
     let claims: Record<string, string> | undefined;
     if (route.access !== 'public' && route.access !== 'machine') {
       const payload = await verify(request.headers.authorization);
       if (!payload) return sendError(response, 'unauthenticated', 'errors.unauthenticated');
       claims = claimsAsStrings(payload);
+    }
+
+    const body = await readBody(request);
+    if (body === null) {
+      // The connection closes with the answer.
+      response.setHeader('connection', 'close');
+      return sendError(response, 'payload-too-large', 'errors.payload-too-large');
     }
     const pathParameters = decodePathParameters(names, found.match);
     // Malformed percent-encoding names no record: answered like an unknown id.
@@ -187,21 +198,28 @@ export async function serveGateway(options: GatewayOptions, invoke: Invoke): Pro
     return Promise.resolve();
   }
 
-  const server = createServer((request, response) => {
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    // Whatever fails while answering one request, thrown at once or later, answers that
-    // request 500 with the standard body; it never ends the process (and the stack).
-    const fail = (error: unknown) => {
-      console.error('[gateway] request failed:', error);
-      if (!response.headersSent) sendError(response, 'internal', 'errors.internal');
-      else response.destroy();
-    };
-    try {
-      route(request, response).catch(fail);
-    } catch (error) {
-      fail(error);
-    }
-  });
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const server = createServer(
+    // Node looks for requests past their time every `connectionsCheckingInterval` (30 s).
+    { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 2) },
+    (request, response) => {
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      // Whatever fails while answering one request, thrown at once or later, answers that
+      // request 500 with the standard body; it never ends the process (and the stack).
+      const fail = (error: unknown) => {
+        // The client left, or was cut off at the request timeout: nobody to answer.
+        if (request.socket.destroyed) return;
+        console.error('[gateway] request failed:', error);
+        if (!response.headersSent) sendError(response, 'internal', 'errors.internal');
+        else response.destroy();
+      };
+      try {
+        route(request, response).catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    },
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -315,16 +333,21 @@ function decodedOnce(path: string): string {
   }
 }
 
-/** Reads the whole body; `null` when it exceeds the payload limit. */
+/**
+ * Reads the whole body; `null` when it exceeds the payload limit. Past the limit the rest
+ * is read and dropped, not held: the client can send it all and then read the 413 (a
+ * connection closed on unread data is reset, and the answer lost with it).
+ */
 async function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
+  const declared = Number(request.headers['content-length'] ?? 0);
+  let chunks: Buffer[] | null = declared > maxRequestBytes ? null : [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > maxRequestBytes) return null;
-    chunks.push(chunk as Buffer);
+    if (size > maxRequestBytes) chunks = null;
+    chunks?.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return chunks && Buffer.concat(chunks);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {

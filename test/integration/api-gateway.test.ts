@@ -60,6 +60,18 @@ describe('an oversized body', () => {
   });
 });
 
+describe('a body sent to a route that needs a token', () => {
+  it('is not read without one: 401, whatever its size (the token is checked first)', async () => {
+    const response = await fetch(`${stack.appUrl}/api/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"${'A'.repeat(3 * 1024 * 1024)}"}`,
+    });
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('unauthenticated');
+  });
+});
+
 describe('unknown API paths', () => {
   it.each(['/api/nothing-here', '/api/health/extra', '/api/'])(
     '%s answers 404 with the standard error body',

@@ -160,6 +160,18 @@ describe('reading a link', () => {
     }
   };
 
+  it('trims slashes around the path, however many, and refuses a run of them inside', () => {
+    const unit = { kind: 'unit', gtin: '09506000134352', serial: 'AV-0001' };
+    expect(parseDigitalLinkPath('///01/09506000134352/21/AV-0001///')).toEqual(unit);
+    expect(parseIdPath('//id/AV-000123//')).toEqual(parseIdPath('/id/AV-000123'));
+    // A long run of slashes that does not end the path is read in one pass: a trailing-slash
+    // pattern retried from each of them took time quadratic in the run (100 ms at 16,000
+    // slashes, about a second at this length).
+    const run = '/'.repeat(50_000);
+    expect(problem(`/01/09506000134352${run}x`)).toMatchObject({ code: 'invalid-argument' });
+    expect(() => parseIdPath(`/id${run}x`)).toThrow();
+  });
+
   it('reads a unit, pads short GTINs, tolerates a trailing slash and decodes the serial once', () => {
     expect(parseDigitalLinkPath('/01/09506000134352/21/AV-0001')).toEqual({
       kind: 'unit',

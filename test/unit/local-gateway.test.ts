@@ -1,6 +1,7 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -88,6 +89,22 @@ describe('local gateway thread', () => {
     } finally {
       await client.terminate();
     }
+  });
+
+  it('cuts off a client that does not finish its request within the request timeout', async () => {
+    const port = await findFreeBasePort();
+    gateway = await startGateway({ ...options(port), requestTimeoutMs: 400 });
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    // A body announced at 1,000 bytes, 10 of them sent, the rest never.
+    socket.write(
+      'POST /api/report-requests HTTP/1.1\r\nHost: localhost\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"serial":',
+    );
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    await once(socket, 'close');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('answers 500 with the standard body when a handler fails on this thread', async () => {
