@@ -17,6 +17,11 @@ export const userPoolDefinition = {
    * `AttributesRequireVerificationBeforeUpdate`).
    */
   verifyBeforeUpdate: ['email'],
+  /**
+   * Standard attributes every account has (CDK `standardAttributes`, `required`): Cognito
+   * refuses to delete them ("Required attribute cannot be deleted").
+   */
+  requiredAttributes: ['email'],
   /** The same rules the forms check (lambdas/shared/contract/schemas/auth.ts). */
   passwordPolicy: {
     minLength: passwordPolicy.minLength,

@@ -431,6 +431,7 @@ function awsCompatibleRouter(
       ? cognito.getUserPool(ctx, request.UserPoolId)
       : cognito.getUserPoolForClientId(ctx, request?.ClientId);
   const writable = new Set<string>(userPoolDefinition.client.writeAttributes);
+  const requiredAttributes = new Set<string>(userPoolDefinition.requiredAttributes);
   const attributeNames: Record<string, (request: any) => unknown[]> = {
     SignUp: (request) => (request?.UserAttributes ?? []).map((item: any) => item?.Name),
     UpdateUserAttributes: (request) =>
@@ -667,6 +668,22 @@ function awsCompatibleRouter(
       // the checks below read the first, so a second address slipped past them.
       if (new Set(list.map(String)).size !== list.length) {
         throw new errors.InvalidParameterError('Duplicate attribute names are not allowed.');
+      }
+      // As Cognito answers: a required attribute stays (cognito-local deleted an account's
+      // email, leaving tokens without one), and a value holds at most 2,048 characters.
+      const required = list.find((name) => requiredAttributes.has(String(name)));
+      if (target === 'DeleteUserAttributes' && required !== undefined) {
+        throw new errors.InvalidParameterError(
+          `user.${String(required)}: Required attribute cannot be deleted.`,
+        );
+      }
+      const values: { Value?: unknown }[] = Array.isArray(request?.UserAttributes)
+        ? request.UserAttributes
+        : [];
+      if (values.some((item) => String(item?.Value ?? '').length > 2048)) {
+        throw new errors.InvalidParameterError(
+          'Attribute value must not be longer than 2048 characters.',
+        );
       }
       const password = passwordSet?.(request);
       if (password !== undefined) refuseWeakPassword(String(password), await poolOf(ctx, request));

@@ -92,7 +92,7 @@ export class Auth extends Construct {
         email: userPoolDefinition.verifyBeforeUpdate.includes('email'),
       },
       standardAttributes: {
-        email: { required: true, mutable: true },
+        email: { required: userPoolDefinition.requiredAttributes.includes('email'), mutable: true },
         fullname: { required: false, mutable: true },
       },
       customAttributes: {

@@ -226,6 +226,43 @@ describe('UpdateUserAttributes on the email (no page offers it; Cognito takes it
     ).toBe(stack.admin.email);
   });
 
+  it('keeps the required email (not deletable) and refuses values over 2,048 characters', async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(stack, email, password);
+    const deleted = await cognitoUserCall(stack, 'DeleteUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributeNames: ['name', 'email'],
+    });
+    expect(deleted).toEqual({
+      status: 400,
+      body: {
+        __type: 'InvalidParameterException',
+        message: 'user.email: Required attribute cannot be deleted.',
+      },
+    });
+    const long = await cognitoUserCall(stack, 'UpdateUserAttributes', {
+      AccessToken: session.AccessToken,
+      UserAttributes: [{ Name: 'name', Value: 'A'.repeat(2049) }],
+    });
+    expect(long.body).toMatchObject({ __type: 'InvalidParameterException' });
+    // The account, as the API sees it, still has its address; a name may be deleted (it is
+    // not required), and the API then gives the caller none.
+    expect(
+      await cognitoUserCall(stack, 'DeleteUserAttributes', {
+        AccessToken: session.AccessToken,
+        UserAttributeNames: ['name'],
+      }),
+    ).toMatchObject({ status: 200 });
+    const refreshed = await refresh(session.RefreshToken!);
+    const token = (refreshed.body as { AuthenticationResult: { IdToken: string } })
+      .AuthenticationResult.IdToken;
+    const account = await callApi<{ email: string; name: string }>(stack, '/api/account', {
+      token,
+    });
+    expect(account.status).toBe(200);
+    expect(account.body.email).toBe(email);
+  });
+
   it('keeps the old address until the code mailed to the new one confirms it', async () => {
     const { email, password } = await newAccount();
     const session = await signIn(stack, email, password);

@@ -29,12 +29,22 @@ const { ConflictError, NotFoundError } = await import('../../lambdas/shared/erro
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 
-/** The account as Cognito answers AdminGetUser: enabled with a role, unless told otherwise. */
-function account(role: string | null, enabled = true) {
+/**
+ * The account as Cognito answers AdminGetUser: enabled with a role, an email and a name,
+ * unless told otherwise (`attributes` replaces the email and name).
+ */
+function account(
+  role: string | null,
+  enabled = true,
+  attributes: { Name: string; Value: string }[] = [
+    { Name: 'email', Value: 'a@example.com' },
+    { Name: 'name', Value: 'Ann Lee' },
+  ],
+) {
   return {
     Username: 'user-1',
     Enabled: enabled,
-    UserAttributes: role ? [{ Name: 'custom:role', Value: role }] : [],
+    UserAttributes: [...(role ? [{ Name: 'custom:role', Value: role }] : []), ...attributes],
   };
 }
 
@@ -95,15 +105,44 @@ describe('createHttpHandler', () => {
     const echo = createHttpHandler(routeTable, 'POST /api/products', async ({ caller }) =>
       ok({ name: caller.name ?? null }),
     );
-    const named = async (name: unknown) => {
+    const named = async (name: string) => {
+      forgetStanding();
+      cognito.on(AdminGetUserCommand).resolves(
+        account('staff', true, [
+          { Name: 'email', Value: 'a@example.com' },
+          { Name: 'name', Value: name },
+        ]),
+      );
       const request = event('POST /api/products', { role: 'staff', body: JSON.stringify(product) });
-      (request.requestContext.authorizer!.jwt!.claims as Record<string, unknown>).name = name;
       return JSON.parse((await echo(request)).body!).name as string | null;
     };
     expect(await named('Ann Lee')).toBe('Ann Lee');
     expect(await named('A\u202eB\u0000 \r\n C')).toBe('AB C');
     expect(await named('\u0007\u200b')).toBeNull();
-    expect(await named(42)).toBeNull();
+  });
+
+  it("takes the caller's email and name from the account now, not from the token", async () => {
+    const echo = createHttpHandler(routeTable, 'POST /api/products', async ({ caller }) =>
+      ok({ email: caller.email, name: caller.name ?? null }),
+    );
+    const request = event('POST /api/products', { role: 'staff', body: JSON.stringify(product) });
+    Object.assign(request.requestContext.authorizer!.jwt!.claims, {
+      email: 'old@example.com',
+      name: 'Old Name',
+    });
+    expect(JSON.parse((await echo(request)).body!)).toEqual({
+      email: 'a@example.com',
+      name: 'Ann Lee',
+    });
+  });
+
+  it('signs out an account left without an email (its writes could not name it)', async () => {
+    cognito.on(AdminGetUserCommand).resolves(account('staff', true, []));
+    const result = await create(
+      event('POST /api/products', { role: 'staff', body: JSON.stringify(product) }),
+    );
+    expect(result.statusCode).toBe(401);
+    expect(JSON.parse(result.body!).error.code).toBe('unauthenticated');
   });
 
   it('decodes base64 bodies', async () => {
@@ -177,13 +216,11 @@ describe('createHttpHandler', () => {
   it('keeps the last standing read for ten minutes while the user pool cannot be reached', async () => {
     const { currentStanding } = await import('../../lambdas/shared/http/standing');
     const start = 1_000_000;
-    expect(await currentStanding('user-1', start)).toEqual({ active: true, role: 'staff' });
+    const read = { active: true, role: 'staff', email: 'a@example.com', name: 'Ann Lee' };
+    expect(await currentStanding('user-1', start)).toEqual(read);
     const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     cognito.on(AdminGetUserCommand).rejects(unreachable);
-    expect(await currentStanding('user-1', start + 9 * 60_000)).toEqual({
-      active: true,
-      role: 'staff',
-    });
+    expect(await currentStanding('user-1', start + 9 * 60_000)).toEqual(read);
     await expect(currentStanding('user-1', start + 11 * 60_000)).rejects.toThrow(/ECONNREFUSED/);
     // A refusal other than "unreachable" is never covered by an old standing.
     cognito.on(AdminGetUserCommand).rejects(new Error('AccessDenied'));

@@ -64,7 +64,7 @@ export type StandingCheck = (sub: string) => Promise<Standing>;
  * Gateway's JWT authorizer verified it; no role is an account awaiting approval, treated
  * as signed out) and the account's current standing (`standing`, http/standing.ts): a
  * disabled, deleted or role-less account is signed out, a role the route does not admit is
- * refused. The caller's role is the current one. Machine routes run their `authenticate`
+ * refused. The caller's role, email and name are the current ones. Machine routes run their `authenticate`
  * first, so an unauthenticated caller learns nothing of the body. Public and machine
  * routes take no standing check: their functions do not carry it (nor the Cognito client).
  */
@@ -91,12 +91,15 @@ export function authorization(
         throw new UnauthenticatedError();
       }
       const current = await standing!(claims.sub);
-      if (!current.active || !current.role) throw new UnauthenticatedError();
+      // An account without an email cannot be told apart in what it writes (created-by
+      // fields, audit entries): signed out, as one without a role is.
+      if (!current.active || !current.role || !current.email) throw new UnauthenticatedError();
       if (!route.access.includes(current.role)) throw new PermissionDeniedError();
-      const name = accountName(claims.name);
+      // The email and name as the account has them now, not as the token was issued.
+      const name = accountName(current.name);
       state.caller = {
         sub: claims.sub,
-        email: String(claims.email ?? ''),
+        email: current.email,
         ...(name ? { name } : {}),
         role: current.role,
       };

@@ -23,6 +23,9 @@ export interface Standing {
   /** Exists and is enabled. */
   active: boolean;
   role: Role | null;
+  /** The account's email and name now (a token carries them as they were when issued). */
+  email: string | null;
+  name: string | null;
 }
 
 /** How long a read standing is taken as current. */
@@ -37,10 +40,19 @@ async function readStanding(sub: string): Promise<Standing> {
     const user = await getCognito().send(
       new AdminGetUserCommand({ UserPoolId: getConfig().USER_POOL_ID, Username: sub }),
     );
-    const role = user.UserAttributes?.find((attribute) => attribute.Name === roleClaim)?.Value;
-    return { active: user.Enabled !== false, role: isRole(role) ? role : null };
+    const attribute = (name: string) =>
+      user.UserAttributes?.find((item) => item.Name === name)?.Value ?? null;
+    const role = attribute(roleClaim);
+    return {
+      active: user.Enabled !== false,
+      role: isRole(role) ? role : null,
+      email: attribute('email') || null,
+      name: attribute('name'),
+    };
   } catch (error) {
-    if (error instanceof UserNotFoundException) return { active: false, role: null };
+    if (error instanceof UserNotFoundException) {
+      return { active: false, role: null, email: null, name: null };
+    }
     throw error;
   }
 }
