@@ -85,9 +85,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     await worker.terminate();
     throw error;
   }
+  // Should the thread end on its own, the stack stops without waiting for it.
   worker.on('error', (error) => console.error('gateway thread:', error));
+  let ended = false;
+  worker.once('exit', () => (ended = true));
   return {
     stop: async () => {
+      if (ended) return;
       const done = new Promise<void>((resolve) => {
         closed = resolve;
         worker.once('exit', () => resolve());
