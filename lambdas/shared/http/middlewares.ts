@@ -64,13 +64,17 @@ export type StandingCheck = (sub: string) => Promise<Standing>;
  * Gateway's JWT authorizer verified it; no role is an account awaiting approval, treated
  * as signed out) and the account's current standing (`standing`, http/standing.ts): a
  * disabled, deleted or role-less account is signed out, a role the route does not admit is
- * refused. The caller's role, email and name are the current ones. Machine routes run their `authenticate`
- * first, so an unauthenticated caller learns nothing of the body. Public and machine
- * routes take no standing check: their functions do not carry it (nor the Cognito client).
+ * refused. The caller's role, email and name are the current ones. Machine routes run
+ * their `authenticate` first, so an unauthenticated caller learns nothing of the body.
+ * Public and machine routes take no standing check: their functions do not carry it (nor
+ * the Cognito client).
  */
 export function authorization(
   route: RouteDefinition,
-  { authenticate, standing }: { authenticate?: AuthenticateMachine; standing?: StandingCheck },
+  {
+    authenticate,
+    standing,
+  }: { authenticate?: (event: HttpEvent) => Promise<unknown>; standing?: StandingCheck },
 ): Middleware {
   if (route.access === 'machine' && !authenticate) {
     throw new Error(`${routeKey(route)} has machine access but no authenticate option`);
@@ -106,9 +110,6 @@ export function authorization(
     },
   };
 }
-
-/** Authenticates the caller of a `machine` route (API Gateway has no authorizer for them). */
-export type AuthenticateMachine = (event: HttpEvent) => Promise<unknown>;
 
 /** Bodies above this size are refused before parsing. */
 export const maxBodyBytes = 1_048_576;

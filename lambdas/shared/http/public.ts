@@ -8,7 +8,6 @@ import type { HttpEvent, HttpResponse, HttpResult } from './types';
  * it instead of the index (`../shared/http`), which brings `createHttpHandler` and with it
  * the standing check and Cognito's client (about 33 kB, and their start-up) into a bundle.
  */
-export { errorBody, errorResult } from './responses';
 export { created, ok, type HttpEvent, type HttpResponse, type HttpResult } from './types';
 export type { RequestContext };
 
