@@ -344,7 +344,7 @@ describe('audit trail in the browser: record histories and the Activity page', (
     const menu = page.locator(`[data-testid="staff-actions-${member.id}"] button`).first();
     await chooseFromMenu(menu, page.getByRole('menuitem', { name: 'Disable' }));
     await page.locator('[data-testid="staff-action-confirm"]').click();
-    await page.locator('[data-testid="staff-action-modal"]').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="staff-action"]').waitFor({ state: 'detached' });
 
     await chooseFromMenu(menu, page.getByRole('menuitem', { name: 'History' }));
     const history = new RecordHistory(page, '[data-testid="history-modal"]');

@@ -9,8 +9,13 @@ import { ApiError } from '../lib/api-client';
 
 export interface ConfirmModalProps {
   title: string;
+  /** The question, as a paragraph. */
   children: ReactNode;
+  /** Fields beneath the question that the action takes (a role to grant). */
+  fields?: ReactNode;
   confirmLabel: string;
+  /** The confirm button is off (the fields do not allow the action yet). */
+  confirmDisabled?: boolean;
   /** Does the work; a thrown ApiError is shown in the dialog, which stays open. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -22,7 +27,9 @@ export interface ConfirmModalProps {
 export default function ConfirmDialog({
   title,
   children,
+  fields,
   confirmLabel,
+  confirmDisabled = false,
   onConfirm,
   onClose,
   testId,
@@ -32,7 +39,7 @@ export default function ConfirmDialog({
   const [error, setError] = useState<string>();
 
   async function handleConfirm() {
-    if (submitting) return;
+    if (submitting || confirmDisabled) return;
     setSubmitting(true);
     setError(undefined);
     try {
@@ -59,6 +66,7 @@ export default function ConfirmDialog({
             <Button
               variant="primary"
               loading={submitting}
+              disabled={confirmDisabled}
               onClick={() => void handleConfirm()}
               data-testid={`${testId}-confirm`}
             >
@@ -70,6 +78,7 @@ export default function ConfirmDialog({
     >
       <SpaceBetween size="m">
         <Box variant="p">{children}</Box>
+        {fields}
         {error && (
           <Alert type="error" data-testid={`${testId}-error`}>
             {error}
