@@ -2,10 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { startCognito, type CognitoEmulator } from './cognito';
 import { PortTakenError } from './preflight';
+import { startServiceThread } from './service-thread';
 import { localCredentials, localRegion } from './settings';
 
 const require = createRequire(import.meta.url);
@@ -165,7 +165,7 @@ function withEnvironment<T>(variables: Record<string, string>, start: () => T): 
  * Runs s3rver or the SES emulator on a worker thread of its own
  * ([emulator-thread.mjs](emulator-thread.mjs)): in AWS they are services apart from the
  * functions, and on the handlers' event loop their work (object files, mail parsing) queued
- * the handlers' requests under load. Stopping closes the server, then ends the thread.
+ * the handlers' requests under load.
  */
 async function startOnThread(workerData: {
   kind: 's3' | 'mail';
@@ -173,44 +173,16 @@ async function startOnThread(workerData: {
   dataDir?: string;
   sesAccount?: string;
 }): Promise<Emulator> {
-  const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), {
+  const { stop } = await startServiceThread({
+    entry: new URL('./emulator-thread.mjs', import.meta.url),
     workerData,
-    // The thread runs plain JavaScript: none of this process's loaders or flags.
-    execArgv: [],
+    port: workerData.port,
+    name: `${workerData.kind} emulator`,
   });
-  const next = () =>
-    new Promise<EmulatorThreadMessage>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`emulator thread ended (${code})`)));
-    });
-  const first = await next();
-  if (first.failed) {
-    await worker.terminate();
-    if (first.failed.code === 'EADDRINUSE') throw new PortTakenError(workerData.port);
-    throw new Error(first.failed.message);
-  }
-  // Should the thread end on its own, the stack notices at its next request, as with a
-  // crashed service; this process is not taken down with it.
-  worker.on('error', (error) => console.error(`${workerData.kind} emulator thread:`, error));
-  let ended = false;
-  worker.once('exit', () => (ended = true));
   return {
     url: `http://${workerData.kind === 'mail' ? 'localhost' : '127.0.0.1'}:${workerData.port}`,
-    stop: async () => {
-      if (ended) return;
-      const stopped = next().catch(() => undefined);
-      worker.postMessage('stop');
-      await Promise.race([stopped, delay(5_000)]);
-      await worker.terminate();
-    },
+    stop,
   };
-}
-
-interface EmulatorThreadMessage {
-  ready?: true;
-  stopped?: true;
-  failed?: { code?: string; message: string };
 }
 
 /** aws-ses-v2-local: SES v2 API plus a web page showing every mail sent. */
