@@ -9,6 +9,8 @@ import { reportRequestRoutes } from './report-requests/routes';
 import { resolverRoutes } from './resolver/routes';
 import { unitRoutes } from './resolver/unit-routes';
 import { serialRangeRoutes } from './serial-ranges/routes';
+import { settingsRoutes } from './settings/routes';
+import { unitRecordRoutes } from './units/routes';
 import { definitionOf, type RouteDefinition, type RouteSpec, routeKey } from './shared/route-spec';
 import { staffRoutes } from './staff/routes';
 
@@ -43,6 +45,8 @@ export const routeTable = {
   ...auditRoutes,
   ...productRoutes,
   ...serialRangeRoutes,
+  ...unitRecordRoutes,
+  ...settingsRoutes,
   ...labelRoutes,
   ...staffRoutes,
 } as const;

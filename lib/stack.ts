@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { UserPoolEmail, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -7,12 +7,13 @@ import {
   AwsCustomResource,
   AwsCustomResourcePolicy,
   PhysicalResourceId,
+  Provider,
 } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
-import { AppFunction } from './constructs/function';
+import { AppFunction, type SharedEnvironment } from './constructs/function';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { ReportDelivery } from './constructs/report-delivery';
@@ -20,6 +21,7 @@ import { EdgeWebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 import { appUrlItem } from '../lambdas/shared/app-url';
 import { keys } from '../lambdas/shared/keys';
+import { migrations } from '../lambdas/migrations/run';
 
 /** Operator settings; bin/app.ts reads them from CDK context (docs/deploy.md). */
 export interface TestReportCenterSettings {
@@ -273,6 +275,8 @@ export class TestReportCenterStack extends Stack {
       },
     });
 
+    this.runDataMigrations(data.table, functionEnvironment);
+
     const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: settings.alarmEmail });
     monitoring.alarm('Api5xxRate', {
       metric: api.serverErrorRate(),
@@ -458,6 +462,46 @@ export class TestReportCenterStack extends Stack {
       }
     }
     return writer;
+  }
+
+  /**
+   * Runs the data migrations not yet completed (lambdas/migrations/run.ts) on every deploy,
+   * before the deploy finishes: a custom resource whose properties name every migration, so
+   * a deploy that adds one runs it. The function may take Lambda's 15 minutes.
+   */
+  private runDataMigrations(table: ITableV2, environment: SharedEnvironment): void {
+    const migrator = new AppFunction(this, 'DataMigrations', {
+      handlerModule: 'lambdas/migrations/handler.ts',
+      table,
+      environment,
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+      description: 'Data migrations (docs/operations.md)',
+    });
+    const provider = new Provider(this, 'DataMigrationsProvider', {
+      onEventHandler: migrator.function,
+      logGroup: new LogGroup(this, 'DataMigrationsProviderLogs', {
+        retention: RetentionDays.ONE_MONTH,
+      }),
+    });
+    new CustomResource(this, 'DataMigrationsRun', {
+      serviceToken: provider.serviceToken,
+      properties: { migrations: migrations.map((migration) => migration.name).join(',') },
+    });
+    Validations.of(provider).acknowledge(
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'The runtime of the CDK-provided custom resource framework is set by aws-cdk-lib.',
+      },
+      {
+        id: 'AwsSolutions-IAM4',
+        reason: "The framework function's basic execution role is aws-cdk-lib's own.",
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: 'The framework may invoke every version of the migration function (aws-cdk-lib).',
+      },
+    );
   }
 
   /** Cognito mails through SES from `cognitoSesFrom`, an address of the Mail identity. */

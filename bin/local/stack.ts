@@ -4,6 +4,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../../lambdas/shared/config';
 import { getStats } from '../../lambdas/shared/data/counters';
 import type { CognitoMail } from './cognito';
+import { runMigrations } from '../../lambdas/migrations/run';
 import { loadSampleData } from './sample-data';
 import { portInUseError, takenPort } from './preflight';
 import {
@@ -158,6 +159,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SES_ENDPOINT: mail.url,
     });
     getConfig(); // fail now, with the readable message, rather than on the first request
+    // As a deploy does in AWS (lib/stack.ts): data written by earlier versions is brought up
+    // to date before the first request.
+    await runMigrations();
     const sampleSerial = options.sampleData
       ? await loadSampleDataOnce(join(options.dataDir, 'sample-data.json'))
       : null;

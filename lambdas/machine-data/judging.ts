@@ -1,4 +1,5 @@
 import type { MessageRef } from '../shared/contract/validation';
+import { appliesTo, type BodyMaterial } from '../shared/contract/materials';
 import {
   formatLimit,
   hasLimits,
@@ -15,14 +16,35 @@ export interface Judgement {
 
 /** A row the plan refuses: the field at fault and why. */
 export interface Refusal {
-  field: 'testName' | 'value' | 'result' | 'unit';
+  field: 'testName' | 'value' | 'result' | 'unit' | 'testedAt';
   message: MessageRef;
+}
+
+/** What a result is judged with besides its plan: its unit's range. */
+export interface UnitFacts {
+  /** The unit's body material; null when its range records none (every test applies). */
+  material: BodyMaterial | null;
+  /** The unit's production date (YYYY-MM-DD): no test of it can be earlier. */
+  productionDate: string;
+}
+
+/**
+ * A unit is not tested before it is made. `testedAt` is an instant and the production date
+ * a plant's calendar date, so the test may lie up to 14 hours (the furthest UTC offset)
+ * before the production date's UTC midnight.
+ */
+const utcOffsetLeewayMs = 14 * 3_600_000;
+
+export function testedBeforeProduction(testedAt: string, productionDate: string): boolean {
+  return Date.parse(testedAt) < Date.parse(`${productionDate}T00:00:00Z`) - utcOffsetLeewayMs;
 }
 
 /**
  * Judges one result against its product's current test plan (docs/test-plans.md):
+ * - a test time before the unit's production date: refused;
  * - no plan: the stated result stands (`planVersion` null);
- * - a test the plan does not name: refused, unless the plan allows extra tests;
+ * - a test the plan does not name, or names for other body materials than the unit's:
+ *   refused, unless the plan allows extra tests (then kept unjudged, as an extra result);
  * - a test the plan gives a unit: a result stating another unit is refused, and so is a
  *   value without a unit (it must state the plan's: a bare number is not a measurement);
  * - a test with limits: the value is required, the outcome is computed from it (limits
@@ -30,17 +52,37 @@ export interface Refusal {
  * - a test without limits: the stated result stands.
  */
 export function judge(
-  result: { testName: string; result: 'pass' | 'fail'; value: number | null; unit: string | null },
+  result: {
+    testName: string;
+    result: 'pass' | 'fail';
+    value: number | null;
+    unit: string | null;
+    testedAt?: string;
+  },
   plan: TestPlan | null,
+  unit: UnitFacts = { material: null, productionDate: '0000-01-01' },
 ): { judgement: Judgement } | { refusal: Refusal } {
+  if (result.testedAt && testedBeforeProduction(result.testedAt, unit.productionDate)) {
+    return {
+      refusal: {
+        field: 'testedAt',
+        message: {
+          key: 'validation.testedBeforeProduction',
+          params: { date: unit.productionDate },
+        },
+      },
+    };
+  }
   if (!plan) return { judgement: { planVersion: null, limit: null } };
   const test = plan.tests.find((candidate) => candidate.name === result.testName);
-  if (!test) {
+  if (!test || !appliesTo(test, unit.material)) {
     if (plan.allowExtraTests) return { judgement: { planVersion: plan.version, limit: null } };
     return {
       refusal: {
         field: 'testName',
-        message: { key: 'validation.testNotInPlan', params: { version: plan.version } },
+        message: test
+          ? { key: 'validation.testNotForMaterial', params: { material: unit.material ?? '' } }
+          : { key: 'validation.testNotInPlan', params: { version: plan.version } },
       },
     };
   }

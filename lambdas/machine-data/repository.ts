@@ -1,58 +1,64 @@
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
+import { countHoldings, RangeChanged } from '../serial-ranges/repository';
 import {
   testResultSchema,
   type ListTestResultsQuery,
   type TestResult,
 } from '../shared/contract/schemas/machine-data';
-import type { ReportTestResult } from '../shared/contract/schemas/report-request';
 import type { JudgedLimit } from '../shared/contract/schemas/test-plan';
-import { and, between, equals, itemMissing, type Condition } from '../shared/data/expressions';
+import {
+  and,
+  attributeMissing,
+  between,
+  equals,
+  itemExists,
+  itemMissing,
+  type Condition,
+} from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { decodeCursor, encodeCursor, type CursorScope } from '../shared/data/cursor';
 import { queryItems, queryPage, type Page } from '../shared/data/read';
-import { ValidationError } from '../shared/errors';
+import { FailedPreconditionError, NotFoundError, ValidationError } from '../shared/errors';
 import { audited, maxTransactionItems, TransactionCancelled } from '../shared/data/transaction';
 
-const toResult = (item: unknown): TestResult => testResultSchema.parse(item);
-
 /**
- * The latest result of each test of one unit, in test-name order. A unit's results are
- * one partition sorted by test then time, so this is one Query (paged: a unit has tens
- * of results, not thousands).
+ * A stored result: the API's shape with the result's own id (a hash of its key fields) and
+ * the batch that brought it (absent on results stored before batches were kept with them).
  */
-export async function findLatestResults(serial: string): Promise<ReportTestResult[]> {
-  const latest = new Map<string, ReportTestResult>();
-  for (const result of await queryItems(queries.unitResults(serial), testResultSchema)) {
-    const known = latest.get(result.testName);
-    if (!known || known.testedAt <= result.testedAt) {
-      latest.set(result.testName, {
-        testName: result.testName,
-        result: result.result,
-        value: result.value,
-        unit: result.unit,
-        testedAt: result.testedAt,
-        machineId: result.machineId,
-        operator: result.operator,
-        planVersion: result.planVersion,
-        limit: result.limit,
-      });
-    }
-  }
-  return [...latest.values()];
+export const storedResultSchema = testResultSchema.extend({
+  batchId: z.string().optional(),
+  /** The range the result was counted on (docs/data-model.md). */
+  rangeId: z.string().optional(),
+});
+export type StoredResult = z.infer<typeof storedResultSchema>;
+
+/** The API's id of a result: its unit's serial and its own id (machine-data.ts `resultIdPattern`). */
+export const apiResultId = (serial: string, id: string) =>
+  `${Buffer.from(serial).toString('base64url')}.${id}`;
+
+/** The unit's serial and the result's own id in an API id; undefined when it is not one. */
+export function parseResultId(apiId: string): { serial: string; id: string } | undefined {
+  const [serial, id] = apiId.split('.');
+  if (!serial || !id) return undefined;
+  const decoded = Buffer.from(serial, 'base64url').toString();
+  return Buffer.from(decoded).toString('base64url') === serial
+    ? { serial: decoded, id }
+    : undefined;
 }
 
-/**
- * When the first result the unit received after `since` arrived (ISO time), or null: one
- * Query of the unit's partition (tens of results).
- */
-export async function firstResultSince(serial: string, since: string): Promise<string | null> {
-  const received = (await queryItems(queries.unitResults(serial), testResultSchema))
-    .map((result) => result.receivedAt)
-    .filter((at) => at > since)
-    .sort();
-  return received[0] ?? null;
-}
+/** A stored result as the API answers it. */
+export const toApiResult = ({
+  batchId: _batch,
+  rangeId: _range,
+  ...result
+}: StoredResult): TestResult => ({
+  ...result,
+  id: apiResultId(result.serialNumber, result.id),
+});
+
+const toResult = (item: unknown): TestResult => toApiResult(storedResultSchema.parse(item));
 
 /** A result ready to store: validated, its machine named, its unit's range known. */
 export interface NewResult {
@@ -69,6 +75,10 @@ export interface NewResult {
   planVersion?: number | null;
   /** The limit it was judged against, kept with it. */
   limit?: JudgedLimit | null;
+  /** For an uploaded result: who entered it (name, else email). */
+  enteredBy?: string | null;
+  /** The unit's range as the lookup read it: the result is counted on it. */
+  range: { id: string; version: number };
 }
 
 const resultId = (
@@ -121,16 +131,31 @@ export async function saveResults(
   while (pending.length > 0) {
     const chunk: NewResult[] = [];
     const days = new Set<string>();
+    const ranges = new Set<string>();
+    const serials = new Set<string>();
     for (const result of pending) {
       const day = result.testedAt.slice(0, 10);
-      const extraDay = days.has(day) ? 0 : 1;
-      // This result, the chunk so far, one day count per day, the counters item, the audit entry.
-      if (chunk.length + 1 + days.size + extraDay + 2 > maxTransactionItems) break;
+      const added =
+        1 +
+        (days.has(day) ? 0 : 1) +
+        (ranges.has(result.range.id) ? 0 : 1) +
+        (serials.has(result.serialNumber) ? 0 : 1);
+      // The chunk so far, this result, one day count per day, one holdings update per range,
+      // one entry per unit (keys.rangeUnit), the counters item, the audit entry.
+      const size = chunk.length + days.size + ranges.size + serials.size + 2;
+      if (size + added > maxTransactionItems) break;
       chunk.push(result);
       days.add(day);
+      ranges.add(result.range.id);
+      serials.add(result.serialNumber);
     }
     pending = pending.slice(chunk.length);
-    stored += await saveChunk(chunk, from, receivedAt, part++);
+    try {
+      stored += await saveChunk(chunk, from, receivedAt, part++);
+    } catch (error) {
+      if (error instanceof RangeChanged) error.storedBefore = stored;
+      throw error;
+    }
   }
   return stored;
 }
@@ -164,7 +189,7 @@ async function saveChunk(
         serialNumbers: { from: null, to: serials },
       },
     });
-    candidates.forEach((result, index) =>
+    candidates.forEach(({ range, ...result }, index) =>
       transaction.put(
         {
           ...keys.unitResult(
@@ -184,10 +209,25 @@ async function saveChunk(
           ...result,
           receivedAt,
           source: from.source,
+          batchId: from.batchId,
+          rangeId: range.id,
         },
         { condition: itemMissing(), tag: String(index) },
       ),
     );
+    // What the results add to their ranges: a range holding results is never deleted.
+    const byRange = new Map<string, NewResult[]>();
+    for (const result of candidates) {
+      byRange.set(result.range.id, [...(byRange.get(result.range.id) ?? []), result]);
+    }
+    for (const held of byRange.values()) {
+      countHoldings(
+        transaction,
+        held[0]!.range,
+        { resultCount: held.length },
+        held.map((result) => result.serialNumber),
+      );
+    }
     for (const [day, counts] of perDay) {
       transaction.countDay(day, { resultsPass: counts.pass, resultsFail: counts.fail });
     }
@@ -283,4 +323,75 @@ async function unitHistoryPage(
     items: all.slice(offset, end),
     nextCursor: end < all.length ? await encodeCursor({ offset: String(end) }, scope) : null,
   };
+}
+
+/** A stored result by its API id (one Query of its unit's partition); undefined if none. */
+export async function findResult(apiId: string): Promise<StoredResult | undefined> {
+  const key = parseResultId(apiId);
+  if (!key) return undefined;
+  const results = await queryItems(queries.unitResults(key.serial), storedResultSchema, {
+    consistent: true,
+  });
+  return results.find((result) => result.id === key.id);
+}
+
+class AlreadyVoided extends Error {}
+
+/**
+ * Voids a result (docs/machine-data.md): it keeps its values and gains who voided it, when
+ * and why; from then on it no longer counts for its unit's verdict. The void and its audit
+ * entry (in the unit's history) are one transaction; a result is voided once (a second void,
+ * even a concurrent one, is refused).
+ */
+export async function voidResult(
+  apiId: string,
+  reason: string,
+  actor: AuditActor,
+  actorName: string,
+  now = new Date(),
+): Promise<TestResult> {
+  const result = await findResult(apiId);
+  if (!result) throw new NotFoundError('errors.resultNotFound');
+  const alreadyVoided = () => new FailedPreconditionError('errors.resultAlreadyVoided');
+  if (result.voidedAt) throw alreadyVoided();
+  const voided = { voidedAt: now.toISOString(), voidedBy: actorName, voidReason: reason };
+  await audited({
+    actor,
+    action: 'void',
+    entity: 'unit',
+    entityId: result.serialNumber,
+    changes: {
+      result: {
+        from: null,
+        to: {
+          id: apiId,
+          testName: result.testName,
+          testedAt: result.testedAt,
+          machineId: result.machineId,
+          result: result.result,
+          value: result.value,
+          unit: result.unit,
+        },
+      },
+      voidReason: { from: null, to: reason },
+    },
+  })
+    .update(
+      keys.unitResult(result.serialNumber, result.testName, result.testedAt, result.machineId),
+      { set: voided },
+      {
+        condition: and(
+          itemExists(),
+          equals('id', result.id),
+          // Results from before voids existed have no attribute; voided ones hold the time.
+          attributeMissing('voidedAt'),
+        ),
+        onConditionFailed: () => new AlreadyVoided(),
+      },
+    )
+    .commit({ now })
+    .catch((error: unknown) => {
+      throw error instanceof AlreadyVoided ? alreadyVoided() : error;
+    });
+  return toApiResult({ ...result, ...voided });
 }

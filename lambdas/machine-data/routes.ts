@@ -1,6 +1,8 @@
 import {
   ingestBatchSchema,
   listTestResultsQuerySchema,
+  resultIdParams,
+  voidResultSchema,
 } from '../shared/contract/schemas/machine-data';
 import { staffOrAdmin, type RouteTable } from '../shared/route-spec';
 
@@ -15,6 +17,12 @@ export const machineDataRoutes = {
     handler: 'lambdas/machine-data/upload-handler.ts',
     access: staffOrAdmin,
     body: 'text',
+  },
+  'POST /api/machine-data/{id}/void': {
+    handler: 'lambdas/machine-data/void-handler.ts',
+    access: staffOrAdmin,
+    params: resultIdParams,
+    body: voidResultSchema,
   },
   'POST /api/machine-data/ingest': {
     handler: 'lambdas/machine-data/ingest-handler.ts',

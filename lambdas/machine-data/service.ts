@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { findRangeContaining } from '../serial-ranges/repository';
+import { getCurrentTestPlan } from '../products/repository';
+import { findActiveMachineByName } from '../machines/repository';
+import { findRangeContaining, RangeChanged } from '../serial-ranges/repository';
 import {
   maxResultsPerBatch,
   readResultsCsv,
@@ -7,18 +9,26 @@ import {
   type IngestBatch,
   type IngestSummary,
   type Machine,
+  type TestResult,
+  type TestResultFields,
 } from '../shared/contract/schemas/machine-data';
+import type { SerialRange } from '../shared/contract/schemas/serial-range';
+import type { TestPlan } from '../shared/contract/schemas/test-plan';
 import type { MessageRef } from '../shared/contract/validation';
-import { ValidationError } from '../shared/errors';
+import { AbortedError, ValidationError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http/types';
 import { countMetric } from '../shared/metrics';
-import { getCurrentTestPlan } from '../products/repository';
-import type { TestPlan } from '../shared/contract/schemas/test-plan';
 import { judge } from './judging';
-import { saveResults, type BatchSource, type NewResult } from './repository';
+import { saveResults, voidResult, type BatchSource, type NewResult } from './repository';
 
 /** Distinct serials looked up at once: each is one Query. */
 const lookupConcurrency = 16;
+
+/** Times a batch is looked up again when a range changed between its lookup and its write. */
+const maxRangeAttempts = 3;
+
+/** A result as validated, before its unit's range is known. */
+type IncomingResult = Omit<NewResult, 'range'>;
 
 /**
  * Refuses the whole batch when any row is invalid (the row errors under
@@ -29,18 +39,20 @@ function refuse(fields: Record<string, MessageRef>): never {
 }
 
 /**
- * The product of each serial's range, or undefined for a serial in no range: each
- * distinct serial is one Query, a few at a time.
+ * The range of each serial, or undefined for a serial in no range: each distinct serial is
+ * one Query, a few at a time.
  */
-async function productsOf(results: readonly NewResult[]): Promise<Map<string, string | undefined>> {
+async function rangesOf(
+  results: readonly IncomingResult[],
+): Promise<Map<string, SerialRange | undefined>> {
   const serials = [...new Set(results.map((result) => result.serialNumber))];
-  const products = new Map<string, string | undefined>();
+  const ranges = new Map<string, SerialRange | undefined>();
   for (let start = 0; start < serials.length; start += lookupConcurrency) {
     const slice = serials.slice(start, start + lookupConcurrency);
-    const ranges = await Promise.all(slice.map((serial) => findRangeContaining(serial)));
-    slice.forEach((serial, index) => products.set(serial, ranges[index]?.productId));
+    const found = await Promise.all(slice.map((serial) => findRangeContaining(serial)));
+    slice.forEach((serial, index) => ranges.set(serial, found[index]));
   }
-  return products;
+  return ranges;
 }
 
 /** The plan in force of each product (null when it has none): one or two reads each. */
@@ -51,35 +63,66 @@ async function plansOf(productIds: Iterable<string>): Promise<Map<string, TestPl
 }
 
 /**
- * Checks a batch against the ranges and the test plans, then stores it: a serial in no
- * range, or a row its product's plan refuses (docs/test-plans.md), refuses the whole
- * batch with every such row named; otherwise each result is stored with the plan
- * version and limit it was judged against.
+ * Checks a batch against the ranges and the test plans (docs/test-plans.md): a serial in no
+ * range, or a row its product's plan or its unit refuses, refuses the whole batch with every
+ * such row named. Answers each result with the plan version and limit it was judged against
+ * and the range it is counted on.
  */
-async function store(
-  results: NewResult[],
-  source: BatchSource,
+async function judgeBatch(
+  results: readonly IncomingResult[],
   fieldOf: (row: number) => string,
-): Promise<IngestSummary> {
-  const products = await productsOf(results);
+): Promise<NewResult[]> {
+  const ranges = await rangesOf(results);
   const fields: Record<string, MessageRef> = {};
   results.forEach((result, row) => {
-    if (!products.get(result.serialNumber)) {
+    if (!ranges.get(result.serialNumber)) {
       fields[`${fieldOf(row)}.serialNumber`] = { key: 'errors.serialNotInRange' };
     }
   });
   if (Object.keys(fields).length > 0) refuse(fields);
-  const plans = await plansOf([...products.values()].filter((id) => id !== undefined));
+  const plans = await plansOf([...ranges.values()].map((range) => range!.productId));
   const judged = results.map((result, row): NewResult => {
-    const outcome = judge(result, plans.get(products.get(result.serialNumber)!) ?? null);
+    const range = ranges.get(result.serialNumber)!;
+    const outcome = judge(result, plans.get(range.productId) ?? null, {
+      material: range.bodyMaterial,
+      productionDate: range.productionDate,
+    });
+    const counted = { ...result, range: { id: range.id, version: range.version } };
     if ('refusal' in outcome) {
       fields[`${fieldOf(row)}.${outcome.refusal.field}`] = outcome.refusal.message;
-      return result;
+      return counted;
     }
-    return { ...result, ...outcome.judgement };
+    return { ...counted, ...outcome.judgement };
   });
   if (Object.keys(fields).length > 0) refuse(fields);
-  const stored = await saveResults(judged, source);
+  return judged;
+}
+
+/**
+ * Judges a batch and stores it, each result counted on its unit's range. A range edited or
+ * deleted between the lookup and the write cancels that write: the results not yet stored
+ * are looked up and judged again (a few times, then `aborted`).
+ */
+async function store(
+  results: IncomingResult[],
+  source: BatchSource,
+  fieldOf: (row: number) => string,
+): Promise<IngestSummary> {
+  let stored = 0;
+  for (let attempt = 1; ; attempt++) {
+    const judged = await judgeBatch(results, fieldOf);
+    try {
+      stored += await saveResults(judged, source);
+      break;
+    } catch (error) {
+      if (!(error instanceof RangeChanged) || attempt >= maxRangeAttempts) {
+        if (error instanceof RangeChanged) throw new AbortedError('errors.serialRangeBusy');
+        throw error;
+      }
+      // Chunks written before the cancelled one are now re-sends: stored once, counted once.
+      stored += error.storedBefore;
+    }
+  }
   countMetric('IngestRows', stored);
   return { received: results.length, stored, duplicates: results.length - stored };
 }
@@ -90,7 +133,7 @@ async function store(
  */
 export async function ingestBatch(batch: IngestBatch, machine: Machine): Promise<IngestSummary> {
   const fields: Record<string, MessageRef> = {};
-  const results = batch.results.map((result, row): NewResult => {
+  const results = batch.results.map((result, row): IncomingResult => {
     if (result.machineId && result.machineId !== machine.name) {
       fields[`results.${row}.machineId`] = { key: 'validation.machineMismatch' };
     }
@@ -114,10 +157,30 @@ function rowFields(problems: readonly CsvRowProblem[]): Record<string, MessageRe
 }
 
 /**
+ * The benches an upload names: each must be an existing, active machine (revoked ones
+ * included in "not active"); results then carry its name as it was created.
+ */
+async function namedBenches(
+  results: readonly TestResultFields[],
+): Promise<{ results: TestResultFields[]; fields: Record<string, MessageRef> }> {
+  const names = [...new Set(results.map((result) => result.machineId.toLowerCase()))];
+  const machines = await Promise.all(names.map((name) => findActiveMachineByName(name)));
+  const byName = new Map(names.map((name, index) => [name, machines[index]]));
+  const fields: Record<string, MessageRef> = {};
+  const named = results.map((result, row) => {
+    const machine = byName.get(result.machineId.toLowerCase());
+    if (!machine) fields[`row ${row + 2}.machineId`] = { key: 'validation.machineUnknown' };
+    return machine ? { ...result, machineId: machine.name } : result;
+  });
+  return { results: named, fields };
+}
+
+/**
  * `POST /api/machine-data` (staff): a CSV file's bytes, header line first, read with the
- * upload's rules (`readResultsCsv`: UTF-8 only, no column named twice, no row longer than
- * the header). Row errors are named `row <line>.<field>`, where line 1 is the header, as a
- * spreadsheet counts.
+ * upload's rules (`readResultsCsv`: UTF-8 only, no column named twice, no row longer than the
+ * header). Row errors are named `row <line>.<field>`, where line 1 is the header, as a
+ * spreadsheet counts. Each row names an existing, active bench; the uploader is recorded as
+ * who entered the results for it ("entered by <name> for <bench>").
  */
 export async function uploadCsv(body: Uint8Array | string, caller: Caller): Promise<IngestSummary> {
   const file = readResultsCsv(body);
@@ -128,11 +191,22 @@ export async function uploadCsv(body: Uint8Array | string, caller: Caller): Prom
     throw new ValidationError({}, 'errors.csvTooManyRows', { max: maxResultsPerBatch });
   }
   if (file.status === 'invalid') refuse(rowFields(file.problems));
+  const benches = await namedBenches(file.results);
+  if (Object.keys(benches.fields).length > 0) refuse(benches.fields);
   const source: BatchSource = {
     actor: actorOf(caller),
     action: 'upload',
     batchId: randomUUID(),
     source: `upload:${caller.email}`,
   };
-  return store(file.results, source, (row) => `row ${row + 2}`);
+  const enteredBy = caller.name ?? caller.email;
+  return store(
+    benches.results.map((result) => ({ ...result, enteredBy })),
+    source,
+    (row) => `row ${row + 2}`,
+  );
 }
+
+/** `POST /api/machine-data/{id}/void`: the result stops counting; who, when and why are kept. */
+export const voidTestResult = (id: string, reason: string, caller: Caller): Promise<TestResult> =>
+  voidResult(id, reason, actorOf(caller), caller.name ?? caller.email);

@@ -171,3 +171,13 @@ export async function touchMachine(machine: Machine, now = new Date()): Promise<
   if (machine.lastUsedAt && now.getTime() - Date.parse(machine.lastUsedAt) < 60_000) return;
   await updateItem(keys.machine(machine.id), { set: { lastUsedAt: now.toISOString() } });
 }
+
+/**
+ * The active machine of a name (any case; its claim names it), or undefined when no machine
+ * has it or its key is revoked: a staff upload may name only such a bench.
+ */
+export async function findActiveMachineByName(name: string): Promise<Machine | undefined> {
+  const claim = await getItem(keys.machineName(name), z.object({ machineId: z.string() }));
+  const item = claim && (await getMachineItem(claim.machineId));
+  return item && !item.revokedAt ? machineSchema.parse(item) : undefined;
+}

@@ -25,7 +25,15 @@ import {
 import { keys, queries } from '../shared/keys';
 import { getItem, queryPage, type Page } from '../shared/data/read';
 import { audited } from '../shared/data/transaction';
-import { AbortedError, ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import {
+  AbortedError,
+  ConflictError,
+  FailedPreconditionError,
+  NotFoundError,
+  ValidationError,
+} from '../shared/errors';
+import { bodyMaterials, ratingField } from '../shared/contract/materials';
+import { productRangeHoldings, productRangeMaterials } from '../serial-ranges/repository';
 
 const nameTaken = () =>
   new ConflictError('errors.productNameTaken', {}, { name: { key: 'errors.productNameTaken' } });
@@ -113,7 +121,25 @@ export async function updateProduct(
   if (current.version !== expectedVersion) throw new AbortedError();
   const gtinChanges = current.gtin !== fields.gtin;
   // Refused before anything is written; the transaction's condition holds it under races.
-  if (gtinChanges && (await countRanges(id)) > 0) throw gtinLocked();
+  const rangeCount = await countRanges(id);
+  if (gtinChanges && rangeCount > 0) throw gtinLocked();
+  // A rating its ranges' units were made and tested in stays (docs/data-model.md).
+  const removedRatings = bodyMaterials.filter(
+    (material) => current[ratingField[material]] !== null && fields[ratingField[material]] === null,
+  );
+  if (removedRatings.length > 0 && rangeCount > 0) {
+    const used = await productRangeMaterials(id);
+    const material = removedRatings.find((candidate) => used.has(candidate));
+    if (material) {
+      throw new FailedPreconditionError(
+        'errors.productRatingInUse',
+        { material },
+        { [ratingField[material]]: { key: 'errors.productRatingInUse', params: { material } } },
+      );
+    }
+  }
+  // Held to the ranges read: a range created meanwhile (maybe of a removed material) cancels it.
+  const rangesHeld = gtinChanges || removedRatings.length > 0;
   const now = new Date().toISOString();
   const by = actor.email ?? actor.id;
   const updated: Product = {
@@ -143,8 +169,12 @@ export async function updateProduct(
     },
     {
       // A GTIN changes only while no range (and so no printed label) carries it.
-      condition: gtinChanges
-        ? and(itemExists(), equals('version', expectedVersion), equals('rangeCount', 0))
+      condition: rangesHeld
+        ? and(
+            itemExists(),
+            equals('version', expectedVersion),
+            gtinChanges ? equals('rangeCount', 0) : equals('rangeCount', rangeCount),
+          )
         : and(itemExists(), equals('version', expectedVersion)),
       onConditionFailed: () => new ProductChanged(),
     },
@@ -168,14 +198,19 @@ export async function updateProduct(
   await transaction.commit({ now: new Date(now) }).catch(async (error: unknown) => {
     if (!(error instanceof ProductChanged)) throw error;
     const now = await getProduct(id);
-    if (!now || now.version !== expectedVersion || !gtinChanges) throw new AbortedError();
+    if (!now || now.version !== expectedVersion || !rangesHeld) throw new AbortedError();
     // Same version: a range arrived between the check and the write.
-    throw gtinLocked();
+    if (gtinChanges) throw gtinLocked();
+    throw new AbortedError('errors.serialRangeBusy');
   });
   return updated;
 }
 
-/** Refused while serial ranges refer to the product (its `rangeCount` is kept in their transactions). */
+/**
+ * Refused while serial ranges refer to the product (its `rangeCount` is kept in their
+ * transactions): `failed-precondition` naming what they hold when their units have results
+ * or reports (those ranges can never be deleted), `aborted` otherwise (delete them first).
+ */
 export async function deleteProduct(id: string, actor: AuditActor): Promise<void> {
   const current = await getProduct(id);
   if (!current) throw notFound();
@@ -203,6 +238,13 @@ export async function deleteProduct(id: string, actor: AuditActor): Promise<void
       const now = await getProduct(id);
       if (!now) throw notFound();
       if (now.version !== current.version) throw new AbortedError();
+      const holdings = await productRangeHoldings(id);
+      if (holdings.resultCount > 0 || holdings.reportCount > 0) {
+        throw new FailedPreconditionError('errors.productRangesHoldData', {
+          results: holdings.resultCount,
+          reports: holdings.reportCount,
+        });
+      }
       throw new AbortedError('errors.productHasRanges');
     });
 }

@@ -17,7 +17,7 @@ export function reportMail(request: ReportRequestRecord, appUrl: string): Report
   const link = `${appUrl}${pdfPath(request.id)}`;
   const date = request.pdfExpiresAt.slice(0, 10);
   const subject = t('mail.report.subject', {
-    reportNumber: request.reportNumber,
+    reportNumber: request.reportNumber ?? '',
     serialNumber: request.serialNumber,
   });
   const body = t('mail.report.body', {
@@ -25,7 +25,7 @@ export function reportMail(request: ReportRequestRecord, appUrl: string): Report
     product: request.productName,
   });
   const expires = t('mail.report.expires', { date });
-  const verify = t('mail.report.verify', { url: request.verificationUrl });
+  const verify = t('mail.report.verify', { url: request.verificationUrl ?? '' });
   const ignore = t('mail.report.ignore');
   const html = renderMail({
     language: request.language,
@@ -45,5 +45,5 @@ export function reportMail(request: ReportRequestRecord, appUrl: string): Report
     '',
     ignore,
   ].join('\n');
-  return { subject, html, text, attachmentName: `${request.reportNumber}.pdf` };
+  return { subject, html, text, attachmentName: `${request.reportNumber ?? 'report'}.pdf` };
 }

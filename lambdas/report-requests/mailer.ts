@@ -73,7 +73,7 @@ const unansweredClaims = new Map<string, string>();
 export async function deliver(request: ReportRequestRecord): Promise<Outcome> {
   if (unrecordedSends.has(request.id)) return recordSent(request.id);
   const suppressed = await isSuppressed(request.email);
-  const pdf = suppressed ? undefined : await readPdf(request.pdfKey);
+  const pdf = suppressed || !request.pdfKey ? undefined : await readPdf(request.pdfKey);
   const appUrl = await getAppUrl();
 
   // The claim id is kept until the claim has an answer: retried after an outage, the same

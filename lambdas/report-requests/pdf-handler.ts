@@ -14,7 +14,8 @@ export const handler = createPublicHttpHandler(
   'GET /api/report-requests/{id}/pdf',
   async ({ params }) => {
     const request = await getReportRequest(params.id);
-    if (!request) throw new NotFoundError();
+    // A withheld request issued no report, and has no PDF.
+    if (!request?.pdfKey) throw new NotFoundError();
     if (Date.parse(request.pdfExpiresAt) <= Date.now()) {
       throw new NotFoundError('errors.reportExpired');
     }

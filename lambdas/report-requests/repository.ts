@@ -6,8 +6,12 @@ import {
   reportVerdicts,
   type DeliveryStatus,
   type ListReportRequestsQuery,
+  type ReportVerdict,
   type ReportVerification,
 } from '../shared/contract/schemas/report-request';
+import type { SerialRange } from '../shared/contract/schemas/serial-range';
+import { countHoldings } from '../serial-ranges/repository';
+import { unitReportItem, type UnitReport } from '../units/repository';
 import { and, equals, itemMissing, or, type Condition } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
@@ -31,7 +35,8 @@ export { deliveryStatuses, type DeliveryStatus };
 export const reportRequestRecordSchema = z.object({
   type: z.literal('reportRequest'),
   id: z.string(),
-  reportNumber: z.string(),
+  /** Null for a withheld request (no report was issued), as `pdfKey`, `fingerprint` and `verificationUrl`. */
+  reportNumber: z.string().nullable(),
   requestedAt: z.string(),
   serialNumber: z.string(),
   productId: z.string(),
@@ -47,10 +52,10 @@ export const reportRequestRecordSchema = z.object({
   statusReason: z.string().nullable().default(null),
   statusAt: z.string(),
   deliveryAttempts: z.number().int().default(0),
-  pdfKey: z.string(),
+  pdfKey: z.string().nullable(),
   pdfExpiresAt: z.string(),
-  fingerprint: z.string(),
-  verificationUrl: z.string(),
+  fingerprint: z.string().nullable(),
+  verificationUrl: z.string().nullable(),
   /** The verdict the report states (null on requests from before verdicts were kept). */
   verdict: z.enum(reportVerdicts).nullable().default(null),
   /** Epoch seconds: the record (with the visitor's email and address) expires by TTL. */
@@ -61,15 +66,23 @@ export type ReportRequestRecord = z.infer<typeof reportRequestRecordSchema>;
 /** Another request got the same report number (50 random bits: vanishingly rare). */
 export class ReportNumberTaken extends Error {}
 
+/** The stored verification facts of an issued report (no personal data, no expiry). */
+export type VerificationFacts = ReportVerification & {
+  pdfExpiresAt: string;
+  verdict: ReportVerdict;
+};
+
 /**
- * Writes the request record, the report's verification item, the request counters and
- * the recipient's quota in one transaction: all of it or nothing. The PDF is already
- * in the bucket, so no record ever points at a missing PDF. A visitor's request is its
- * own history: no audit entry.
+ * Writes the request record, the report's verification item, its entry in the unit's
+ * partition, what it adds to the unit's range, the request counters and the recipient's quota
+ * in one transaction: all of it or nothing. The PDF is already in the bucket, so no record
+ * ever points at a missing PDF. A visitor's request is its own history: no audit entry. A
+ * range edited or deleted since the lookup cancels it (`RangeChanged`).
  */
 export async function saveReportRequest(
   record: ReportRequestRecord,
-  verification: ReportVerification & { pdfExpiresAt: string },
+  verification: VerificationFacts,
+  unit: { range: Pick<SerialRange, 'id' | 'version'>; report: UnitReport },
   emailQuota: Quota,
   now: Date,
 ): Promise<void> {
@@ -86,8 +99,30 @@ export async function saveReportRequest(
       { ...keys.reportVerification(verification.reportNumber), ...verification },
       { condition: itemMissing(), onConditionFailed: () => new ReportNumberTaken() },
     )
+    .put(unitReportItem(record.serialNumber, unit.report), { condition: itemMissing() })
     .count({ reportRequests: 1 });
+  countHoldings(transaction, unit.range, { reportCount: 1 }, [record.serialNumber]);
   await countQuota(transaction, emailQuota, now)
+    .countDay(record.requestedAt.slice(0, 10), { reportRequests: 1 })
+    .commit();
+}
+
+/**
+ * Records a request that issued no report because the unit's verdict is withheld from
+ * visitors (site settings): the search history shows the demand. No report number, no PDF,
+ * no mail (the mailer takes only `pending` requests); the recipient's quota is not used.
+ */
+export async function saveWithheldRequest(record: ReportRequestRecord): Promise<void> {
+  await unaudited()
+    .put(
+      {
+        ...keys.reportRequest(record.id),
+        ...keys.reportRequestIndexes(record.id, record.requestedAt),
+        ...record,
+      },
+      { condition: itemMissing() },
+    )
+    .count({ reportRequests: 1 })
     .countDay(record.requestedAt.slice(0, 10), { reportRequests: 1 })
     .commit();
 }
@@ -141,6 +176,8 @@ const verificationSchema = z.object({
   issuedAt: z.string(),
   language: z.enum(reportLanguages),
   fingerprint: z.string(),
+  /** Absent on reports issued before verdicts were kept with them. */
+  verdict: z.enum(reportVerdicts).nullable().default(null),
 });
 
 export function getVerification(reportNumber: string): Promise<ReportVerification | undefined> {

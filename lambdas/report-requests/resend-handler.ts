@@ -26,7 +26,10 @@ export const handler = createHttpHandler(
   async ({ params, caller }) => {
     const request = await getReportRequest(params.id);
     if (!request) throw new NotFoundError('errors.reportRequestNotFound');
-    if (request.status === 'sent') throw new AbortedError('errors.reportNotResendable');
+    // Sent already, or withheld (no report was issued: there is nothing to send).
+    if (request.status === 'sent' || request.status === 'withheld') {
+      throw new AbortedError('errors.reportNotResendable');
+    }
     const age = Date.now() - Date.parse(request.statusAt);
     const actor = actorOf(caller);
     // Through `failed` (its own audit entry): the mailer takes only requests coming back

@@ -1,35 +1,59 @@
 import { createHash } from 'node:crypto';
 import { getAppUrl } from '../shared/app-url';
 import { unitIdentityLink } from '../shared/identity-link';
-import { findLatestResults } from '../machine-data/repository';
-import { getProduct, getTestPlan } from '../products/repository';
-import { findRangeContaining } from '../serial-ranges/repository';
+import { getProduct } from '../products/repository';
+import { findRangeContaining, RangeChanged } from '../serial-ranges/repository';
+import { getSiteSettings } from '../settings/repository';
 import { getConfig } from '../shared/config';
+import { ratingOf } from '../shared/contract/materials';
 import {
   consentStatementVersion,
-  planVerdict,
-  reportRows,
-  reportVerdict,
   type CreateReportRequestInput,
   type ReportContent,
   type ReportRequestCreated,
+  type ReportTestRow,
 } from '../shared/contract/schemas/report-request';
+import type { Product } from '../shared/contract/schemas/product-record';
+import type { SerialRange } from '../shared/contract/schemas/serial-range';
 import { normalizeSerial } from '../shared/contract/serial';
-import { NotFoundError } from '../shared/errors';
+import { AbortedError, FailedPreconditionError, NotFoundError } from '../shared/errors';
 import { countMetric } from '../shared/metrics';
+import { judgeStoredUnit, reportResult } from '../units/judgement';
+import { readUnitRecord } from '../units/repository';
 import { newReportNumber, newRequestId } from './identifiers';
 import { pdfPath } from './paths';
 import { renderReportPdf } from './pdf/render';
 import { checkQuota, consumeQuota, reportQuotas } from './rate-limit';
-import { ReportNumberTaken, saveReportRequest, type ReportRequestRecord } from './repository';
+import {
+  ReportNumberTaken,
+  saveReportRequest,
+  saveWithheldRequest,
+  type ReportRequestRecord,
+} from './repository';
 import { pdfKey, storePdf } from './pdf-store';
 
 const dayMs = 86_400_000;
 
+/** Times a request looks its unit up again when its range changed before the write. */
+const maxRangeAttempts = 3;
+
+/** The unit a serial names: its range and product; undefined when no range holds it. */
+async function findUnit(
+  serialNumber: string | null,
+): Promise<{ range: SerialRange; product: Product } | undefined> {
+  const range = serialNumber === null ? undefined : await findRangeContaining(serialNumber);
+  const product = range && (await getProduct(range.productId));
+  return range && product ? { range, product } : undefined;
+}
+
 /**
  * A visitor's report request: counts it against the client address's quota, finds the
- * unit's range (one Query), builds and stores the PDF, then records the request (the
- * mail outbox item) in one transaction. The mailer sends it from the record.
+ * unit's range (one Query) and judges the unit from its record (docs/test-plans.md). For a
+ * product with a test plan, a verdict the site settings do not give visitors is answered
+ * `failed-precondition` and recorded as withheld (no report, no PDF, no mail). Otherwise it
+ * builds and stores the PDF, then records the request (the mail outbox item), the report's
+ * verification item and its entry in the unit's record in one transaction. The mailer sends
+ * it from the record.
  */
 export async function requestReport(
   input: CreateReportRequestInput,
@@ -43,29 +67,80 @@ export async function requestReport(
   // The reads do not depend on it, so they run at the same time; an exceeded quota still
   // answers 429 before anything is stored. A recipient over their limit is refused here
   // too (one read), before any PDF is made; the transaction's count stays the guard.
-  const [, , unit, results] = await Promise.all([
+  const [, , firstLookup, settings] = await Promise.all([
     consumeQuota(quotas.address, now),
     checkQuota(quotas.email, now),
-    (serialNumber === null ? Promise.resolve(undefined) : findRangeContaining(serialNumber)).then(
-      async (range) => {
-        const product = range && (await getProduct(range.productId));
-        const plan = product?.planVersion
-          ? await getTestPlan(product.id, product.planVersion)
-          : undefined;
-        return range && product && { range, product, plan };
-      },
-    ),
-    serialNumber === null ? [] : findLatestResults(serialNumber),
+    findUnit(serialNumber),
+    getSiteSettings(),
   ]);
-  if (!unit || serialNumber === null) throw new NotFoundError('errors.serialNotFound');
-  const { range, product, plan } = unit;
+  if (!firstLookup || serialNumber === null) throw new NotFoundError('errors.serialNotFound');
+  let unit = firstLookup;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await issueReport(input, serialNumber, unit, settings.publicVerdicts, address, now);
+    } catch (error) {
+      if (!(error instanceof RangeChanged)) throw error;
+      if (attempt >= maxRangeAttempts) throw new AbortedError('errors.serialRangeBusy');
+      // The range was edited or deleted since the lookup: the unit is read again.
+      const again = await findUnit(serialNumber);
+      if (!again) throw new NotFoundError('errors.serialNotFound');
+      unit = again;
+    }
+  }
+}
 
+/** The report of one looked-up unit: judged, rendered, stored, recorded (or withheld). */
+async function issueReport(
+  input: CreateReportRequestInput,
+  serialNumber: string,
+  { range, product }: { range: SerialRange; product: Product },
+  publicVerdicts: readonly string[],
+  address: string,
+  now: Date,
+): Promise<ReportRequestCreated> {
+  const quotas = reportQuotas(address, input.email);
+  const record = await readUnitRecord(serialNumber);
+  const judgement = await judgeStoredUnit(record, product, range.bodyMaterial);
   const config = getConfig();
-  const baseUrl = await getAppUrl();
-  const identityLink = await unitIdentityLink({ serial: serialNumber, gtin: range.gtin });
   const issuedAt = now.toISOString();
   const pdfExpiresAt = new Date(now.getTime() + config.REPORT_RETENTION_DAYS * dayMs).toISOString();
   const { id: productId, name, temperatureMin, temperatureMax, fluid, connection } = product;
+  const request = {
+    type: 'reportRequest' as const,
+    requestedAt: issuedAt,
+    serialNumber,
+    productId,
+    productName: name,
+    email: input.email,
+    emailLower: input.email.toLowerCase(),
+    language: input.language,
+    consentVersion: consentStatementVersion,
+    consentedAt: issuedAt,
+    clientAddress: address,
+    statusAt: issuedAt,
+    deliveryAttempts: 0,
+    pdfExpiresAt,
+    verdict: judgement.verdict,
+    expiresAt: Math.ceil(new Date(pdfExpiresAt).getTime() / 1000),
+  };
+
+  if (product.planVersion !== null && !publicVerdicts.includes(judgement.verdict)) {
+    await saveWithheldRequest({
+      ...request,
+      id: newRequestId(),
+      reportNumber: null,
+      status: 'withheld',
+      statusReason: `verdict: ${judgement.verdict}`,
+      pdfKey: null,
+      fingerprint: null,
+      verificationUrl: null,
+    });
+    countMetric('ReportsWithheld');
+    throw new FailedPreconditionError('errors.reportWithheld', { provider: config.PROVIDER_NAME });
+  }
+
+  const baseUrl = await getAppUrl();
+  const identityLink = await unitIdentityLink({ serial: serialNumber, gtin: range.gtin });
   const reportProduct = {
     name,
     temperatureMin,
@@ -79,6 +154,11 @@ export async function requestReport(
     applicationMedium: product.applicationMedium,
     gtin: product.gtin,
   };
+  const plan = judgement.plan;
+  // The results the report shows (a void of one of them later marks the report).
+  const resultIds = record.results
+    .filter((result) => judgement.latest.includes(result))
+    .map((result) => result.id);
 
   for (let attempt = 1; ; attempt++) {
     const id = newRequestId();
@@ -90,8 +170,13 @@ export async function requestReport(
       serialNumber,
       productionDate: range.productionDate,
       product: reportProduct,
-      results,
-      tests: plan ? reportRows(plan, results) : [],
+      bodyMaterial: range.bodyMaterial,
+      pressureRating: ratingOf(product, range.bodyMaterial),
+      results: judgement.latest.map(reportResult),
+      tests: judgement.rows.map((row): ReportTestRow => ({
+        ...row,
+        result: row.result && reportResult(row.result),
+      })),
       plan: plan
         ? {
             version: plan.version,
@@ -99,7 +184,7 @@ export async function requestReport(
             approvedAt: plan.approvedAt,
           }
         : null,
-      verdict: plan ? planVerdict(plan, results) : reportVerdict(results),
+      verdict: judgement.verdict,
       verificationUrl: `${baseUrl}/search?verify=${reportNumber}`,
       identityLink,
     };
@@ -114,34 +199,19 @@ export async function requestReport(
     // (the bucket lifecycle removes it), never a record pointing at a missing PDF.
     await storePdf(key, pdf, reportNumber);
 
-    const record: ReportRequestRecord = {
-      type: 'reportRequest',
+    const stored: ReportRequestRecord = {
+      ...request,
       id,
       reportNumber,
-      requestedAt: issuedAt,
-      serialNumber,
-      productId,
-      productName: name,
-      email: input.email,
-      emailLower: input.email.toLowerCase(),
-      language: input.language,
-      consentVersion: consentStatementVersion,
-      consentedAt: issuedAt,
-      clientAddress: address,
       status: 'pending',
       statusReason: null,
-      statusAt: issuedAt,
-      deliveryAttempts: 0,
       pdfKey: key,
-      pdfExpiresAt,
       fingerprint,
       verificationUrl: content.verificationUrl,
-      verdict: content.verdict,
-      expiresAt: Math.ceil(new Date(pdfExpiresAt).getTime() / 1000),
     };
     try {
       await saveReportRequest(
-        record,
+        stored,
         {
           reportNumber,
           serialNumber,
@@ -150,6 +220,19 @@ export async function requestReport(
           language: input.language,
           fingerprint,
           pdfExpiresAt,
+          verdict: judgement.verdict,
+        },
+        {
+          range,
+          report: {
+            reportNumber,
+            issuedAt,
+            language: input.language,
+            verdict: judgement.verdict,
+            requestId: id,
+            planVersion: plan?.version ?? null,
+            resultIds,
+          },
         },
         quotas.email,
         now,

@@ -1,15 +1,17 @@
 import { reportNumberPattern } from '../shared/contract/schemas/report-request';
 import { NotFoundError } from '../shared/errors';
 import { createPublicHttpHandler, ok } from '../shared/http/public';
-import { firstResultSince } from '../machine-data/repository';
+import { readUnitRecord } from '../units/repository';
+import { laterFindings } from './verification';
 import { getVerification } from './repository';
 import { reportRequestRoutes } from './routes';
 
 /**
  * `GET /api/report-requests/verify/{reportNumber}` (public): what anyone holding a copy
- * needs to check it is genuine, and whether it is superseded (ISO/IEC 17025 7.8.8): when
- * the unit received results after the report was issued, `newerResultsSince` says since
- * when. The report stays verifiable as issued. It holds no personal data.
+ * needs to check it is genuine, and what happened to its unit since (ISO/IEC 17025 7.8.8):
+ * newer results (`newerResultsSince`), a void of a result it shows (`voidedSince`), a later
+ * report with another verdict (`laterVerdict`). The report stays verifiable as issued. One
+ * GetItem and one Query of the unit's record; no personal data.
  */
 export const handler = createPublicHttpHandler(
   reportRequestRoutes,
@@ -20,10 +22,7 @@ export const handler = createPublicHttpHandler(
       ? await getVerification(params.reportNumber)
       : undefined;
     if (!verification) throw new NotFoundError('errors.reportNotFound');
-    const newerResultsSince = await firstResultSince(
-      verification.serialNumber,
-      verification.issuedAt,
-    );
-    return ok({ ...verification, newerResultsSince });
+    const record = await readUnitRecord(verification.serialNumber);
+    return ok({ ...verification, ...laterFindings(verification, record) });
   },
 );

@@ -3,11 +3,20 @@ import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
 import {
+  rangeHoldingsSchema,
   serialRangeSchema,
   type ListSerialRangesQuery,
+  type RangeHoldings,
   type SerialRange,
+  type SerialRangeDetail,
   type SerialRangeFields,
 } from '../shared/contract/schemas/serial-range';
+import {
+  ratedMaterials,
+  ratingField,
+  type BodyMaterial,
+  type PressureRatings,
+} from '../shared/contract/materials';
 import { parseSerial, type ParsedSerial } from '../shared/contract/serial';
 import { changesBetween } from '../shared/data/audit';
 import { maxAi21Length } from '../shared/contract/gs1';
@@ -22,7 +31,13 @@ import {
 import { keys, queries, type ItemKey } from '../shared/keys';
 import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
 import { audited, WriteConflict, type Transaction } from '../shared/data/transaction';
-import { AbortedError, ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import {
+  AbortedError,
+  ConflictError,
+  FailedPreconditionError,
+  NotFoundError,
+  ValidationError,
+} from '../shared/errors';
 
 /** Writers racing on one partition retry this often before answering "busy". */
 const maxAttempts = 8;
@@ -35,9 +50,18 @@ const rangeItemSchema = serialRangeSchema.extend({
   endNumber: z.number().int(),
 });
 type RangeItem = z.infer<typeof rangeItemSchema>;
+/** The range's own item (`RANGE#<id>`): the only one of the three that counts its holdings. */
+const rangeRecordSchema = rangeItemSchema.extend(rangeHoldingsSchema.shape);
+type RangeRecord = z.infer<typeof rangeRecordSchema>;
 
 /** The fields a person edits: what an audit entry compares. */
-const editableFields = ['productId', 'startSerial', 'endSerial', 'productionDate'] as const;
+const editableFields = [
+  'productId',
+  'startSerial',
+  'endSerial',
+  'productionDate',
+  'bodyMaterial',
+] as const;
 
 const toRange = (item: object): SerialRange => serialRangeSchema.parse(item);
 const notFound = () => new NotFoundError('errors.serialRangeNotFound');
@@ -60,6 +84,7 @@ function rangeItem(
   fields: SerialRangeFields,
   audit: Pick<SerialRange, 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'>,
   gtin: string | null,
+  bodyMaterial: BodyMaterial | null,
 ): RangeItem {
   const start = parsed(fields.startSerial);
   const end = parsed(fields.endSerial);
@@ -77,6 +102,7 @@ function rangeItem(
     endSerial: end.serial,
     totalUnits: end.number - start.number + 1,
     productionDate: fields.productionDate,
+    bodyMaterial,
     ...audit,
     prefix: start.prefix,
     width: start.digits.length,
@@ -95,11 +121,18 @@ const describe = (range: Pick<RangeItem, 'startSerial' | 'endSerial'>) =>
   `${range.startSerial} – ${range.endSerial}`;
 const sameKey = (a: ItemKey, b: ItemKey) => a.pk === b.pk && a.sk === b.sk;
 
-export function getSerialRange(id: string): Promise<RangeItem | undefined> {
-  return getItem(keys.serialRange(id), rangeItemSchema, { consistent: true });
+export function getSerialRange(id: string): Promise<RangeRecord | undefined> {
+  return getItem(keys.serialRange(id), rangeRecordSchema, { consistent: true });
 }
 
 export const publicRange = toRange;
+
+/** The range with what its units hold (`GET /api/serial-numbers/{id}`). */
+export const rangeDetail = (range: RangeRecord): SerialRangeDetail => ({
+  ...toRange(range),
+  resultCount: range.resultCount,
+  reportCount: range.reportCount,
+});
 
 const versionSchema = z.object({ version: z.number().int() });
 
@@ -165,13 +198,54 @@ function bumpVersion(transaction: Transaction, range: RangeItem, expected: numbe
   );
 }
 
-const productGtinSchema = z.object({ gtin: z.string().nullable().default(null) });
+const productFactsSchema = z.object({
+  gtin: z.string().nullable().default(null),
+  pressureFC: z.number().nullable(),
+  pressureWCB: z.number().nullable(),
+  pressureSUS: z.number().nullable(),
+});
+type ProductFacts = z.infer<typeof productFactsSchema>;
 
-/** The product's GTIN-14 (null when it has none); a missing product is the form's error. */
-async function productGtin(productId: string): Promise<string | null> {
-  const product = await getItem(keys.product(productId), productGtinSchema, { consistent: true });
+/**
+ * What a range takes from its product: the GTIN-14 (null when it has none) and the pressure
+ * ratings (the materials it may be made of). A missing product is the form's error.
+ */
+async function productFacts(productId: string): Promise<ProductFacts> {
+  const product = await getItem(keys.product(productId), productFactsSchema, { consistent: true });
   if (!product) throw new ValidationError({ productId: { key: 'errors.serialRangeProduct' } });
-  return product.gtin;
+  return product;
+}
+
+/**
+ * The range's body material (docs/data-model.md): one the product rates; required when it
+ * rates several, the one it rates when it rates one, none when it rates none. A material the
+ * product does not rate is refused naming the field.
+ */
+export function resolveMaterial(
+  product: PressureRatings,
+  requested: BodyMaterial | null,
+): BodyMaterial | null {
+  const rated = ratedMaterials(product);
+  if (requested !== null && !rated.includes(requested)) {
+    throw new ValidationError({
+      bodyMaterial: { key: 'validation.materialNotRated', params: { material: requested } },
+    });
+  }
+  if (rated.length <= 1) return rated[0] ?? null;
+  if (requested === null) {
+    throw new ValidationError({ bodyMaterial: { key: 'validation.materialRequired' } });
+  }
+  return requested;
+}
+
+/**
+ * The product's rating of the range's material, as read: the write holds only if it is still
+ * set (a product edit removing it refuses while ranges use it; this closes the race).
+ */
+function ratingHeld(product: ProductFacts, material: BodyMaterial | null) {
+  return material === null
+    ? undefined
+    : equals(ratingField[material], product[ratingField[material]]);
 }
 
 /**
@@ -184,13 +258,19 @@ function adjustProductRanges(
   productId: string,
   delta: 1 | -1,
   gtin?: string | null,
+  rating?: ReturnType<typeof ratingHeld>,
 ) {
   const sameGtin = gtin ? equals('gtin', gtin) : or(attributeMissing('gtin'), equals('gtin', null));
+  const held = [
+    itemExists(),
+    ...(gtin === undefined ? [] : [sameGtin]),
+    ...(rating ? [rating] : []),
+  ];
   return transaction.update(
     keys.product(productId),
     { add: { rangeCount: delta } },
     {
-      condition: gtin === undefined ? itemExists() : and(itemExists(), sameGtin),
+      condition: held.length === 1 ? held[0] : and(...held),
       onConditionFailed: () =>
         gtin === undefined
           ? new ValidationError({ productId: { key: 'errors.serialRangeProduct' } })
@@ -229,14 +309,22 @@ export async function createSerialRange(
   const now = new Date().toISOString();
   const id = randomUUID();
   const by = actor.email ?? actor.id;
-  const gtin = await productGtin(fields.productId);
+  const product = await productFacts(fields.productId);
+  const material = resolveMaterial(product, fields.bodyMaterial ?? null);
+  const gtin = product.gtin;
   const range = rangeItem(
     id,
     fields,
     { version: 1, createdAt: now, updatedAt: now, createdBy: by, updatedBy: by },
     gtin,
+    material,
   );
-  const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now) };
+  const stored = {
+    ...range,
+    ...keys.serialRangeIndexes(id, range.startSerial, now),
+    resultCount: 0,
+    reportCount: 0,
+  };
   await writeGuarded(range, (version) => {
     const transaction = audited({
       actor,
@@ -249,7 +337,13 @@ export async function createSerialRange(
       .put({ ...range, ...lookupKey(range) }, { condition: itemMissing() })
       .put({ ...stored, ...keys.serialRange(id) }, { condition: itemMissing() })
       .put({ ...range, ...adjacencyKey(range) });
-    return adjustProductRanges(transaction, range.productId, 1, gtin).count({
+    return adjustProductRanges(
+      transaction,
+      range.productId,
+      1,
+      gtin,
+      ratingHeld(product, material),
+    ).count({
       serialRanges: 1,
       units: range.totalUnits,
     });
@@ -257,12 +351,90 @@ export async function createSerialRange(
   return toRange(range);
 }
 
+/** A hot path (a result, a report) changed the range's holdings between our read and write. */
+class HoldingsMoved extends Error {}
+
+/**
+ * Refuses an edit that would change what a unit with data was tested and certified as
+ * (docs/data-model.md): such a range keeps its product and its body material (one may be
+ * recorded where none was), and its new bounds keep every unit with results or reports.
+ */
+async function checkHoldings(current: RangeRecord, next: RangeItem): Promise<void> {
+  if (current.resultCount === 0 && current.reportCount === 0) return;
+  if (next.productId !== current.productId) {
+    throw new FailedPreconditionError(
+      'errors.rangeProductLocked',
+      {},
+      { productId: { key: 'errors.rangeProductLocked' } },
+    );
+  }
+  if (current.bodyMaterial !== null && next.bodyMaterial !== current.bodyMaterial) {
+    const params = { material: current.bodyMaterial };
+    throw new FailedPreconditionError('errors.rangeMaterialLocked', params, {
+      bodyMaterial: { key: 'errors.rangeMaterialLocked', params },
+    });
+  }
+  const samePartition = next.prefix === current.prefix && next.width === current.width;
+  const zeros = '0'.repeat(current.width);
+  const nines = '9'.repeat(current.width);
+  const outside = samePartition
+    ? [
+        [zeros, lastBefore(digitsOf(next))],
+        [firstAfter(String(next.endNumber).padStart(next.width, '0')), nines],
+      ].filter(([from, to]) => from !== undefined && to !== undefined && from <= to)
+    : [[zeros, nines]];
+  for (const [from, to] of outside) {
+    const [unit] = await queryItems(
+      queries.rangeUnitsBetween(current.id, from!, to!),
+      z.object({ serial: z.string() }),
+      { limit: 1, consistent: true },
+    );
+    if (unit) {
+      const params = { serial: unit.serial };
+      throw new FailedPreconditionError('errors.rangeUnitsOutside', params, {
+        startSerial: { key: 'errors.rangeUnitsOutside', params },
+      });
+    }
+  }
+}
+
+/** The zero-padded number before / after `digits` (undefined past either end). */
+function lastBefore(digits: string): string | undefined {
+  const number = Number(digits);
+  return number === 0 ? undefined : String(number - 1).padStart(digits.length, '0');
+}
+function firstAfter(digits: string): string | undefined {
+  const number = Number(digits) + 1;
+  const next = String(number).padStart(digits.length, '0');
+  return next.length > digits.length ? undefined : next;
+}
+
 /**
  * Moves or changes a range: the same neighbour check and version guard as a create,
- * plus the range's own version (a stale edit is refused). The lookup and product
- * entries move with it, and the counters take the change in units.
+ * plus the range's own version (a stale edit is refused) and what its units hold (read,
+ * checked, and held to the values read: a result or report arriving meanwhile makes it
+ * read again). The lookup and product entries move with it, and the counters take the
+ * change in units.
  */
 export async function updateSerialRange(
+  id: string,
+  fields: SerialRangeFields,
+  expectedVersion: number,
+  actor: AuditActor,
+): Promise<SerialRange> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateOnce(id, fields, expectedVersion, actor);
+    } catch (error) {
+      if (!(error instanceof HoldingsMoved) || attempt >= maxAttempts) {
+        if (error instanceof HoldingsMoved) throw new AbortedError('errors.serialRangeBusy');
+        throw error;
+      }
+    }
+  }
+}
+
+async function updateOnce(
   id: string,
   fields: SerialRangeFields,
   expectedVersion: number,
@@ -273,13 +445,15 @@ export async function updateSerialRange(
   if (current.version !== expectedVersion) throw new AbortedError();
   const now = new Date().toISOString();
   const moved = current.productId !== fields.productId;
+  const product = await productFacts(fields.productId);
   // Its units' links carry the GTIN: a range moves only to a product with the same one.
-  if (moved && (await productGtin(fields.productId)) !== current.gtin) {
+  if (moved && product.gtin !== current.gtin) {
     throw new ValidationError(
       { productId: { key: 'errors.rangeGtinMove' } },
       'errors.rangeGtinMove',
     );
   }
+  const material = resolveMaterial(product, fields.bodyMaterial ?? null);
   const range = rangeItem(
     id,
     fields,
@@ -291,8 +465,14 @@ export async function updateSerialRange(
       updatedBy: actor.email ?? actor.id,
     },
     current.gtin,
+    material,
   );
-  const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now) };
+  await checkHoldings(current, range);
+  const holdings: RangeHoldings = {
+    resultCount: current.resultCount,
+    reportCount: current.reportCount,
+  };
+  const stored = { ...range, ...keys.serialRangeIndexes(id, range.startSerial, now), ...holdings };
 
   await writeGuarded(range, (version) => {
     const transaction = audited({
@@ -305,8 +485,12 @@ export async function updateSerialRange(
     bumpVersion(transaction, range, version).put(
       { ...stored, ...keys.serialRange(id) },
       {
-        condition: equals('version', expectedVersion),
-        onConditionFailed: () => new AbortedError(),
+        condition: and(
+          equals('version', expectedVersion),
+          heldCount('resultCount', holdings.resultCount),
+          heldCount('reportCount', holdings.reportCount),
+        ),
+        onConditionFailed: () => new RangeEditRaced(),
       },
     );
     for (const [oldKey, newKey] of [
@@ -316,18 +500,50 @@ export async function updateSerialRange(
       if (!sameKey(oldKey, newKey)) transaction.delete(oldKey);
       transaction.put({ ...range, ...newKey });
     }
+    const rating = ratingHeld(product, material);
     if (moved) {
       adjustProductRanges(transaction, current.productId, -1);
-      adjustProductRanges(transaction, range.productId, 1, current.gtin);
+      adjustProductRanges(transaction, range.productId, 1, current.gtin, rating);
+    } else if (rating) {
+      transaction.check(
+        keys.product(range.productId),
+        and(itemExists(), rating),
+        () => new AbortedError('errors.productGtinChanged'),
+      );
     }
     return transaction.count({ units: range.totalUnits - current.totalUnits });
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof RangeEditRaced)) throw error;
+    const now = await getSerialRange(id);
+    if (!now || now.version !== expectedVersion) throw new AbortedError();
+    throw new HoldingsMoved();
   });
   return toRange(range);
 }
 
+class RangeEditRaced extends Error {}
+
+/** A holdings counter equal to `value` (a range from before they were counted has none: 0). */
+const heldCount = (name: keyof RangeHoldings, value: number) =>
+  value === 0 ? or(attributeMissing(name), equals(name, 0)) : equals(name, value);
+
+/** "This range has 5 test results and 1 issued report": what keeps it from being deleted. */
+const holdsData = (holdings: RangeHoldings) =>
+  new FailedPreconditionError('errors.rangeHoldsData', {
+    results: holdings.resultCount,
+    reports: holdings.reportCount,
+  });
+
+/**
+ * Deletes a range whose units hold nothing: a range holding test results (voided ones
+ * included) or issued reports is refused, `failed-precondition` naming them, so no
+ * certified data is ever orphaned. The counts are a condition of the delete's transaction:
+ * a result or report stored meanwhile cancels it.
+ */
 export async function deleteSerialRange(id: string, actor: AuditActor): Promise<void> {
   const current = await getSerialRange(id);
   if (!current) throw notFound();
+  if (current.resultCount > 0 || current.reportCount > 0) throw holdsData(current);
   const transaction = audited({
     actor,
     action: 'delete',
@@ -336,14 +552,81 @@ export async function deleteSerialRange(id: string, actor: AuditActor): Promise<
     changes: changesBetween(current, undefined, editableFields),
   })
     .delete(keys.serialRange(id), {
-      condition: equals('version', current.version),
-      onConditionFailed: () => new AbortedError(),
+      condition: and(
+        equals('version', current.version),
+        heldCount('resultCount', 0),
+        heldCount('reportCount', 0),
+      ),
+      onConditionFailed: () => new RangeEditRaced(),
     })
     .delete(lookupKey(current))
     .delete(adjacencyKey(current));
   await adjustProductRanges(transaction, current.productId, -1)
     .count({ serialRanges: -1, units: -current.totalUnits })
-    .commit();
+    .commit()
+    .catch(async (error: unknown) => {
+      if (!(error instanceof RangeEditRaced)) throw error;
+      const now = await getSerialRange(id);
+      if (!now) throw notFound();
+      if (now.resultCount > 0 || now.reportCount > 0) throw holdsData(now);
+      throw new AbortedError();
+    });
+}
+
+/** A range's version changed, or it was deleted, between a hot path's lookup and its write. */
+export class RangeChanged extends Error {
+  /** Results of the batch stored (in earlier transactions) before this write was cancelled. */
+  storedBefore = 0;
+}
+
+/**
+ * Counts what a result batch or a report adds to a range, in the caller's transaction: the
+ * range's holdings counters (on condition the range is still the version the lookup read:
+ * an edit or a delete in between cancels the write, and the caller looks the serials up
+ * again) and an entry per unit that now holds data (keys.rangeUnit), which a later edit
+ * of the range's bounds reads.
+ */
+export function countHoldings(
+  transaction: Transaction,
+  range: Pick<SerialRange, 'id' | 'version'>,
+  added: Partial<RangeHoldings>,
+  serials: readonly string[],
+): Transaction {
+  transaction.update(
+    keys.serialRange(range.id),
+    { add: { resultCount: added.resultCount ?? 0, reportCount: added.reportCount ?? 0 } },
+    {
+      condition: and(itemExists(), equals('version', range.version)),
+      onConditionFailed: () => new RangeChanged(),
+    },
+  );
+  for (const serial of new Set(serials)) {
+    transaction.put({ ...keys.rangeUnit(range.id, parsed(serial).digits), serial });
+  }
+  return transaction;
+}
+
+/** The product's ranges with their holdings (the product delete names what they hold). */
+export async function productRangeHoldings(productId: string): Promise<RangeHoldings> {
+  const entries = await queryItems(queries.productRanges(productId), z.object({ id: z.string() }), {
+    consistent: true,
+  });
+  const ranges = await Promise.all(entries.map((entry) => getSerialRange(entry.id)));
+  return ranges.reduce<RangeHoldings>(
+    (sum, range) => ({
+      resultCount: sum.resultCount + (range?.resultCount ?? 0),
+      reportCount: sum.reportCount + (range?.reportCount ?? 0),
+    }),
+    { resultCount: 0, reportCount: 0 },
+  );
+}
+
+/** The body materials of a product's ranges (a product edit keeps their ratings). */
+export async function productRangeMaterials(productId: string): Promise<Set<BodyMaterial>> {
+  const entries = await queryItems(queries.productRanges(productId), rangeItemSchema, {
+    consistent: true,
+  });
+  return new Set(entries.flatMap((entry) => (entry.bodyMaterial ? [entry.bodyMaterial] : [])));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Page } from '../shared/contract/schemas/product-record';
 import type {
   ListSerialRangesQuery,
   SerialRange,
+  SerialRangeDetail,
   SerialRangeFields,
 } from '../shared/contract/schemas/serial-range';
 import { NotFoundError, ValidationError } from '../shared/errors';
@@ -23,10 +24,10 @@ export async function listSerialRanges(query: ListSerialRangesQuery): Promise<Pa
   return { ...page, total };
 }
 
-export async function getSerialRange(id: string): Promise<SerialRange> {
+export async function getSerialRange(id: string): Promise<SerialRangeDetail> {
   const range = await ranges.getSerialRange(id);
   if (!range) throw new NotFoundError('errors.serialRangeNotFound');
-  return ranges.publicRange(range);
+  return ranges.rangeDetail(range);
 }
 
 export async function lookupSerial(serial: string): Promise<SerialRange> {

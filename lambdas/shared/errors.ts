@@ -64,6 +64,20 @@ export class AbortedError extends DomainError {
   }
 }
 
+/**
+ * The record's state forbids the change, whoever asks and however often (a range whose
+ * units hold results cannot be deleted; a result is voided once): answered 400.
+ */
+export class FailedPreconditionError extends DomainError {
+  constructor(
+    messageKey: MessageKey = 'errors.failed-precondition',
+    params: Record<string, string | number> = {},
+    fields: Record<string, MessageRef> = {},
+  ) {
+    super('failed-precondition', messageKey, params, fields);
+  }
+}
+
 /** Over an abuse limit: answered 429 with `Retry-After`. */
 export class RateLimitedError extends DomainError {
   constructor(

@@ -53,6 +53,10 @@ export const keys = {
   appUrl: (): ItemKey => ({ pk: 'CONFIG', sk: 'APPURL' }),
   /** A short lease serializing changes to admin accounts (the last-admin rule). */
   accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
+  /** The site settings admins change (which verdicts a visitor may receive). */
+  siteSettings: (): ItemKey => ({ pk: 'SETTINGS', sk: 'SITE' }),
+  /** A data migration that ran to its end (lambdas/migrations): it never runs again. */
+  migration: (name: string): ItemKey => ({ pk: 'MIGRATION', sk: name }),
 
   product: (id: string): ItemKey => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
   /** One version of a product's test plan (versions never change once saved). */
@@ -101,6 +105,15 @@ export const keys = {
     pk: `SERIAL#${prefix}#${width}`,
     sk: '#VERSION',
   }),
+  /**
+   * A unit of the range that holds test results or reports, by its zero-padded number:
+   * written with them, so a range edit finds in one Query whether a unit with data would
+   * fall outside its new bounds.
+   */
+  rangeUnit: (rangeId: string, digits: string): ItemKey => ({
+    pk: `RANGEUNITS#${rangeId}`,
+    sk: digits,
+  }),
   /** A product's ranges in serial order (the product filter of the ranges list). */
   productRange: (productId: string, startSerial: string, rangeId: string): ItemKey => ({
     pk: `PRODUCTRANGES#${productId}`,
@@ -145,6 +158,14 @@ export const keys = {
   unitResult: (serial: string, testName: string, testedAt: string, machineId: string): ItemKey => ({
     pk: `UNIT#${serial}`,
     sk: `RESULT#${testName}#${testedAt}#${machineId}`,
+  }),
+  /**
+   * A report issued for a unit, in the unit's partition beside its results: the unit page
+   * and the verification of an earlier report read them with the results in one Query.
+   */
+  unitReport: (serial: string, issuedAt: string, reportNumber: string): ItemKey => ({
+    pk: `UNIT#${serial}`,
+    sk: `REPORT#${issuedAt}#${reportNumber}`,
   }),
   /** Every result in tested-at order (the Machine Data list). */
   unitResultIndexes: (
@@ -231,6 +252,13 @@ export const queries = {
   unitResults: (serial: string): KeyQuery => ({
     partition: keys.unitResult(serial, '', '', '').pk,
     sort: { beginsWith: 'RESULT#' },
+  }),
+  /** Everything a unit holds: its results and the reports issued for it. */
+  unitRecord: (serial: string): KeyQuery => ({ partition: keys.unitResult(serial, '', '', '').pk }),
+  /** The units with data of a range whose numbers lie in `from`–`to` (zero-padded digits). */
+  rangeUnitsBetween: (rangeId: string, from: string, to: string): KeyQuery => ({
+    partition: keys.rangeUnit(rangeId, '').pk,
+    sort: { between: [from, to] },
   }),
   /** Every result tested between two dates (inclusive), either end open. */
   resultsBetween: (from?: string, to?: string): KeyQuery => ({

@@ -16,8 +16,16 @@ export const metricsNamespace = 'TestReportCenter';
  * - `MailsFailed`: report mails given up for good (suppressed address, PDF gone, SES
  *   refusal); a mail that will be retried is not counted.
  * - `IngestRows`: test results stored by machine ingest and CSV upload (duplicates not).
+ * - `ReportsWithheld`: report requests answered "not available yet" (the unit's verdict is
+ *   not one the site settings give visitors).
  */
-export const metricNames = ['ReportRequests', 'MailsSent', 'MailsFailed', 'IngestRows'] as const;
+export const metricNames = [
+  'ReportRequests',
+  'MailsSent',
+  'MailsFailed',
+  'IngestRows',
+  'ReportsWithheld',
+] as const;
 export type MetricName = (typeof metricNames)[number];
 
 /**

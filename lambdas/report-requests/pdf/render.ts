@@ -380,13 +380,22 @@ function labelledGrid(flow: Flow, rows: LabelledValue[][], x: number, width: num
   flow.rule(x, flow.y, width);
 }
 
-/** Serial, product, dates, and beside them the verdict in its colour. */
+/**
+ * Serial, product, dates (and the body material), and beside them the verdict in its colour;
+ * without a verdict (text.verdictShown), the facts take the whole width.
+ */
 function drawUnit(flow: Flow, text: ReportText): void {
   const verdictWidth = 150;
   const gap = 14;
-  const gridWidth = contentWidth - verdictWidth - gap;
+  const gridWidth = text.verdictShown ? contentWidth - verdictWidth - gap : contentWidth;
   const top = flow.y;
-  labelledGrid(flow, [text.unit.slice(0, 2), text.unit.slice(2)], margin, gridWidth);
+  const rows = [
+    text.unit.slice(0, 2),
+    text.unit.slice(2, 4),
+    ...(text.unit.length > 4 ? [text.unit.slice(4)] : []),
+  ];
+  labelledGrid(flow, rows, margin, gridWidth);
+  if (!text.verdictShown) return;
   const height = Math.max(top - flow.y, 64);
 
   const x = margin + gridWidth + gap;

@@ -44,6 +44,11 @@ export interface ReportText {
   verdictLabel: string;
   verdict: string;
   verdictKind: ReportVerdict;
+  /**
+   * Whether the report states a verdict: not for a unit of a product without a test plan
+   * that has no results yet (there is nothing to judge; the report gives its data).
+   */
+  verdictShown: boolean;
   specificationsHeading: string;
   /** Rows of the specification grid, three cells, then two (application, medium). */
   specifications: LabelledValue[][];
@@ -98,6 +103,11 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
     message(key, params, language);
   const measured = (value: number | null, unit: string | null) =>
     value === null ? emptyValue : [formatNumber(value), unit].filter(Boolean).join(' ');
+  /** The bench, or "entered by <name> for <bench>" for an uploaded result. */
+  const source = (result: NonNullable<ReportTestRow['result']>) =>
+    result.enteredBy
+      ? t('report.enteredBy', { name: result.enteredBy, bench: result.machineId })
+      : result.machineId;
   const planRow = (row: ReportTestRow): ReportRow<PlanCells> => {
     const result = row.result;
     const limit = row.limit && formatLimit(row.limit);
@@ -109,7 +119,7 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
         result ? measured(result.value, result.unit) : emptyValue,
         result ? t(`report.outcomes.${result.result}`) : t('report.notYetTested'),
         result ? utcMinute(result.testedAt) : emptyValue,
-        result ? [result.machineId, result.operator].filter(Boolean).join('\n') : emptyValue,
+        result ? [source(result), result.operator].filter(Boolean).join('\n') : emptyValue,
       ],
     };
   };
@@ -128,10 +138,25 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
       { label: t('product.fields.name'), value: product.name },
       { label: t('report.productionDate'), value: content.productionDate },
       { label: t('report.issueDate'), value: `${utcMinute(content.issuedAt)} UTC` },
+      ...(content.bodyMaterial
+        ? [
+            {
+              label: t('report.bodyMaterial'),
+              value: t('report.materialRating', {
+                material: t(`report.materials.${content.bodyMaterial}`),
+                rating:
+                  content.pressureRating === null || content.pressureRating === undefined
+                    ? emptyValue
+                    : `${formatNumber(content.pressureRating)} bar`,
+              }),
+            },
+          ]
+        : []),
     ],
     verdictLabel: t('report.verdict'),
     verdict: t(`report.verdicts.${content.verdict}`),
     verdictKind: content.verdict,
+    verdictShown: content.plan !== null || content.results.length > 0,
     specificationsHeading: t('report.specifications'),
     specifications: [
       [
@@ -172,7 +197,7 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
           ? emptyValue
           : [formatNumber(result.value), result.unit].filter(Boolean).join(' '),
         utcMinute(result.testedAt),
-        result.machineId,
+        source(result),
       ],
     })),
     noResults: t('report.noResults'),

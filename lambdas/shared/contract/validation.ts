@@ -59,6 +59,10 @@ function ruleMessage(rule: unknown, params: Record<string, unknown> = {}): Messa
       return { key: 'validation.rangeSize', params: { max: Number(params.max) } };
     case 'limitOrder':
       return { key: 'validation.limitOrder' };
+    case 'limitUnit':
+      return { key: 'validation.limitUnit' };
+    case 'minLength':
+      return { key: 'validation.minLength', params: { min: Number(params.min) } };
     case 'duplicateTest':
       return { key: 'validation.duplicateTest' };
     case 'auditRange':

@@ -1,4 +1,9 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  ScanCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { getDocuments } from '../aws/dynamodb';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor';
 import { conditionExpression, Placeholders, type Condition } from './expressions';
@@ -117,4 +122,21 @@ export async function queryPage<T>(
     if (!lastKey) break;
   }
   return { items, nextCursor: await encodeCursor(lastKey, options.scope) };
+}
+
+/**
+ * Every item of the table, a page at a time, for data migrations (lambdas/migrations) only:
+ * a Scan reads the whole table and never belongs in a request path.
+ */
+export async function scanTable(
+  onPage: (items: Record<string, unknown>[]) => Promise<void>,
+): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await getDocuments().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    await onPage(page.Items ?? []);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }

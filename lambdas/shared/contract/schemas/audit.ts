@@ -10,6 +10,8 @@ export const auditEntities = [
   'machine',
   'report-request',
   'machine-data',
+  'unit',
+  'settings',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -22,6 +24,7 @@ export const auditActions = [
   'resend',
   'ingest',
   'upload',
+  'void',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

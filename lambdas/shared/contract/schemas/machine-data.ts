@@ -97,8 +97,14 @@ export const testResultSchema = z.object({
   operator: z.string().nullable(),
   notes: z.string().nullable(),
   receivedAt: z.string(),
-  /** The machine key's name, or the staff member who uploaded it. */
+  /** `machine:<key's name>`, or `upload:<email>` of the person who uploaded it. */
   source: z.string(),
+  /** For an uploaded result: who entered it (name, else email) for the bench it names. */
+  enteredBy: z.string().nullable().default(null),
+  /** A voided result keeps its values and no longer counts: when, by whom, why. */
+  voidedAt: z.string().nullable().default(null),
+  voidedBy: z.string().nullable().default(null),
+  voidReason: z.string().nullable().default(null),
   /** The test plan version it was judged against; null when its product had no plan. */
   planVersion: z.number().int().nullable().default(null),
   /** The limit it was judged against (unit included); null when none. */
@@ -112,6 +118,23 @@ export const testResultSchema = z.object({
     .default(null),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
+
+/** `POST /api/machine-data/{id}/void`: why the result is wrong (kept with it, audited). */
+export const voidResultSchema = z.strictObject({
+  reason: freeText(500).refine((reason) => [...reason].length >= 3, {
+    params: { rule: 'minLength', min: 3 },
+  }),
+});
+export type VoidResultInput = z.infer<typeof voidResultSchema>;
+
+/**
+ * A result's `id` in the API: the unit's serial (base64url) and the result's own id (a
+ * hash of its key fields), so the result is found in its unit's partition without an index.
+ */
+export const resultIdPattern = /^[A-Za-z0-9_-]{1,80}\.[A-Za-z0-9_-]{22}$/;
+
+/** `{id}` of a result; any other shape is answered `not-found` without a read. */
+export const resultIdParams = z.strictObject({ id: z.string().regex(resultIdPattern) });
 
 /**
  * `GET /api/machine-data`: newest first. With `serial`, that unit's whole history;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { emailField } from './auth';
 import type { ProductFields } from './product';
 import { listPageSchema } from './records';
+import { appliesTo, type BodyMaterial } from '../materials';
 import { isoDateField, serialTextField } from './serial-range';
 import { hasLimits, type JudgedLimit, type TestPlan } from './test-plan';
 
@@ -60,6 +61,11 @@ export interface ReportTestResult {
   planVersion?: number | null;
   /** The limit it was judged against (stored with it: a later plan never changes it). */
   limit?: JudgedLimit | null;
+  /**
+   * A result a person uploaded: who entered it (name or email) for the bench it names,
+   * shown as "entered by <name> for <bench>"; null or absent when the bench sent it.
+   */
+  enteredBy?: string | null;
 }
 
 /**
@@ -98,60 +104,117 @@ export interface ReportPlan {
   approvedAt: string;
 }
 
+/** A plan, as a verdict reads it: its tests and version. */
+export type VerdictPlan = Pick<TestPlan, 'tests'> & Partial<Pick<TestPlan, 'version'>>;
+
+/** The plan tests a unit of `material` is judged by (docs/test-plans.md). */
+export function applicableTests<T extends VerdictPlan>(
+  plan: T,
+  material: BodyMaterial | null,
+): T['tests'] {
+  return plan.tests.filter((test) => appliesTo(test, material));
+}
+
 /**
- * A unit's verdict against its product's plan (the latest result per test given).
- * Results of tests the plan does not require never decide it.
+ * Whether a result may stand for a plan test: a test with limits takes only a result that
+ * was judged against a limit (one stored before the plan, or as an unjudged extra test,
+ * never counts for it, and is never shown against the plan's limit).
+ */
+export function countsFor(
+  result: Pick<ReportTestResult, 'limit'> | undefined,
+  test: Pick<TestPlan['tests'][number], 'lower' | 'upper'>,
+): boolean {
+  if (!result) return false;
+  return !hasLimits(test) || (result.limit !== undefined && result.limit !== null);
+}
+
+/**
+ * Whether a failed result counted against its unit when it was judged: judged without a
+ * plan (every result then counts), or as a required test of the plan version it was judged
+ * against that applied to the unit's material. Such a failure keeps counting until it is
+ * voided or the same test passes later: no later plan version alone takes it back.
+ * `plans` holds the versions results name; a version not at hand counts (the safe side).
+ */
+export function countedWhenJudged(
+  result: Pick<ReportTestResult, 'testName' | 'planVersion'>,
+  plans: ReadonlyMap<number, VerdictPlan>,
+  material: BodyMaterial | null,
+): boolean {
+  if (result.planVersion === null || result.planVersion === undefined) return true;
+  const plan = plans.get(result.planVersion);
+  if (!plan) return true;
+  const test = plan.tests.find((candidate) => candidate.name === result.testName);
+  return test !== undefined && test.required && appliesTo(test, material);
+}
+
+/**
+ * A unit's verdict against a plan (the latest result per test given): `fail` when a
+ * required test that applies to the unit's material failed, or when any failure counted
+ * against it when it was judged ({@link countedWhenJudged}); `incomplete` when a required
+ * test has no result that may stand for it ({@link countsFor}); otherwise `pass`. Results
+ * of tests the plan does not require never decide it.
  */
 export function planVerdict(
-  plan: Pick<TestPlan, 'tests'>,
-  latest: readonly Pick<ReportTestResult, 'testName' | 'result'>[],
+  plan: VerdictPlan,
+  latest: readonly Pick<ReportTestResult, 'testName' | 'result' | 'limit' | 'planVersion'>[],
+  options: { material?: BodyMaterial | null; plans?: ReadonlyMap<number, VerdictPlan> } = {},
 ): ReportVerdict {
   if (latest.length === 0) return 'untested';
-  const byTest = new Map(latest.map((result) => [result.testName, result.result]));
-  const required = plan.tests.filter((test) => test.required);
-  if (required.some((test) => byTest.get(test.name) === 'fail')) return 'fail';
-  if (required.some((test) => !byTest.has(test.name))) return 'incomplete';
+  const material = options.material ?? null;
+  const plans = options.plans ?? new Map(plan.version ? [[plan.version, plan]] : []);
+  const byTest = new Map(latest.map((result) => [result.testName, result]));
+  const required = applicableTests(plan, material).filter((test) => test.required);
+  const standing = (test: (typeof required)[number]) => {
+    const result = byTest.get(test.name);
+    return countsFor(result, test) ? result : undefined;
+  };
+  const failureCounts = latest.some(
+    (result) => result.result === 'fail' && countedWhenJudged(result, plans, material),
+  );
+  if (failureCounts || required.some((test) => standing(test)?.result === 'fail')) return 'fail';
+  if (required.some((test) => !standing(test))) return 'incomplete';
   return 'pass';
 }
 
 /**
- * The report's test rows: the plan's required tests in plan order, each with its latest
- * result, then every other latest result (tests the plan does not require or name).
+ * The report's test rows: the plan's required tests that apply to the unit's material, in
+ * plan order, each with its latest result where that may stand for it ({@link countsFor};
+ * else "not yet tested", with the plan's limit as the requirement), then every other latest
+ * result, with the limit it was judged against (never a plan's limit it was not judged by).
  */
 export function reportRows(
-  plan: Pick<TestPlan, 'tests'>,
+  plan: VerdictPlan,
   latest: readonly ReportTestResult[],
+  material: BodyMaterial | null = null,
 ): ReportTestRow[] {
   const byTest = new Map(latest.map((result) => [result.testName, result]));
-  const required = plan.tests.filter((test) => test.required);
-  const requiredNames = new Set(required.map((test) => test.name));
+  const required = applicableTests(plan, material).filter((test) => test.required);
   const planTests = new Map(plan.tests.map((test) => [test.name, test]));
   const planLimit = (test: (typeof plan.tests)[number]): JudgedLimit | null =>
     hasLimits(test) ? { lower: test.lower, upper: test.upper, unit: test.unit } : null;
-  return [
-    ...required.map((test) => {
-      const result = byTest.get(test.name) ?? null;
-      return {
-        testName: test.name,
-        method: test.method,
-        limit: result?.limit ?? planLimit(test),
-        required: true,
-        result,
-      };
-    }),
-    ...latest
-      .filter((result) => !requiredNames.has(result.testName))
-      .map((result) => {
-        const test = planTests.get(result.testName);
-        return {
-          testName: result.testName,
-          method: test?.method ?? null,
-          limit: result.limit ?? (test ? planLimit(test) : null),
-          required: false,
-          result,
-        };
-      }),
-  ];
+  const shown = new Set<string>();
+  const requiredRows = required.map((test): ReportTestRow => {
+    const latestResult = byTest.get(test.name);
+    const result = countsFor(latestResult, test) ? latestResult! : null;
+    if (result) shown.add(result.testName);
+    return {
+      testName: test.name,
+      method: test.method,
+      limit: result?.limit ?? planLimit(test),
+      required: true,
+      result,
+    };
+  });
+  const otherRows = latest
+    .filter((result) => !shown.has(result.testName))
+    .map((result): ReportTestRow => ({
+      testName: result.testName,
+      method: planTests.get(result.testName)?.method ?? null,
+      limit: result.limit ?? null,
+      required: false,
+      result,
+    }));
+  return [...requiredRows, ...otherRows];
 }
 
 /** What the report says, in the data both the PDF and the page preview show. */
@@ -163,12 +226,22 @@ export interface ReportContent {
   serialNumber: string;
   productionDate: string;
   product: ReportProduct;
+  /**
+   * The unit's body material and its pressure rating (bar); null when the product rates no
+   * material or the unit's range does not record it yet.
+   */
+  bodyMaterial?: BodyMaterial | null;
+  pressureRating?: number | null;
   /** The latest result of each test (every report has them). */
   results: ReportTestResult[];
   /** With a test plan: its required tests, then extra results; empty without one. */
   tests: ReportTestRow[];
-  /** The plan in force; null when the product has none. */
+  /** The plan version the unit is judged by (docs/test-plans.md); null when none. */
   plan: ReportPlan | null;
+  /**
+   * The unit's verdict. A unit of a product without a plan and without results has no
+   * verdict to state: the report shows no verdict banner then.
+   */
   verdict: ReportVerdict;
   /** `<app>/search?verify=<reportNumber>`. */
   verificationUrl: string;
@@ -205,6 +278,12 @@ export interface ReportVerification {
    * report is superseded: it stays valid as issued, and a new one says more. Null otherwise.
    */
   newerResultsSince?: string | null;
+  /** When a result the report shows was voided (the first such void); null when none was. */
+  voidedSince?: string | null;
+  /** The verdict the report states (absent on reports from before verdicts were kept). */
+  verdict?: ReportVerdict | null;
+  /** The first later report of the unit whose verdict differs from this one's; null when none. */
+  laterVerdict?: { reportNumber: string; issuedAt: string; verdict: ReportVerdict } | null;
 }
 
 /**
@@ -213,8 +292,11 @@ export interface ReportVerification {
  */
 export const reportNumberPattern = /^TR-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
 
-/** Mail delivery states of a request (docs/report-center.md). */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+/**
+ * Mail delivery states of a request (docs/report-center.md); `withheld`: no report was
+ * issued, because the unit's verdict is not one a visitor may receive (site settings).
+ */
+export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'withheld'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
@@ -240,7 +322,8 @@ export type ListReportRequestsQuery = z.infer<typeof listReportRequestsQuerySche
 /** One line of the search history. `clientAddress` only for admins. */
 export interface ReportRequestSummary {
   id: string;
-  reportNumber: string;
+  /** Null for a withheld request: no report was issued. */
+  reportNumber: string | null;
   requestedAt: string;
   serialNumber: string;
   productName: string;

@@ -6,6 +6,7 @@ import {
   parseSerial,
   rangeProblem,
 } from '../serial';
+import { bodyMaterials, type BodyMaterial } from '../materials';
 import { versionField } from '../numbers';
 import { auditSchema, listPageSchema } from './records';
 
@@ -59,6 +60,16 @@ const rangeShape = {
   startSerial: serialField,
   endSerial: serialField,
   productionDate: isoDateField,
+  /**
+   * The units' body material: one the product rates. Required when it rates several; taken
+   * from the product when it rates one; absent when it rates none (the service decides,
+   * with the product at hand: docs/data-model.md).
+   */
+  bodyMaterial: z
+    .enum(bodyMaterials)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 };
 
 /**
@@ -97,7 +108,10 @@ function checkRange(
 }
 
 export const createSerialRangeSchema = z.strictObject(rangeShape).superRefine(checkRange);
-export type SerialRangeFields = z.infer<typeof createSerialRangeSchema>;
+/** A range as written; `bodyMaterial` may be left to the product (one rating, or none). */
+export type SerialRangeFields = Omit<z.infer<typeof createSerialRangeSchema>, 'bodyMaterial'> & {
+  bodyMaterial?: BodyMaterial | null;
+};
 
 export const updateSerialRangeSchema = z
   .strictObject({ ...rangeShape, version: versionField })
@@ -116,9 +130,27 @@ export const serialRangeSchema = z
      * identification links carry. Records written before GTINs existed have none.
      */
     gtin: z.string().nullable().default(null),
+    /** The units' body material; null when the product rates none, or not yet recorded. */
+    bodyMaterial: z.enum(bodyMaterials).nullable().default(null),
   })
   .extend(auditSchema.shape);
 export type SerialRange = z.infer<typeof serialRangeSchema>;
+
+/**
+ * What its units hold: test results (voided ones included) and issued reports, counted on
+ * the range in the same transactions as the results and reports are stored. A range holding
+ * any cannot be deleted; its product and material are then fixed, and its bounds keep every
+ * unit with data (docs/data-model.md).
+ */
+export const rangeHoldingsSchema = z.object({
+  resultCount: z.number().int().default(0),
+  reportCount: z.number().int().default(0),
+});
+export type RangeHoldings = z.infer<typeof rangeHoldingsSchema>;
+
+/** `GET /api/serial-numbers/{id}`: the range and what its units hold (the delete dialog says it). */
+export const serialRangeDetailSchema = serialRangeSchema.extend(rangeHoldingsSchema.shape);
+export type SerialRangeDetail = z.infer<typeof serialRangeDetailSchema>;
 
 export const listSerialRangesQuerySchema = z.strictObject({
   ...listPageSchema,

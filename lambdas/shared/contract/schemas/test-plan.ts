@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { bodyMaterials, type BodyMaterial } from '../materials';
 import { measurementField } from '../numbers';
 import { canonical, freeText, optionalFreeText } from '../text';
 import { roles } from '../roles';
@@ -41,10 +42,24 @@ export const planTestSchema = z
       .nullable()
       .optional()
       .transform((value) => value ?? null),
+    /**
+     * The body materials the test applies to; empty (or absent) when it applies to every
+     * unit. A unit is judged only by the tests that apply to its material.
+     */
+    materials: z
+      .array(z.enum(bodyMaterials))
+      .max(bodyMaterials.length)
+      .optional()
+      .transform((value) => bodyMaterials.filter((material) => value?.includes(material))),
   })
   .refine((test) => test.lower === null || test.upper === null || test.lower <= test.upper, {
     path: ['upper'],
     params: { rule: 'limitOrder' },
+  })
+  // A limit means nothing without its unit: a value in psi would pass a limit meant in bar.
+  .refine((test) => !hasLimits(test) || test.unit !== null, {
+    path: ['unit'],
+    params: { rule: 'limitUnit' },
   });
 export type PlanTest = z.infer<typeof planTestSchema>;
 
@@ -109,6 +124,7 @@ export const testPlanSchema = z.object({
       upper: z.number().nullable(),
       required: z.boolean(),
       holdSeconds: z.number().nullable(),
+      materials: z.array(z.enum(bodyMaterials)).default([]),
     }),
   ),
   allowExtraTests: z.boolean(),
@@ -130,8 +146,9 @@ export interface JudgedLimit {
 }
 
 /** Whether a test has limits at all (then its outcome is computed from the value). */
-export const hasLimits = (test: Pick<JudgedLimit, 'lower' | 'upper'>) =>
-  test.lower !== null || test.upper !== null;
+export function hasLimits(test: Pick<JudgedLimit, 'lower' | 'upper'>): boolean {
+  return test.lower !== null || test.upper !== null;
+}
 
 /** The outcome the limits give a value: inclusive at both ends. */
 export function outcomeWithin(value: number, test: Pick<JudgedLimit, 'lower' | 'upper'>) {
@@ -160,11 +177,9 @@ export interface ValveRatings {
 }
 
 /** Body materials, as the product names their ratings. */
-const materials = [
-  ['FC', 'pressureFC'],
-  ['WCB', 'pressureWCB'],
-  ['SUS', 'pressureSUS'],
-] as const;
+const materials = bodyMaterials.map(
+  (material) => [material, `pressure${material}` as const] as const,
+) satisfies readonly (readonly [BodyMaterial, keyof ValveRatings])[];
 
 /**
  * Factors of the standard valve pressure tests (API 598 and ISO 5208): the shell test at
@@ -187,9 +202,9 @@ const gauge = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * A valve test plan filled from the product's own pressure ratings: a shell test and a
- * high-pressure seat test for each body material the product is offered in, and one
- * low-pressure gas seat test. A starting point for a person to review before saving
- * (a unit is made of one material: keep the tests of the materials it may be).
+ * high-pressure seat test for each body material the product is offered in, each applying
+ * to units of that material only, and one low-pressure gas seat test for every unit. A
+ * starting point for a person to review before saving.
  */
 export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
   const { shell, highPressureSeat, lowPressureSeat, holdSeconds } = valveTestFactors;
@@ -205,6 +220,7 @@ export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
       upper: null,
       required: true,
       holdSeconds,
+      materials: [material],
     });
     tests.push({
       name: `Seat test high pressure (${material})`,
@@ -214,6 +230,7 @@ export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
       upper: null,
       required: true,
       holdSeconds,
+      materials: [material],
     });
   }
   tests.push({
@@ -224,6 +241,7 @@ export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
     upper: lowPressureSeat.upper,
     required: true,
     holdSeconds,
+    materials: [],
   });
   return tests;
 }
