@@ -1,19 +1,37 @@
-import { createProduct } from '../../lambdas/products/repository';
+import { ingestBatch } from '../../lambdas/machine-data/service';
+import { createMachine } from '../../lambdas/machines/repository';
+import { createProduct, saveTestPlan } from '../../lambdas/products/repository';
+import type { BodyMaterial } from '../../lambdas/shared/contract/materials';
 import type { AuditActor } from '../../lambdas/shared/contract/schemas/audit';
 import type { ProductFields } from '../../lambdas/shared/contract/schemas/product';
+import type { IngestBatch } from '../../lambdas/shared/contract/schemas/machine-data';
+import {
+  valvePlanTemplate,
+  valveTestFactors,
+} from '../../lambdas/shared/contract/schemas/test-plan';
 import { createSerialRange } from '../../lambdas/serial-ranges/repository';
 
 /**
  * A small, realistic catalogue for a fresh local store: written through the same
- * repositories as the API (transactions, counters, audit entries), by a named sample author.
- * Never part of the AWS deployment.
+ * repositories and services as the API (transactions, counters, audit entries, judging), by
+ * a named sample author: products with test plans from the valve template, ranges with their
+ * body material, and a sample bench's results for three units (passing, failing, incomplete),
+ * so a newcomer's first report is a full one. Never part of the AWS deployment.
  */
 const author: AuditActor = { id: 'sample-data', email: 'sample-data@example.com' };
+const approver = {
+  id: 'sample-data',
+  name: 'Sample Data',
+  email: author.email!,
+  role: 'admin' as const,
+};
 
 /** GS1's example GTIN (prefix 950: never a real product), on the sample's gate valve. */
 export const sampleGtin = '09506000134352';
 
-const products: (ProductFields & { ranges: [string, string, string][] })[] = [
+type SampleRange = [start: string, end: string, productionDate: string, material: BodyMaterial];
+
+const products: (ProductFields & { ranges: SampleRange[] })[] = [
   {
     name: 'Gate Valve GV-150',
     temperatureMin: -29,
@@ -28,8 +46,8 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     // Its units get GS1 Digital Links (docs/identity-links.md).
     gtin: sampleGtin,
     ranges: [
-      ['GV-2026-000001', 'GV-2026-000500', '2026-01-12'],
-      ['GV-2026-000501', 'GV-2026-001200', '2026-03-02'],
+      ['GV-2026-000001', 'GV-2026-000500', '2026-01-12', 'WCB'],
+      ['GV-2026-000501', 'GV-2026-001200', '2026-03-02', 'SUS'],
     ],
   },
   {
@@ -44,7 +62,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     application: 'Steam flow regulation in boiler rooms',
     applicationMedium: 'Saturated and superheated steam',
     gtin: null,
-    ranges: [['GL-2026-000001', 'GL-2026-000250', '2026-02-16']],
+    ranges: [['GL-2026-000001', 'GL-2026-000250', '2026-02-16', 'WCB']],
   },
   {
     name: 'Ball Valve BV-40 Full Bore',
@@ -58,7 +76,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     application: 'Lubrication and fuel oil lines',
     applicationMedium: 'Mineral oil, diesel',
     gtin: null,
-    ranges: [['BV40-000001', 'BV40-002000', '2026-04-20']],
+    ranges: [['BV40-000001', 'BV40-002000', '2026-04-20', 'SUS']],
   },
   {
     name: 'Butterfly Valve BF-200 Wafer',
@@ -72,7 +90,7 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
     application: 'HVAC and compressed air distribution',
     applicationMedium: 'Air, chilled water',
     gtin: null,
-    ranges: [['BF-26-0001', 'BF-26-0800', '2026-05-11']],
+    ranges: [['BF-26-0001', 'BF-26-0800', '2026-05-11', 'FC']],
   },
   {
     name: 'Check Valve CV-80 Swing',
@@ -90,16 +108,69 @@ const products: (ProductFields & { ranges: [string, string, string][] })[] = [
   },
 ];
 
-/** Loads the sample; returns a serial number that lies in one of its ranges. */
+/** The serial the banner offers: a WCB gate valve with passing results. */
+export const sampleSerial = 'GV-2026-000123';
+
+/**
+ * A sample bench's results for three WCB gate valves (rated 19.6 bar: shell ≥ 29.4 bar,
+ * high-pressure seat ≥ 21.56 bar, gas seat 4–7 bar): one passing every test, one failing
+ * its shell test, one with the shell test alone (incomplete).
+ */
+function sampleResults(): IngestBatch['results'] {
+  // 19.6 bar × 1.5 = 29.4 bar shell; × 1.1 = 21.56 bar high-pressure seat (valveTestFactors).
+  const shell = 30;
+  const seat = 22;
+  const at = (day: number, minute: number) =>
+    new Date(Date.UTC(2026, 0, day, 9, minute)).toISOString();
+  const row = (
+    serialNumber: string,
+    testName: string,
+    value: number,
+    result: 'pass' | 'fail',
+    testedAt: string,
+  ) => ({
+    serialNumber,
+    testName,
+    result,
+    value,
+    unit: 'bar',
+    testedAt,
+    operator: 'Lin',
+    machineId: null,
+    notes: null,
+  });
+  return [
+    row(sampleSerial, 'Shell test (WCB)', shell, 'pass', at(14, 5)),
+    row(sampleSerial, 'Seat test high pressure (WCB)', seat, 'pass', at(14, 12)),
+    row(sampleSerial, 'Seat test low pressure (gas)', 6, 'pass', at(14, 18)),
+    row('GV-2026-000124', 'Shell test (WCB)', 27.8, 'fail', at(14, 25)),
+    row('GV-2026-000124', 'Seat test high pressure (WCB)', seat, 'pass', at(14, 31)),
+    row('GV-2026-000124', 'Seat test low pressure (gas)', 5.5, 'pass', at(14, 37)),
+    row('GV-2026-000125', 'Shell test (WCB)', shell, 'pass', at(14, 44)),
+  ];
+}
+
+/** Loads the sample; returns the serial number of a unit with a full passing report. */
 export async function loadSampleData(): Promise<string> {
   for (const { ranges, ...fields } of products) {
     const product = await createProduct(fields, author);
-    for (const [startSerial, endSerial, productionDate] of ranges) {
+    await saveTestPlan(
+      product.id,
+      { tests: valvePlanTemplate(fields), allowExtraTests: false, version: 0 },
+      approver,
+      author,
+    );
+    for (const [startSerial, endSerial, productionDate, bodyMaterial] of ranges) {
       await createSerialRange(
-        { productId: product.id, startSerial, endSerial, productionDate },
+        { productId: product.id, startSerial, endSerial, productionDate, bodyMaterial },
         author,
       );
     }
   }
-  return 'GV-2026-000123';
+  const bench = await createMachine(
+    { name: 'Sample bench 1', note: 'Pressure test bench of the sample data' },
+    author,
+  );
+  await ingestBatch({ results: sampleResults() }, bench.machine);
+  return sampleSerial;
 }

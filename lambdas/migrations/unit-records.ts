@@ -1,11 +1,7 @@
 import * as z from 'zod';
 import { getProduct } from '../products/repository';
 import { reportRequestRecordSchema } from '../report-requests/repository';
-import {
-  countHoldings,
-  findRangeContaining,
-  RangeChanged,
-} from '../serial-ranges/repository';
+import { countHoldings, findRangeContaining, RangeChanged } from '../serial-ranges/repository';
 import { ratedMaterials } from '../shared/contract/materials';
 import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-request';
 import { parseSerial } from '../shared/contract/serial';

@@ -136,7 +136,10 @@ async function issueReport(
       verificationUrl: null,
     });
     countMetric('ReportsWithheld');
-    throw new FailedPreconditionError('errors.reportWithheld', { provider: config.PROVIDER_NAME });
+    throw new FailedPreconditionError('errors.reportWithheld', {
+      // The message ends with its own full stop ("Please contact Example Valve Co.").
+      provider: config.PROVIDER_NAME.replace(/\.+$/, ''),
+    });
   }
 
   const baseUrl = await getAppUrl();

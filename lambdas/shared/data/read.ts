@@ -134,7 +134,11 @@ export async function scanTable(
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await getDocuments().send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
+      new ScanCommand({
+        TableName: tableName(),
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      }),
     );
     await onPage(page.Items ?? []);
     startKey = page.LastEvaluatedKey;

@@ -9,9 +9,11 @@ const indicator: Record<DeliveryStatus, StatusIndicatorProps.Type> = {
   sending: 'in-progress',
   sent: 'success',
   failed: 'error',
+  // No report was issued: the unit's verdict is not one a visitor may receive.
+  withheld: 'stopped',
 };
 
-/** Where a report request's mail stands (pending, sending, sent, failed), as a status. */
+/** Where a report request's mail stands (pending, sending, sent, failed, withheld), as a status. */
 export function DeliveryStatusIndicator({ status }: { status: DeliveryStatus }) {
   const { t } = useTranslation();
   return (

@@ -104,14 +104,19 @@ export interface ReportPlan {
   approvedAt: string;
 }
 
+/** A plan test, as a verdict reads it (`materials` absent: it applies to every unit). */
+export type VerdictTest = Omit<TestPlan['tests'][number], 'materials'> & {
+  materials?: readonly BodyMaterial[];
+};
+
 /** A plan, as a verdict reads it: its tests and version. */
-export type VerdictPlan = Pick<TestPlan, 'tests'> & Partial<Pick<TestPlan, 'version'>>;
+export interface VerdictPlan {
+  tests: readonly VerdictTest[];
+  version?: number;
+}
 
 /** The plan tests a unit of `material` is judged by (docs/test-plans.md). */
-export function applicableTests<T extends VerdictPlan>(
-  plan: T,
-  material: BodyMaterial | null,
-): T['tests'] {
+export function applicableTests(plan: VerdictPlan, material: BodyMaterial | null): VerdictTest[] {
   return plan.tests.filter((test) => appliesTo(test, material));
 }
 
@@ -122,7 +127,7 @@ export function applicableTests<T extends VerdictPlan>(
  */
 export function countsFor(
   result: Pick<ReportTestResult, 'limit'> | undefined,
-  test: Pick<TestPlan['tests'][number], 'lower' | 'upper'>,
+  test: Pick<VerdictTest, 'lower' | 'upper'>,
 ): boolean {
   if (!result) return false;
   return !hasLimits(test) || (result.limit !== undefined && result.limit !== null);
@@ -164,7 +169,7 @@ export function planVerdict(
   const plans = options.plans ?? new Map(plan.version ? [[plan.version, plan]] : []);
   const byTest = new Map(latest.map((result) => [result.testName, result]));
   const required = applicableTests(plan, material).filter((test) => test.required);
-  const standing = (test: (typeof required)[number]) => {
+  const standing = (test: VerdictTest) => {
     const result = byTest.get(test.name);
     return countsFor(result, test) ? result : undefined;
   };
@@ -190,7 +195,7 @@ export function reportRows(
   const byTest = new Map(latest.map((result) => [result.testName, result]));
   const required = applicableTests(plan, material).filter((test) => test.required);
   const planTests = new Map(plan.tests.map((test) => [test.name, test]));
-  const planLimit = (test: (typeof plan.tests)[number]): JudgedLimit | null =>
+  const planLimit = (test: VerdictTest): JudgedLimit | null =>
     hasLimits(test) ? { lower: test.lower, upper: test.upper, unit: test.unit } : null;
   const shown = new Set<string>();
   const requiredRows = required.map((test): ReportTestRow => {

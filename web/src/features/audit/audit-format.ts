@@ -46,6 +46,7 @@ const fieldLabels = {
     endSerial: 'serialRange.fields.endSerial',
     totalUnits: 'serialRange.fields.totalUnits',
     productionDate: 'serialRange.fields.productionDate',
+    bodyMaterial: 'audit.fields.bodyMaterial',
   },
   staff: {
     name: 'staffs.columns.name',
@@ -68,6 +69,13 @@ const fieldLabels = {
     passed: 'audit.fields.passed',
     failed: 'audit.fields.failed',
     serialNumbers: 'audit.fields.serialNumbers',
+  },
+  unit: {
+    result: 'audit.fields.result',
+    voidReason: 'audit.fields.voidReason',
+  },
+  settings: {
+    publicVerdicts: 'audit.fields.publicVerdicts',
   },
 } as const satisfies Record<AuditEntity, Record<string, TranslationKey>>;
 

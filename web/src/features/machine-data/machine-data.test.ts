@@ -21,6 +21,10 @@ const result = (id: string, testedAt: string, testName = 'Shell test'): TestResu
   notes: '-held 30 s',
   receivedAt: '2026-11-21T09:00:00.000Z',
   source: 'machine:Bench 3',
+  enteredBy: null,
+  voidedAt: null,
+  voidedBy: null,
+  voidReason: null,
   planVersion: null,
   limit: null,
 });

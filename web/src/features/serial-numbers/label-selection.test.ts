@@ -10,6 +10,7 @@ const range: SerialRange = {
   totalUnits: 100,
   productionDate: '2024-03-01',
   gtin: null,
+  bodyMaterial: 'WCB',
   version: 1,
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-01-02T03:04:05.000Z',

@@ -22,6 +22,7 @@ const range: SerialRange = {
   totalUnits: 100,
   productionDate: '2024-03-01',
   gtin: null,
+  bodyMaterial: 'WCB',
   version: 2,
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-02-03T04:05:06.000Z',
