@@ -12,11 +12,14 @@ export const paths = {
   serialNumbers: '/serial-numbers',
   addSerialNumber: '/add-serial-number',
   editSerialNumber: '/edit-serial-number/:id',
+  /** A unit's page: `pathTo(paths.unit, { serial })` (a serial with `/` stays one segment). */
+  unit: '/units/:serial',
   machineData: '/machine-data',
   searches: '/searches',
   staffs: '/staffs',
   addStaff: '/add-staff',
   activity: '/activity',
+  settings: '/settings',
   /** The specification's own-account routes: a page of tabs, each tab a path of its own. */
   accountSettings: '/pages/account-settings',
   accountSettingsAccount: '/pages/account-settings/account',

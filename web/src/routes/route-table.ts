@@ -19,11 +19,13 @@ export type PageId =
   | 'serialNumbers'
   | 'addSerialNumber'
   | 'editSerialNumber'
+  | 'unit'
   | 'machineData'
   | 'searches'
   | 'staffs'
   | 'addStaff'
   | 'activity'
+  | 'settings'
   | 'accountSettings'
   | 'accountSettingsAccount'
   | 'userProfile'
@@ -121,6 +123,13 @@ export const appRoutes: readonly AppRoute[] = [
     navSection: paths.serialNumbers,
   },
   {
+    path: paths.unit,
+    page: 'unit',
+    access: staffOrAdmin,
+    layout: 'shell',
+    navSection: paths.serialNumbers,
+  },
+  {
     path: paths.machineData,
     page: 'machineData',
     access: staffOrAdmin,
@@ -154,6 +163,13 @@ export const appRoutes: readonly AppRoute[] = [
     access: adminOnly,
     layout: 'shell',
     navLabel: 'nav.activity',
+  },
+  {
+    path: paths.settings,
+    page: 'settings',
+    access: adminOnly,
+    layout: 'shell',
+    navLabel: 'nav.settings',
   },
   // Your own account (staff and admins alike). The bare paths open their first tab; a tab
   // name other than these falls to not-found.

@@ -67,11 +67,13 @@ const pages: Record<PageId, LazyModule> = {
   editSerialNumber: lazyModule(
     () => import('../features/serial-numbers/pages/edit-serial-number-page'),
   ),
+  unit: lazyModule(() => import('../features/units/pages/unit-page')),
   machineData: lazyModule(() => import('../features/machine-data/pages/machine-data-page')),
   searches: lazyModule(() => import('../features/searches/pages/searches-page')),
   staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
   addStaff: lazyModule(() => import('../features/staffs/pages/add-staff-page')),
   activity: lazyModule(() => import('../features/audit/pages/activity-page')),
+  settings: lazyModule(() => import('../features/settings/pages/settings-page')),
   accountSettings: eager(AccountSettingsRedirect),
   accountSettingsAccount: lazyModule(() => import('../features/auth/pages/account-settings-page')),
   userProfile: eager(UserProfileRedirect),
