@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
 import type { AuditActor } from '../shared/contract/schemas/audit';
-import { countHoldings, RangeChanged } from '../serial-ranges/repository';
-import {
-  testResultSchema,
-  type ListTestResultsQuery,
-  type TestResult,
-} from '../shared/contract/schemas/machine-data';
+import { countHoldings, RangeChanged } from '../serial-ranges/holdings';
+import { parseResultId, storedResultSchema, toApiResult, type StoredResult } from './stored-result';
+import type { ListTestResultsQuery, TestResult } from '../shared/contract/schemas/machine-data';
 import type { JudgedLimit } from '../shared/contract/schemas/test-plan';
 import {
   and,
@@ -22,41 +18,6 @@ import { decodeCursor, encodeCursor, type CursorScope } from '../shared/data/cur
 import { queryItems, queryPage, type Page } from '../shared/data/read';
 import { FailedPreconditionError, NotFoundError, ValidationError } from '../shared/errors';
 import { audited, maxTransactionItems, TransactionCancelled } from '../shared/data/transaction';
-
-/**
- * A stored result: the API's shape with the result's own id (a hash of its key fields) and
- * the batch that brought it (absent on results stored before batches were kept with them).
- */
-export const storedResultSchema = testResultSchema.extend({
-  batchId: z.string().optional(),
-  /** The range the result was counted on (docs/data-model.md). */
-  rangeId: z.string().optional(),
-});
-export type StoredResult = z.infer<typeof storedResultSchema>;
-
-/** The API's id of a result: its unit's serial and its own id (machine-data.ts `resultIdPattern`). */
-export const apiResultId = (serial: string, id: string) =>
-  `${Buffer.from(serial).toString('base64url')}.${id}`;
-
-/** The unit's serial and the result's own id in an API id; undefined when it is not one. */
-export function parseResultId(apiId: string): { serial: string; id: string } | undefined {
-  const [serial, id] = apiId.split('.');
-  if (!serial || !id) return undefined;
-  const decoded = Buffer.from(serial, 'base64url').toString();
-  return Buffer.from(decoded).toString('base64url') === serial
-    ? { serial: decoded, id }
-    : undefined;
-}
-
-/** A stored result as the API answers it. */
-export const toApiResult = ({
-  batchId: _batch,
-  rangeId: _range,
-  ...result
-}: StoredResult): TestResult => ({
-  ...result,
-  id: apiResultId(result.serialNumber, result.id),
-});
 
 const toResult = (item: unknown): TestResult => toApiResult(storedResultSchema.parse(item));
 
@@ -215,6 +176,11 @@ async function saveChunk(
         { condition: itemMissing(), tag: String(index) },
       ),
     );
+
+    for (const [day, counts] of perDay) {
+      transaction.countDay(day, { resultsPass: counts.pass, resultsFail: counts.fail });
+    }
+    transaction.count({ machineResults: candidates.length }, { lastMachineDataAt: receivedAt });
     // What the results add to their ranges: a range holding results is never deleted.
     const byRange = new Map<string, NewResult[]>();
     for (const result of candidates) {
@@ -228,10 +194,6 @@ async function saveChunk(
         held.map((result) => result.serialNumber),
       );
     }
-    for (const [day, counts] of perDay) {
-      transaction.countDay(day, { resultsPass: counts.pass, resultsFail: counts.fail });
-    }
-    transaction.count({ machineResults: candidates.length }, { lastMachineDataAt: receivedAt });
     try {
       await transaction.commit({ now: new Date(receivedAt) });
       return candidates.length;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getCurrentTestPlan } from '../products/repository';
 import { findActiveMachineByName } from '../machines/repository';
-import { findRangeContaining, RangeChanged } from '../serial-ranges/repository';
+import { RangeChanged } from '../serial-ranges/holdings';
+import { findRangeContaining } from '../serial-ranges/repository';
 import {
   maxResultsPerBatch,
   readResultsCsv,

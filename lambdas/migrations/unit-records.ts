@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { getProduct } from '../products/repository';
 import { reportRequestRecordSchema } from '../report-requests/repository';
-import { countHoldings, findRangeContaining, RangeChanged } from '../serial-ranges/repository';
+import { countHoldings, RangeChanged } from '../serial-ranges/holdings';
+import { findRangeContaining } from '../serial-ranges/repository';
 import { ratedMaterials } from '../shared/contract/materials';
 import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-request';
 import { parseSerial } from '../shared/contract/serial';

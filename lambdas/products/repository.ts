@@ -33,7 +33,7 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { bodyMaterials, ratingField } from '../shared/contract/materials';
-import { productRangeHoldings, productRangeMaterials } from '../serial-ranges/repository';
+import { productRangeHoldings, productRangeMaterials } from '../serial-ranges/holdings';
 
 const nameTaken = () =>
   new ConflictError('errors.productNameTaken', {}, { name: { key: 'errors.productNameTaken' } });

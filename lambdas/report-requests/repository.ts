@@ -10,7 +10,7 @@ import {
   type ReportVerification,
 } from '../shared/contract/schemas/report-request';
 import type { SerialRange } from '../shared/contract/schemas/serial-range';
-import { countHoldings } from '../serial-ranges/repository';
+import { countHoldings } from '../serial-ranges/holdings';
 import { unitReportItem, type UnitReport } from '../units/repository';
 import { and, equals, itemMissing, or, type Condition } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
@@ -99,12 +99,11 @@ export async function saveReportRequest(
       { ...keys.reportVerification(verification.reportNumber), ...verification },
       { condition: itemMissing(), onConditionFailed: () => new ReportNumberTaken() },
     )
-    .put(unitReportItem(record.serialNumber, unit.report), { condition: itemMissing() })
     .count({ reportRequests: 1 });
-  countHoldings(transaction, unit.range, { reportCount: 1 }, [record.serialNumber]);
-  await countQuota(transaction, emailQuota, now)
+  countQuota(transaction, emailQuota, now)
     .countDay(record.requestedAt.slice(0, 10), { reportRequests: 1 })
-    .commit();
+    .put(unitReportItem(record.serialNumber, unit.report), { condition: itemMissing() });
+  await countHoldings(transaction, unit.range, { reportCount: 1 }, [record.serialNumber]).commit();
 }
 
 /**

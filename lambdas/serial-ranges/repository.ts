@@ -200,9 +200,9 @@ function bumpVersion(transaction: Transaction, range: RangeItem, expected: numbe
 
 const productFactsSchema = z.object({
   gtin: z.string().nullable().default(null),
-  pressureFC: z.number().nullable(),
-  pressureWCB: z.number().nullable(),
-  pressureSUS: z.number().nullable(),
+  pressureFC: z.number().nullable().default(null),
+  pressureWCB: z.number().nullable().default(null),
+  pressureSUS: z.number().nullable().default(null),
 });
 type ProductFacts = z.infer<typeof productFactsSchema>;
 
@@ -516,7 +516,9 @@ async function updateOnce(
     if (!(error instanceof RangeEditRaced)) throw error;
     const now = await getSerialRange(id);
     if (!now || now.version !== expectedVersion) throw new AbortedError();
-    throw new HoldingsMoved();
+    const moved =
+      now.resultCount !== holdings.resultCount || now.reportCount !== holdings.reportCount;
+    throw moved ? new HoldingsMoved() : new AbortedError();
   });
   return toRange(range);
 }
@@ -571,62 +573,6 @@ export async function deleteSerialRange(id: string, actor: AuditActor): Promise<
       if (now.resultCount > 0 || now.reportCount > 0) throw holdsData(now);
       throw new AbortedError();
     });
-}
-
-/** A range's version changed, or it was deleted, between a hot path's lookup and its write. */
-export class RangeChanged extends Error {
-  /** Results of the batch stored (in earlier transactions) before this write was cancelled. */
-  storedBefore = 0;
-}
-
-/**
- * Counts what a result batch or a report adds to a range, in the caller's transaction: the
- * range's holdings counters (on condition the range is still the version the lookup read:
- * an edit or a delete in between cancels the write, and the caller looks the serials up
- * again) and an entry per unit that now holds data (keys.rangeUnit), which a later edit
- * of the range's bounds reads.
- */
-export function countHoldings(
-  transaction: Transaction,
-  range: Pick<SerialRange, 'id' | 'version'>,
-  added: Partial<RangeHoldings>,
-  serials: readonly string[],
-): Transaction {
-  transaction.update(
-    keys.serialRange(range.id),
-    { add: { resultCount: added.resultCount ?? 0, reportCount: added.reportCount ?? 0 } },
-    {
-      condition: and(itemExists(), equals('version', range.version)),
-      onConditionFailed: () => new RangeChanged(),
-    },
-  );
-  for (const serial of new Set(serials)) {
-    transaction.put({ ...keys.rangeUnit(range.id, parsed(serial).digits), serial });
-  }
-  return transaction;
-}
-
-/** The product's ranges with their holdings (the product delete names what they hold). */
-export async function productRangeHoldings(productId: string): Promise<RangeHoldings> {
-  const entries = await queryItems(queries.productRanges(productId), z.object({ id: z.string() }), {
-    consistent: true,
-  });
-  const ranges = await Promise.all(entries.map((entry) => getSerialRange(entry.id)));
-  return ranges.reduce<RangeHoldings>(
-    (sum, range) => ({
-      resultCount: sum.resultCount + (range?.resultCount ?? 0),
-      reportCount: sum.reportCount + (range?.reportCount ?? 0),
-    }),
-    { resultCount: 0, reportCount: 0 },
-  );
-}
-
-/** The body materials of a product's ranges (a product edit keeps their ratings). */
-export async function productRangeMaterials(productId: string): Promise<Set<BodyMaterial>> {
-  const entries = await queryItems(queries.productRanges(productId), rangeItemSchema, {
-    consistent: true,
-  });
-  return new Set(entries.flatMap((entry) => (entry.bodyMaterial ? [entry.bodyMaterial] : [])));
 }
 
 /**

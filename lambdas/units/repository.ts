@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { storedResultSchema, type StoredResult } from '../machine-data/repository';
+import { storedResultSchema, type StoredResult } from '../machine-data/stored-result';
 import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-request';
 import { keys, queries } from '../shared/keys';
 import { queryItems } from '../shared/data/read';

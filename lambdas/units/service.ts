@@ -1,4 +1,4 @@
-import { toApiResult } from '../machine-data/repository';
+import { toApiResult } from '../machine-data/stored-result';
 import { getProduct } from '../products/repository';
 import { findRangeContaining } from '../serial-ranges/repository';
 import { elementString } from '../shared/contract/gs1';

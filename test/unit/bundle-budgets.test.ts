@@ -24,7 +24,8 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
   [
     (module) =>
       ['lambdas/resolver/handler.ts', 'lambdas/resolver/unit-handler.ts'].includes(module),
-    400,
+    // 400 until the unit became a record: its messages (both languages) and material rules.
+    404,
     'the public identification-link resolver and unit data: one range lookup, no PDF code, texts in both languages',
   ],
   [
@@ -43,8 +44,10 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
     'product functions: the input schemas check product texts against the 16 kB list of characters the PDF fonts draw',
   ],
   [
+    // 420 until the unit became a record: the upload now checks benches, materials and
+    // production dates, and the catalogue carries the unit's messages.
     () => true,
-    420,
+    428,
     'every other function: DynamoDB, Cognito, Powertools, middy, zod, schemas, English messages',
   ],
 ];

@@ -27,6 +27,10 @@ const service = await import('../../lambdas/machine-data/service');
 const { CounterLimitError, TransactionCancelled } =
   await import('../../lambdas/shared/data/transaction');
 const { ValidationError } = await import('../../lambdas/shared/errors');
+const { RangeChanged } = await import('../../lambdas/serial-ranges/holdings');
+const { readUnitRecord } = await import('../../lambdas/units/repository');
+const { reportResult } = await import('../../lambdas/units/judgement');
+const { judgeUnit } = await import('../../lambdas/shared/contract/unit-judgement');
 
 const result = (changes: Partial<NewResult> = {}): NewResult => ({
   serialNumber: 'AV-000150',
@@ -38,6 +42,7 @@ const result = (changes: Partial<NewResult> = {}): NewResult => ({
   machineId: 'Bench 1',
   operator: null,
   notes: null,
+  range: { id: 'r-1', version: 4 },
   ...changes,
 });
 const source = {
@@ -49,6 +54,7 @@ const source = {
 const receivedAt = new Date('2026-03-04T10:00:00.000Z');
 const stored = (changes: Partial<NewResult> = {}) => ({
   id: 'x',
+  type: 'machineResult',
   ...result(changes),
   receivedAt: receivedAt.toISOString(),
   source: 'machine:Bench 1',
@@ -84,8 +90,9 @@ describe('saveResults', () => {
     ];
     await expect(repository.saveResults(batch, source, receivedAt)).resolves.toBe(3);
     const [items] = transactions();
-    expect(items).toHaveLength(7);
+    expect(items).toHaveLength(9);
 
+    const { range: _range, ...fields } = batch[0]!;
     expect(items![0]!.Put!.Item).toEqual({
       pk: 'UNIT#AV-000150',
       sk: 'RESULT#Shell#2026-03-01T08:00:00.000Z#Bench 1',
@@ -93,9 +100,11 @@ describe('saveResults', () => {
       gsi1sk: 'AT#2026-03-01T08:00:00.000Z#AV-000150#Shell#Bench 1',
       type: 'machineResult',
       id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-      ...batch[0],
+      ...fields,
       receivedAt: '2026-03-04T10:00:00.000Z',
       source: 'machine:Bench 1',
+      batchId: 'batch-1',
+      rangeId: 'r-1',
     });
     // A re-sent result is never stored twice: each put needs its key free.
     for (const item of items!.slice(0, 3)) {
@@ -113,7 +122,18 @@ describe('saveResults', () => {
     expect(readable(items![5]!.Update, 'UpdateExpression')).toBe(
       'SET lastMachineDataAt = "2026-03-04T10:00:00.000Z" ADD machineResults 3',
     );
-    expect(items![6]!.Put!.Item).toMatchObject({
+    // Counted on the unit's range, held to the version the lookup read; the unit listed there.
+    expect(items![6]!.Update!.Key).toEqual({ pk: 'RANGE#r-1', sk: 'RANGE' });
+    expect(readable(items![6]!.Update, 'UpdateExpression')).toBe(
+      'ADD resultCount 3, reportCount 0',
+    );
+    expect(readable(items![6]!.Update)).toBe('(attribute_exists(pk)) AND (version = 4)');
+    expect(items![7]!.Put!.Item).toEqual({
+      pk: 'RANGEUNITS#r-1',
+      sk: '000150',
+      serial: 'AV-000150',
+    });
+    expect(items![8]!.Put!.Item).toMatchObject({
       pk: 'AUDIT#machine-data#batch-1',
       at: '2026-03-04T10:00:00.000Z',
       actor: { id: 'm-1', machine: 'Bench 1' },
@@ -154,7 +174,17 @@ describe('saveResults', () => {
     documents
       .on(TransactWriteCommand)
       .rejectsOnce(
-        cancelled('None', 'ConditionalCheckFailed', 'None', 'None', 'None', 'None', 'None'),
+        cancelled(
+          'None',
+          'ConditionalCheckFailed',
+          'None',
+          'None',
+          'None',
+          'None',
+          'None',
+          'None',
+          'None',
+        ),
       )
       .resolves({});
     const batch = [
@@ -171,6 +201,8 @@ describe('saveResults', () => {
       expect.stringMatching(/^2026-03-01#[0-7]$/),
       expect.stringMatching(/^2026-03-02#[0-7]$/),
       expect.stringMatching(/^STATS#[0-7]$/),
+      'RANGE',
+      '000150',
       expect.stringMatching(/^AT#/),
     ]);
     expect(readable(retry![2]!.Update, 'UpdateExpression')).toBe(
@@ -196,16 +228,18 @@ describe('saveResults', () => {
     await expect(repository.saveResults(results(150, 'one day'), source, receivedAt)).resolves.toBe(
       150,
     );
-    expect(transactions().map((items) => items.length)).toEqual([100, 56]);
+    // Besides the results: one day count, the range's holdings, its unit's entry, the
+    // counters and the audit entry.
+    expect(transactions().map((items) => items.length)).toEqual([100, 60]);
     expect(transactions().map((items) => items.at(-1)!.Put!.Item!.changes)).toEqual([
-      expect.objectContaining({ part: { from: null, to: 1 }, results: { from: null, to: 97 } }),
-      expect.objectContaining({ part: { from: null, to: 2 }, results: { from: null, to: 53 } }),
+      expect.objectContaining({ part: { from: null, to: 1 }, results: { from: null, to: 95 } }),
+      expect.objectContaining({ part: { from: null, to: 2 }, results: { from: null, to: 55 } }),
     ]);
 
     documents.resetHistory();
-    // One day count per result: a chunk holds 49 results and their 49 days.
+    // One day count per result: a chunk holds 48 results and their 48 days.
     await repository.saveResults(results(60, 'days'), source, receivedAt);
-    expect(transactions().map((items) => items.length)).toEqual([100, 24]);
+    expect(transactions().map((items) => items.length)).toEqual([100, 28]);
   });
 
   it('answers CounterLimitError when the results counter is full', async () => {
@@ -217,10 +251,19 @@ describe('saveResults', () => {
     );
   });
 
+  it('answers RangeChanged when the range was edited or deleted since the lookup', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None'));
+    await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
+      RangeChanged,
+    );
+  });
+
   it('passes on a cancellation no result explains', async () => {
     documents
       .on(TransactWriteCommand)
-      .rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
+      .rejects(cancelled('None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
     await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
       TransactionCancelled,
     );
@@ -233,12 +276,21 @@ describe('saveResults', () => {
   });
 });
 
-describe('findLatestResults', () => {
-  it("reads the unit's whole partition and keeps the latest result of each test", async () => {
+describe("a unit's record", () => {
+  it("reads the unit's whole partition, results and reports apart; the latest result of each test decides", async () => {
     documents
       .on(QueryCommand)
       .resolvesOnce({
         Items: [
+          {
+            pk: 'UNIT#AV-000150',
+            sk: 'REPORT#2026-03-03T00:00:00.000Z#TR-7K3MQ-9X2HB',
+            type: 'unitReport',
+            reportNumber: 'TR-7K3MQ-9X2HB',
+            issuedAt: '2026-03-03T00:00:00.000Z',
+            language: 'en',
+            verdict: 'pass',
+          },
           stored({ testName: 'Seat', testedAt: '2026-03-01T00:00:00.000Z', result: 'fail' }),
           stored({ testName: 'Seat', testedAt: '2026-03-02T00:00:00.000Z', result: 'pass' }),
         ],
@@ -247,7 +299,17 @@ describe('findLatestResults', () => {
       .resolvesOnce({
         Items: [stored({ testName: 'Shell', testedAt: '2026-02-01T00:00:00.000Z' })],
       });
-    const latest = await repository.findLatestResults('AV-000150');
+    const record = await readUnitRecord('AV-000150');
+    expect(record.reports).toEqual([
+      expect.objectContaining({ reportNumber: 'TR-7K3MQ-9X2HB', verdict: 'pass' }),
+    ]);
+    expect(record.results).toHaveLength(3);
+    const { latest, verdict } = judgeUnit({
+      results: record.results,
+      plans: new Map(),
+      currentPlanVersion: null,
+      material: null,
+    });
     expect(latest).toEqual([
       expect.objectContaining({
         testName: 'Seat',
@@ -256,11 +318,11 @@ describe('findLatestResults', () => {
       }),
       expect.objectContaining({ testName: 'Shell' }),
     ]);
-    expect(latest[0]).not.toHaveProperty('receivedAt');
+    expect(verdict).toBe('pass');
+    // A report prints what it shows of a result, nothing of its bookkeeping.
+    expect(reportResult(latest[0]!)).not.toHaveProperty('receivedAt');
     const input = documents.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(readable(input, 'KeyConditionExpression')).toBe(
-      'pk = "UNIT#AV-000150" AND begins_with(sk, "RESULT#")',
-    );
+    expect(readable(input, 'KeyConditionExpression')).toBe('pk = "UNIT#AV-000150"');
     expect(documents).toReceiveNthCommandWith(QueryCommand, 2, {
       ExclusiveStartKey: { pk: 'UNIT#AV-000150', sk: 'RESULT#Seat' },
     });
@@ -352,7 +414,7 @@ describe('machine data service', () => {
     startSerial: 'AV-000100',
     endSerial: 'AV-000199',
     totalUnits: 100,
-    productionDate: '2026-01-01',
+    productionDate: '2025-01-01',
     version: 1,
     createdAt: 'c',
     updatedAt: 'u',
@@ -365,11 +427,17 @@ describe('machine data service', () => {
   };
   const ingested = (changes: Partial<NewResult> = {}) => ({ ...result(changes), machineId: null });
 
-  // The range's product has no test plan: results are stored as stated.
+  // The range's product has no test plan: results are stored as stated. Bench 1 is active.
   beforeEach(() => {
     documents.on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } }).resolves({
       Item: { planVersion: null },
     });
+    documents
+      .on(GetCommand, { Key: { pk: 'MACHINENAME#bench 1', sk: 'NAME' } })
+      .resolves({ Item: { machineId: 'm-1' } });
+    documents
+      .on(GetCommand, { Key: { pk: 'MACHINE#m-1', sk: 'MACHINE' } })
+      .resolves({ Item: { ...machine, keyHash: 'ab' } });
   });
 
   it("stores a machine's batch under the key's machine and sums it up", async () => {
@@ -460,6 +528,31 @@ describe('machine data service', () => {
       expect(items!.at(-1)!.Put!.Item).toMatchObject({
         actor: { id: 'sub-staff', email: 'staff@example.com' },
         action: 'upload',
+      });
+    });
+
+    it('takes only an existing, active bench, by any case of its name, and records who entered it', async () => {
+      documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+      documents.on(GetCommand, { Key: { pk: 'MACHINENAME#bench 9', sk: 'NAME' } }).resolves({});
+      const named = (bench: string) =>
+        `${header}\nAV-000150,Shell,pass,1.5,bar,2025-03-01T08:00:00Z,${bench}\n`;
+      await expect(service.uploadCsv(named('Bench 9'), caller)).rejects.toMatchObject({
+        messageKey: 'errors.batchRefused',
+        fields: { 'row 2.machineId': { key: 'validation.machineUnknown' } },
+      });
+      documents
+        .on(GetCommand, { Key: { pk: 'MACHINE#m-1', sk: 'MACHINE' } })
+        .resolvesOnce({ Item: { ...machine, keyHash: 'ab', revokedAt: '2026-01-02T00:00:00Z' } })
+        .resolves({ Item: { ...machine, keyHash: 'ab' } });
+      await expect(service.uploadCsv(named('Bench 1'), caller)).rejects.toMatchObject({
+        fields: { 'row 2.machineId': { key: 'validation.machineUnknown' } },
+      });
+      expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+      await service.uploadCsv(named('BENCH 1'), { ...caller, name: 'Mei Chen' });
+      expect(transactions()[0]![0]!.Put!.Item).toMatchObject({
+        machineId: 'Bench 1',
+        enteredBy: 'Mei Chen',
+        source: 'upload:staff@example.com',
       });
     });
 

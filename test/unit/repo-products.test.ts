@@ -310,6 +310,8 @@ describe('deleteProduct', () => {
         .on(TransactWriteCommand)
         .rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
       documents.on(GetCommand).resolvesOnce({ Item: stored() }).resolvesOnce({ Item: after });
+      // The product's ranges (whose holdings a refusal names): none here.
+      documents.on(QueryCommand).resolves({ Items: [] });
       const error = await failure(repository.deleteProduct('p-1', actor));
       expect(documents).toReceiveCommandTimes(GetCommand, 2);
       return error;
@@ -322,9 +324,28 @@ describe('deleteProduct', () => {
       code: 'aborted',
       messageKey: 'errors.aborted',
     });
+    // Ranges without data: delete them first. Ranges holding results or reports: never.
     expect(await outcome({ ...stored(), rangeCount: 2 })).toMatchObject({
       code: 'aborted',
       messageKey: 'errors.productHasRanges',
+    });
+  });
+
+  it('names what its ranges hold when they have results or reports', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
+    documents
+      .on(GetCommand)
+      .resolvesOnce({ Item: stored() })
+      .resolvesOnce({ Item: { ...stored(), rangeCount: 2 } })
+      .resolvesOnce({ Item: { resultCount: 5, reportCount: 1 } })
+      .resolvesOnce({ Item: { resultCount: 0, reportCount: 0 } });
+    documents.on(QueryCommand).resolves({ Items: [{ id: 'r-1' }, { id: 'r-2' }] });
+    expect(await failure(repository.deleteProduct('p-1', actor))).toMatchObject({
+      code: 'failed-precondition',
+      messageKey: 'errors.productRangesHoldData',
+      params: { results: 5, reports: 1 },
     });
   });
 });

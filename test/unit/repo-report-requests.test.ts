@@ -32,6 +32,7 @@ const { emailQuotaSubject } = await import('../../lambdas/shared/quota');
 const { CounterLimitError, TransactionCancelled } =
   await import('../../lambdas/shared/data/transaction');
 const { RateLimitedError } = await import('../../lambdas/shared/errors');
+const { RangeChanged } = await import('../../lambdas/serial-ranges/holdings');
 
 const now = new Date('2026-03-04T10:17:30.000Z');
 const record: ReportRequestRecord = {
@@ -67,6 +68,20 @@ const verification = {
   language: 'en' as const,
   fingerprint: 'f'.repeat(64),
   pdfExpiresAt: '2026-04-03T10:17:30.000Z',
+  verdict: 'pass' as const,
+};
+/** The unit's range as the lookup read it, and the report's entry in the unit's record. */
+const unit = {
+  range: { id: 'r-1', version: 3 },
+  report: {
+    reportNumber: 'TR-7K3MQ-9X2HB',
+    issuedAt: '2026-03-04T10:17:30.000Z',
+    language: 'en' as const,
+    verdict: 'pass' as const,
+    requestId: 'req-1',
+    planVersion: 2,
+    resultIds: ['a', 'b'],
+  },
 };
 const emailQuota = {
   kind: 'email' as const,
@@ -125,10 +140,28 @@ describe('report PDFs', () => {
 
 describe('saveReportRequest', () => {
   it('writes request, verification, counters, quota and day count in one unaudited transaction', async () => {
-    await repository.saveReportRequest(record, verification, emailQuota, now);
-    const [request, report, counters, quota, day, ...rest] = sentItems();
+    await repository.saveReportRequest(record, verification, unit, emailQuota, now);
+    const [request, report, counters, quota, day, entry, holdings, rangeUnit, ...rest] =
+      sentItems();
     // A visitor's request is its own history: no audit entry.
     expect(rest).toEqual([]);
+    // The report in its unit's record, and counted on the unit's range as the lookup read it.
+    expect(entry!.Put!.Item).toMatchObject({
+      pk: 'UNIT#AV-000150',
+      sk: `REPORT#${verification.issuedAt}#TR-7K3MQ-9X2HB`,
+      type: 'unitReport',
+      verdict: 'pass',
+      requestId: 'req-1',
+    });
+    expect(readable(entry!.Put)).toBe('attribute_not_exists(pk)');
+    expect(holdings!.Update!.Key).toEqual({ pk: 'RANGE#r-1', sk: 'RANGE' });
+    expect(readable(holdings!.Update, 'UpdateExpression')).toBe('ADD resultCount 0, reportCount 1');
+    expect(readable(holdings!.Update)).toBe('(attribute_exists(pk)) AND (version = 3)');
+    expect(rangeUnit!.Put!.Item).toEqual({
+      pk: 'RANGEUNITS#r-1',
+      sk: '000150',
+      serial: 'AV-000150',
+    });
 
     expect(request!.Put!.Item).toEqual({
       pk: 'REPORTREQ#req-1',
@@ -164,10 +197,10 @@ describe('saveReportRequest', () => {
 
   it('maps each refused item to its own error', async () => {
     const refuse = (index: number) => {
-      const codes = ['None', 'None', 'None', 'None', 'None'];
+      const codes = ['None', 'None', 'None', 'None', 'None', 'None', 'None', 'None'];
       codes[index] = 'ConditionalCheckFailed';
       documents.on(TransactWriteCommand).rejects(cancelled(...codes));
-      return failure(repository.saveReportRequest(record, verification, emailQuota, now));
+      return failure(repository.saveReportRequest(record, verification, unit, emailQuota, now));
     };
     expect(await refuse(1)).toBeInstanceOf(repository.ReportNumberTaken);
     expect(await refuse(2)).toBeInstanceOf(CounterLimitError);
@@ -181,6 +214,8 @@ describe('saveReportRequest', () => {
       params: { minutes: 43 },
     });
     expect(await refuse(0)).toBeInstanceOf(TransactionCancelled);
+    // The range was edited or deleted since the lookup: the service looks the unit up again.
+    expect(await refuse(6)).toBeInstanceOf(RangeChanged);
   });
 });
 

@@ -71,6 +71,16 @@ function report(language: ReportLanguage, changes: Partial<ReportContent> = {}):
   return { ...content, verdict: changes.verdict ?? reportVerdict(content.results) };
 }
 
+/** A plan with no rows yet: a unit judged by a plan states its verdict even untested. */
+const planWithoutRows: Partial<ReportContent> = {
+  plan: {
+    version: 1,
+    approvedBy: { name: 'Quality Lead', role: 'admin' },
+    approvedAt: '2026-11-01T00:00:00.000Z',
+  },
+  tests: [],
+};
+
 function manyResults(count: number): ReportTestResult[] {
   return Array.from({ length: count }, (_, index) => ({
     ...results[0]!,
@@ -242,7 +252,10 @@ describe('renderReportPdf', () => {
     ['fail', results],
     ['untested', []],
   ] as const)('shows a %s verdict in its colour', async (verdict, unitResults) => {
-    const content = report('en', { results: [...unitResults] });
+    const content = report('en', {
+      results: [...unitResults],
+      ...(unitResults.length === 0 ? planWithoutRows : {}),
+    });
     expect(content.verdict).toBe(verdict);
     const bytes = await renderReportPdf(content, site);
 
@@ -261,12 +274,43 @@ describe('renderReportPdf', () => {
     }
   });
 
-  it('says so when the unit has no results yet', async () => {
+  it('says so when the unit has no results yet, without a verdict for a product without a plan', async () => {
     for (const language of ['en', 'zh'] as const) {
       const text = compact(pdfText(await renderReportPdf(report(language, { results: [] }), site)));
       expect(text).toContain(compact(message('report.noResults', {}, language)));
-      expect(text).toContain(compact(message('report.verdicts.untested', {}, language)));
+      // Nothing to judge: the specification's report, with no verdict banner.
+      expect(text).not.toContain(compact(message('report.verdict', {}, language)));
+      expect(text).not.toContain(compact(message('report.verdicts.untested', {}, language)));
       expect(text).not.toContain(compact(message('report.testedAt', {}, language)));
+      // Judged by a plan, the same unit is NOT TESTED.
+      const judged = report(language, { results: [], ...planWithoutRows });
+      const planned = compact(pdfText(await renderReportPdf(judged, site)));
+      expect(planned).toContain(compact(message('report.verdicts.untested', {}, language)));
+    }
+  });
+
+  it('shows the unit’s body material and its rating, and who entered an uploaded result', async () => {
+    const uploaded = { ...results[0]!, enteredBy: 'Mei Chen', machineId: 'Bench 3' };
+    for (const language of ['en', 'zh'] as const) {
+      const content = report(language, {
+        bodyMaterial: 'WCB',
+        pressureRating: 40,
+        results: [uploaded],
+      });
+      const text = compact(pdfText(await renderReportPdf(content, site)));
+      expect(text).toContain(compact(message('report.bodyMaterial', {}, language)));
+      expect(text).toContain(
+        compact(
+          message(
+            'report.materialRating',
+            { material: message('report.materials.WCB', {}, language), rating: '40 bar' },
+            language,
+          ),
+        ),
+      );
+      expect(text).toContain(
+        compact(message('report.enteredBy', { name: 'Mei Chen', bench: 'Bench 3' }, language)),
+      );
     }
   });
 
@@ -361,7 +405,9 @@ describe('renderReportPdf', () => {
     // Fail: a cross (two strokes) for the verdict, a tick and a cross for the tests.
     expect(await roundStrokes(report('zh'))).toBe(2 + 1 + 2);
     // Untested: the barred circle's bar; no test rows.
-    expect(await roundStrokes(report('en', { results: [], verdict: 'untested' }))).toBe(1);
+    expect(
+      await roundStrokes(report('en', { results: [], verdict: 'untested', ...planWithoutRows })),
+    ).toBe(1);
   });
 
   it('drops invisible characters and copies each printed character as itself', async () => {

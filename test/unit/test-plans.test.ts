@@ -25,6 +25,7 @@ const test = (changes: Partial<TestPlan['tests'][number]> = {}): TestPlan['tests
   upper: null,
   required: true,
   holdSeconds: 60,
+  materials: [],
   ...changes,
 });
 
@@ -181,14 +182,24 @@ describe('judging a result against the plan', () => {
 });
 
 describe("a unit's verdict", () => {
-  const latest = (name: string, result: 'pass' | 'fail'): ReportTestResult => ({
-    testName: name,
-    result,
-    value: null,
-    unit: null,
-    testedAt: '2026-11-02T08:00:00.000Z',
-    machineId: 'Bench 1',
-  });
+  /** A result as stored: judged against version 3, with the limit of its test (if any). */
+  const latest = (name: string, result: 'pass' | 'fail'): ReportTestResult => {
+    const test = plan().tests.find((candidate) => candidate.name === name);
+    const limit =
+      test && (test.lower !== null || test.upper !== null)
+        ? { lower: test.lower, upper: test.upper, unit: test.unit }
+        : null;
+    return {
+      testName: name,
+      result,
+      value: null,
+      unit: null,
+      testedAt: '2026-11-02T08:00:00.000Z',
+      machineId: 'Bench 1',
+      planVersion: 3,
+      limit,
+    };
+  };
   const required = ['Shell test (WCB)', 'Seat test low pressure (gas)', 'Visual'];
 
   it('is untested without results, incomplete with a required test missing', () => {
