@@ -21,6 +21,11 @@ export interface LabelUnit {
 export interface LabelSheet {
   format: LabelFormat;
   productName: string;
+  /**
+   * The range's body material as printed, in the sheet's language (`Body: WCB`,
+   * `bodyMaterialLine`); none when the range has no material.
+   */
+  bodyMaterial?: string | null;
   units: readonly LabelUnit[];
   /** Document title, e.g. the run and the part. */
   title: string;
@@ -39,14 +44,18 @@ const elementSample = '(01)00000000000000';
 /**
  * A sheet of nameplate labels as a PDF: per label the unit's identification link as a QR
  * code (error correction M, four-module quiet zone, vector modules), beside it the serial
- * in bold, the product name and, with a GTIN, the GS1 element string `(01)…(21)…`. Text is
- * sized to the label. The fonts are the report's (Noto Sans TC: product names in Chinese
+ * in bold, the product name, the body material (when the range has one) and, with a GTIN,
+ * the GS1 element string `(01)…(21)…`. Text is sized to the label. The fonts are the report's (Noto Sans TC: product names in Chinese
  * print too), cut down to the characters of this sheet.
  */
 export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
   const faces = await reportFaces();
   const document = useSubsetFonts(await PDFDocument.create({ updateMetadata: false }));
-  const texts = [sheet.productName, ...sheet.units.map((unit) => unit.elementString ?? '')];
+  const texts = [
+    sheet.productName,
+    sheet.bodyMaterial ?? '',
+    ...sheet.units.map((unit) => unit.elementString ?? ''),
+  ];
   const serials = sheet.units.map((unit) => unit.serial).join('');
   const regular = await embedSubset(
     document,
@@ -67,7 +76,9 @@ export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
   const perPage = format.columns * format.rows;
   const layout = labelLayout(format, fonts);
   // Product names are free text: what the font cannot show is dropped or becomes `?`.
-  const productName = printableText(sheet.productName, new Set(regular.getCharacterSet()));
+  const printable = new Set(regular.getCharacterSet());
+  const productName = printableText(sheet.productName, printable);
+  const material = sheet.bodyMaterial ? printableText(sheet.bodyMaterial, printable) : null;
   let page: PDFPage | undefined;
   sheet.units.forEach((unit, index) => {
     const slot = index % perPage;
@@ -76,7 +87,7 @@ export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
     const row = Math.floor(slot / format.columns);
     const x = (format.left + column * format.pitch[0]) * mm;
     const top = (format.page[1] - format.top - row * format.pitch[1]) * mm;
-    drawLabel(page!, unit, productName, x, top, layout, fonts);
+    drawLabel(page!, unit, { productName, material }, x, top, layout, fonts);
   });
   return document.save();
 }
@@ -123,10 +134,16 @@ function labelLayout(format: LabelFormat, fonts: Fonts): LabelLayoutPoints {
   };
 }
 
+/** What every label of a sheet prints besides its unit's own: the product, the material. */
+interface SheetTexts {
+  productName: string;
+  material: string | null;
+}
+
 function drawLabel(
   page: PDFPage,
   unit: LabelUnit,
-  productName: string,
+  texts: SheetTexts,
   x: number,
   top: number,
   layout: LabelLayoutPoints,
@@ -143,6 +160,24 @@ function drawLabel(
   });
 
   const left = x + layout.textLeft;
+  // The element string stays at the bottom, where GS1 puts the human-readable text; the
+  // lines above it take the room it leaves.
+  let floor = top - layout.height + layout.padding + quietModules * module;
+  if (unit.elementString) {
+    const [gtin, serial] = unit.elementString.split(/(?=\(21\))/);
+    const whole = fonts.regular.widthOfTextAtSize(unit.elementString, layout.elementSize);
+    const parts = whole <= layout.textWidth ? [unit.elementString] : [gtin!, serial!];
+    const size = Math.min(
+      ...parts.map((text) => fitSize(text, fonts.regular, layout.elementSize, layout.textWidth)),
+    );
+    let bottom = floor;
+    for (const text of [...parts].reverse()) {
+      page.drawText(text, { x: left, y: bottom, size, font: fonts.regular, color: black });
+      bottom += size * 1.25;
+    }
+    floor = bottom;
+  }
+
   let y = top - layout.padding - quietModules * module;
   const line = (text: string, size: number, font: PDFFont, color = black) => {
     y -= size;
@@ -155,28 +190,31 @@ function drawLabel(
     fitSize(unit.serial, fonts.bold, layout.serialSize, layout.textWidth),
     fonts.bold,
   );
-  const name = wrapText(productName, fonts.regular, layout.nameSize, layout.textWidth);
+  // The name takes two lines at most, fewer when the material and the element string need
+  // the room; the material line is never dropped (it shrinks to the width).
+  const lineHeight = layout.nameSize * 1.35;
+  const room = Math.floor((y - floor) / lineHeight) - (texts.material ? 1 : 0);
+  const name = wrapText(texts.productName, fonts.regular, layout.nameSize, layout.textWidth);
+  const shown = Math.max(1, Math.min(2, room));
   const nameLines =
-    name.length > 2
+    name.length > shown
       ? [
-          name[0]!,
-          fitLine(`${name[1]!}${ellipsis}`, fonts.regular, layout.nameSize, layout.textWidth),
+          ...name.slice(0, shown - 1),
+          fitLine(
+            `${name[shown - 1]!}${ellipsis}`,
+            fonts.regular,
+            layout.nameSize,
+            layout.textWidth,
+          ),
         ]
       : name;
   for (const text of nameLines) line(text, layout.nameSize, fonts.regular, grey);
-  if (unit.elementString) {
-    const [gtin, serial] = unit.elementString.split(/(?=\(21\))/);
-    const whole = fonts.regular.widthOfTextAtSize(unit.elementString, layout.elementSize);
-    const parts = whole <= layout.textWidth ? [unit.elementString] : [gtin!, serial!];
-    // The element string stays at the bottom, where GS1 puts the human-readable text.
-    let bottom = top - layout.height + layout.padding + quietModules * module;
-    const size = Math.min(
-      ...parts.map((text) => fitSize(text, fonts.regular, layout.elementSize, layout.textWidth)),
+  if (texts.material) {
+    line(
+      texts.material,
+      fitSize(texts.material, fonts.regular, layout.nameSize, layout.textWidth),
+      fonts.regular,
     );
-    for (const text of [...parts].reverse()) {
-      page.drawText(text, { x: left, y: bottom, size, font: fonts.regular, color: black });
-      bottom += size * 1.25;
-    }
   }
 }
 

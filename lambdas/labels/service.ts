@@ -2,6 +2,7 @@ import { getProduct } from '../products/repository';
 import { getSerialRange } from '../serial-ranges/repository';
 import { elementString, identityLink } from '../shared/contract/gs1';
 import {
+  bodyMaterialLine,
   labelFormat,
   labelPartCount,
   labelsPerPart,
@@ -25,9 +26,10 @@ export interface LabelPart {
 const renders = workQueue({ running: 1, waiting: 3 });
 
 /**
- * One part of a label run: the range (and its product's name), the serials from `from` to
- * `to` within it, and the labels of part `part` (a fixed number of pages per part, so the
- * memory of one request stays bounded whatever the run's size).
+ * One part of a label run: the range (its product's name, its body material in the sheet's
+ * language), the serials from `from` to `to` within it, and the labels of part `part` (a
+ * fixed number of pages per part, so the memory of one request stays bounded whatever the
+ * run's size).
  */
 export async function labelPart(rangeId: string, query: LabelsQuery): Promise<LabelPart> {
   const range = await getSerialRange(rangeId);
@@ -81,6 +83,8 @@ export async function labelPart(rangeId: string, query: LabelsQuery): Promise<La
     renderLabelSheet({
       format,
       productName: name,
+      bodyMaterial:
+        range.bodyMaterial === null ? null : bodyMaterialLine(range.bodyMaterial, query.language),
       units,
       title: parts > 1 ? `${run} (${query.part + 1}/${parts})` : run,
     }),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { BodyMaterial } from './materials';
 import { serialTextField } from './schemas/serial-range';
 
 /**
@@ -134,12 +135,24 @@ export const labelsPerPart = (format: LabelFormat) => pagesPerPart(format) * lab
 export const labelPartCount = (count: number, format: LabelFormat) =>
   Math.max(1, Math.ceil(count / labelsPerPart(format)));
 
+/** The languages a sheet's words (the body material line) are printed in. */
+export const labelLanguages = ['en', 'zh'] as const;
+export type LabelLanguage = (typeof labelLanguages)[number];
+
+/**
+ * The body material line of a label (`Body: WCB`, `本體材質：WCB`): the code only, as cast
+ * on the valve's body, under the word of the sheet's language.
+ */
+export function bodyMaterialLine(material: BodyMaterial, language: LabelLanguage): string {
+  return language === 'zh' ? `本體材質：${material}` : `Body: ${material}`;
+}
+
 const serialQuery = serialTextField(64, 1).optional();
 
 /**
  * `GET /api/serial-numbers/{id}/labels`: the serials from `from` to `to` (inclusive; the
- * whole range when left out; within the range), the label format, and which part of the
- * run (0-based).
+ * whole range when left out; within the range), the label format, which part of the run
+ * (0-based), and the language of the sheet's words (the page's; English by default).
  */
 export const labelsQuerySchema = z
   .strictObject({
@@ -152,6 +165,7 @@ export const labelsQuerySchema = z
       .regex(/^\d{1,6}$/)
       .transform(Number)
       .default(0),
+    language: z.enum(labelLanguages).default('en'),
   })
   .refine((query) => labelFormat(query.layout, query.size) !== undefined, {
     path: ['size'],

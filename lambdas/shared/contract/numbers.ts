@@ -81,3 +81,52 @@ export function measurementField() {
 
 /** A record's version: a positive safe integer (an edit names the one it was based on). */
 export const versionField = z.number().int().min(1).max(maxStorableMagnitude);
+
+/**
+ * The smallest positive double. A number written with non-zero digits that a double cannot
+ * hold (`1e-400`) reads as 0, and would pass as 0 (an upper limit of 0, a leak of none):
+ * {@link readDecimal} and {@link keepUnderflowVisible} read it as this instead, with its
+ * sign, so every number field refuses it as too small, naming the field.
+ */
+const underflowed = Number.MIN_VALUE;
+
+/** A decimal's text as a number, an underflow kept visible (see {@link underflowed}). */
+export function readDecimal(text: string): number {
+  const value = Number(text);
+  if (value !== 0 || !/[1-9]/.test(text.replace(/[eE].*$/, ''))) return value;
+  return text.trim().startsWith('-') ? -underflowed : underflowed;
+}
+
+const jsonNumber = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * A JSON text with every number literal that underflows to 0 written as the smallest double
+ * instead (see {@link underflowed}), strings left as they are. JSON.parse reads `1e-400` as 0
+ * and keeps no trace of it; the request's schemas then refuse the field.
+ */
+export function keepUnderflowVisible(json: string): string {
+  let out = '';
+  let last = 0;
+  for (let index = 0; index < json.length; index++) {
+    const char = json[index]!;
+    if (char === '"') {
+      // Skip the string, escapes included.
+      for (index++; index < json.length && json[index] !== '"'; index++) {
+        if (json[index] === '\\') index++;
+      }
+      continue;
+    }
+    if (char !== '-' && (char < '0' || char > '9')) continue;
+    jsonNumber.lastIndex = index;
+    const match = jsonNumber.exec(json);
+    if (!match) continue;
+    const token = match[0];
+    const value = readDecimal(token);
+    if (value !== 0 && Number(token) === 0) {
+      out += json.slice(last, index) + String(value);
+      last = index + token.length;
+    }
+    index += token.length - 1;
+  }
+  return last === 0 ? json : out + json.slice(last);
+}

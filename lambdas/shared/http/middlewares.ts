@@ -7,6 +7,7 @@ import type { MessageKey } from '../contract/messages';
 import { isRole, roleClaim } from '../contract/roles';
 import { accountName } from '../contract/schemas/auth';
 import { validate } from '../contract/validation';
+import { keepUnderflowVisible } from '../contract/numbers';
 import {
   DomainError,
   NotFoundError,
@@ -180,7 +181,8 @@ export function bodyReader(route: RouteDefinition): Middleware {
       if (!isJsonContentType(request.event.headers?.['content-type'])) {
         throw new ValidationError({}, 'errors.jsonContentType');
       }
-      const event = { ...request.event, body: text, isBase64Encoded: false };
+      // A number that underflows to 0 (1e-400) stays visible to the schemas, which refuse it.
+      const event = { ...request.event, body: keepUnderflowVisible(text), isBase64Encoded: false };
       try {
         await parser.before!({ ...request, event } as typeof request);
       } catch {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { readCsv } from '../csv';
 import { validate, type MessageRef } from '../validation';
-import { measurementField } from '../numbers';
+import { measurementField, readDecimal } from '../numbers';
 import { canonical, freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './records';
 import { testOutcomes } from './report-request';
@@ -179,7 +179,7 @@ export function csvRecordToResult(record: Record<string, string>): Record<string
       .filter(([, cell]) => cell !== '')
       .map(([name, cell]) => [
         name,
-        name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell,
+        name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? readDecimal(cell) : cell,
       ]),
   );
 }
