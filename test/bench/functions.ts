@@ -28,7 +28,7 @@ export function bundleOptions(entry: string, outfile: string, root = repositoryR
   };
 }
 
-/** The handler modules CDK builds functions from (the API's, the mailer, triggers). */
+/** The handler modules CDK builds functions from (the API's, the mailer, triggers, migrations). */
 export async function handlerModules(root: string): Promise<string[]> {
   const { handlerModules: api } = (await import(join(root, 'lambdas/routes.ts'))) as {
     handlerModules: () => string[];
@@ -38,6 +38,7 @@ export async function handlerModules(root: string): Promise<string[]> {
     'lambdas/report-requests/mailer.ts',
     'lambdas/report-requests/suppression-handler.ts',
     'lambdas/auth/custom-message.ts',
+    'lambdas/migrations/handler.ts',
   ];
 }
 

@@ -59,6 +59,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/machine-data': staffAndAdmin,
   'POST /api/machine-data': staffAndAdmin,
   'POST /api/machine-data/ingest': machineKeyOnly,
+  'POST /api/machine-data/{id}/void': staffAndAdmin,
   'GET /api/machines': adminOnly,
   'POST /api/machines': adminOnly,
   'DELETE /api/machines/{id}': adminOnly,
@@ -81,6 +82,9 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/serial-numbers/{id}/labels': staffAndAdmin,
   'PUT /api/serial-numbers/{id}': staffAndAdmin,
   'DELETE /api/serial-numbers/{id}': staffAndAdmin,
+  'GET /api/serial-numbers/units/{serial+}': staffAndAdmin,
+  'GET /api/settings': staffAndAdmin,
+  'PUT /api/settings': adminOnly,
   'GET /api/account': staffAndAdmin,
   'PATCH /api/account': staffAndAdmin,
   'GET /api/staff': adminOnly,
@@ -88,10 +92,14 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'PATCH /api/staff/{id}': adminOnly,
 };
 
-/** Handler modules that are not HTTP routes (a Cognito trigger, an SNS subscriber). */
+/**
+ * Handler modules that are not HTTP routes (a Cognito trigger, an SNS subscriber, the data
+ * migrations' custom resource).
+ */
 const nonRouteHandlers = [
   'lambdas/auth/custom-message.ts',
   'lambdas/report-requests/suppression-handler.ts',
+  'lambdas/migrations/handler.ts',
 ];
 
 function handlerFiles(dir: string): string[] {

@@ -35,6 +35,7 @@ const range = (productId: string, startSerial: string, endSerial: string) => ({
   startSerial,
   endSerial,
   productionDate: '2026-03-15',
+  bodyMaterial: 'WCB',
 });
 
 async function createRange(productId: string, start: string, end: string) {

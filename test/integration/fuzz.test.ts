@@ -14,6 +14,7 @@ import { message, type MessageKey } from '../../lambdas/shared/contract/messages
 import en from '../../lambdas/shared/contract/messages/en.json';
 import {
   ingestBatchSchema,
+  voidResultSchema,
   createMachineSchema,
   maxResultsPerBatch,
   readResultsCsv,
@@ -35,6 +36,7 @@ import {
   updateStaffSchema,
 } from '../../lambdas/shared/contract/schemas/staff';
 import { savePlanSchema } from '../../lambdas/shared/contract/schemas/test-plan';
+import { updateSiteSettingsSchema } from '../../lambdas/shared/contract/schemas/settings';
 import { maxBodyBytes } from '../../lambdas/shared/http';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
@@ -559,11 +561,11 @@ const idPath = (pattern: string, realId: string | undefined) =>
 // ---------------------------------------------------------------------------------------
 // Checking answers
 
-/** Every English catalogue text as a pattern (placeholders match anything). */
+/** Every English catalogue text as a pattern (placeholders and nested counts match anything). */
 const cataloguePatterns = (function leaves(node: unknown): RegExp[] {
   if (typeof node === 'string') {
     const parts = node
-      .split(/\{\{\w+\}\}/)
+      .split(/\{\{\w+\}\}|\$t\([^()]*\)/)
       .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     return [new RegExp(`^${parts.join('[\\s\\S]*')}$`)];
   }
@@ -693,6 +695,7 @@ const fixture = {
   staffId: '',
   reportRequestId: '',
   machineId: '',
+  resultId: '',
 };
 
 const productTemplate = {
@@ -712,6 +715,7 @@ const rangeTemplate = () => ({
   startSerial: `${serialPrefix}00500`,
   endSerial: `${serialPrefix}00600`,
   productionDate: '2026-06-01',
+  bodyMaterial: 'WCB',
 });
 /** A valid result row, as the cells of an upload. */
 const resultRow = {
@@ -788,6 +792,22 @@ function targets(): Record<string, Target> {
       accepts: acceptedAsUpload,
       expected: () => 400,
     },
+    // Only invalid reasons are sent (a valid one would void the real result): 400 first.
+    'POST /api/machine-data/{id}/void': json(
+      'POST',
+      'admin',
+      idPath('/api/machine-data/{id}/void', fixture.resultId),
+      { reason: 'Bench gauge miscalibrated' },
+      voidResultSchema,
+    ),
+    'PUT /api/settings': json(
+      'PUT',
+      'admin',
+      fixedPath('/api/settings'),
+      // Based on a version that is not the settings': even accepted, it changes nothing.
+      { publicVerdicts: ['pass', 'fail'], version: 99 },
+      updateSiteSettingsSchema,
+    ),
     'POST /api/machine-data/ingest': json(
       'POST',
       'machine',
@@ -841,8 +861,8 @@ function targets(): Record<string, Target> {
       caller: 'admin',
       path: idPath('/api/products/{id}', fixture.productId),
       body: anyBody,
-      // The real product still has a range: refused.
-      expected: ({ real }) => (real ? 409 : 404),
+      // The real product's range holds an issued report: refused, naming it.
+      expected: ({ real }) => (real ? 400 : 404),
     },
     'POST /api/serial-numbers': json(
       'POST',
@@ -913,6 +933,7 @@ beforeAll(async () => {
     startSerial: `${serialPrefix}00001`,
     endSerial: `${serialPrefix}00100`,
     productionDate: '2026-06-01',
+    bodyMaterial: 'WCB',
   });
   expect(range.status, JSON.stringify(range.body)).toBe(201);
   fixture.rangeId = range.body.id;
@@ -937,6 +958,19 @@ beforeAll(async () => {
   });
   expect(report.status, JSON.stringify(report.body)).toBe(201);
   fixture.reportRequestId = report.body.id;
+  // A stored result, for the void route (whose valid reasons the fuzzer never sends).
+  const ingested = await fetch(`${stack.appUrl}/api/machine-data/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${machineKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ results: [{ ...ingestRow, serialNumber: `${serialPrefix}00090` }] }),
+  });
+  expect(ingested.status).toBe(200);
+  const results = await as<{ items: { id: string }[] }>(
+    `/api/machine-data?serial=${serialPrefix}00090`,
+    'GET',
+    undefined,
+  );
+  fixture.resultId = results.body.items[0]!.id;
   // Resending must meet a sent report (409), so wait for its mail to be recorded.
   const deadline = Date.now() + 20_000;
   while ((await reader.get(keys.reportRequest(report.body.id)))?.status !== 'sent') {
@@ -1059,6 +1093,14 @@ describe('sizes, unknown fields and malformed paths', () => {
         path: `/api/staff/${fixture.staffId}`,
       },
       'PATCH /api/account': { template: { name: 'Fuzz Admin' }, path: '/api/account' },
+      'POST /api/machine-data/{id}/void': {
+        template: { reason: 'Bench gauge miscalibrated' },
+        path: `/api/machine-data/${fixture.resultId}/void`,
+      },
+      'PUT /api/settings': {
+        template: { publicVerdicts: ['pass', 'fail'], version: 99 },
+        path: '/api/settings',
+      },
     };
     // Every JSON route; the CSV upload has its own case below.
     expect(Object.keys(valid).sort()).toEqual(
@@ -1250,6 +1292,7 @@ describe('every route: query strings, path ids and cursors', () => {
       startSerial: `${serialPrefix}00700`,
       endSerial: `${serialPrefix}00710`,
       productionDate: '2026-06-02',
+      bodyMaterial: 'WCB',
     });
     await as('/api/machines', 'POST', { name: `Fuzz bench ${tag} 3` });
     await send('POST', '/api/machine-data/ingest', 'machine', {

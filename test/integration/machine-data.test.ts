@@ -107,9 +107,13 @@ beforeAll(async () => {
       startSerial: serial(1),
       endSerial: serial(999),
       productionDate: '2026-02-01',
+      bodyMaterial: 'WCB',
     },
   });
   expect(range.status).toBe(201);
+  // The bench the CSV uploads below name: an upload may name only an existing, active one.
+  const bench = await as(admin, '/api/machines', { method: 'POST', body: { name: 'Bench A' } });
+  expect([201, 409]).toContain(bench.status);
 });
 afterAll(() => reader.destroy());
 

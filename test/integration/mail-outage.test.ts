@@ -51,6 +51,7 @@ it('delivers every report requested while the mail service was down, exactly onc
       startSerial: 'OUT-000001',
       endSerial: 'OUT-000100',
       productionDate: '2026-06-01',
+      bodyMaterial: 'WCB',
     },
   });
   expect(range.status).toBe(201);

@@ -72,6 +72,7 @@ beforeAll(async () => {
       startSerial: serial(1),
       endSerial: serial(500),
       productionDate: '2026-04-02',
+      bodyMaterial: 'SUS',
     },
   });
   expect(range.status).toBe(201);
@@ -89,6 +90,7 @@ describe('a found serial', () => {
     expect(report).toMatchObject({
       serialNumber: serial(42),
       productionDate: '2026-04-02',
+      bodyMaterial: 'SUS',
       email: to,
       language: 'en',
       verdict: 'untested',
@@ -216,8 +218,12 @@ describe('a found serial', () => {
       issuedAt: report.issuedAt,
       language: 'en',
       fingerprint: report.fingerprint,
-      // No result reached the unit after the report (test-plans.test.ts covers one that did).
+      // No result reached the unit after the report (test-plans.test.ts covers one that did),
+      // none it shows was voided, no later report disagrees (units.test.ts covers those).
       newerResultsSince: null,
+      verdict: 'untested',
+      voidedSince: null,
+      laterVerdict: null,
     });
     expect(JSON.stringify(found.body)).not.toContain(to);
     for (const unknown of ['TR-00000-00000', 'not-a-number']) {
