@@ -5,10 +5,18 @@ import type { Caller } from '../shared/http';
 import { recordHistory, searchLog } from './repository';
 
 /**
- * Records staff may see the history of: the ones their pages show. Staff accounts and
- * machine keys are admin matters, so is the whole log beyond one's own actions.
+ * Records staff may see the history of: the ones their pages show (a unit's voids; the
+ * site settings, which decide what visitors receive). Staff accounts and machine keys are
+ * admin matters, so is the whole log beyond one's own actions.
  */
-const staffVisible = new Set<string>(['product', 'serial-range', 'report-request', 'machine-data']);
+const staffVisible = new Set<string>([
+  'product',
+  'serial-range',
+  'report-request',
+  'machine-data',
+  'unit',
+  'settings',
+]);
 
 /**
  * The audit trail as the caller may read it: a record's history (`entity` and `id`) for
