@@ -44,9 +44,10 @@ function rateLimit(name: string, value: number): number {
 
 /**
  * Paths whose request bodies may exceed the common rule set's 8 KB body limit: machine
- * data ingest (`/api/machine-data/ingest`) and CSV upload (`/api/machine-data`).
+ * data ingest (`/api/machine-data/ingest`) and CSV upload (`/api/machine-data`), exactly
+ * (a result's void, under the same prefix, takes a small body like every other route).
  */
-export const largeBodyPathPrefix = '/api/machine-data';
+export const largeBodyPaths = ['/api/machine-data', '/api/machine-data/ingest'] as const;
 
 /** The label `SizeRestrictions_BODY` of AWSManagedRulesCommonRuleSet puts on a request. */
 const largeBodyLabel = 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body';
@@ -217,11 +218,15 @@ export class EdgeWebAcl extends Construct {
                 {
                   notStatement: {
                     statement: {
-                      byteMatchStatement: {
-                        fieldToMatch: { uriPath: {} },
-                        positionalConstraint: 'STARTS_WITH',
-                        searchString: largeBodyPathPrefix,
-                        textTransformations: pathTransformations,
+                      orStatement: {
+                        statements: largeBodyPaths.map((path) => ({
+                          byteMatchStatement: {
+                            fieldToMatch: { uriPath: {} },
+                            positionalConstraint: 'EXACTLY',
+                            searchString: path,
+                            textTransformations: pathTransformations,
+                          },
+                        })),
                       },
                     },
                   },

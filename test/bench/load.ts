@@ -84,6 +84,7 @@ async function main() {
         startSerial: serial(1),
         endSerial: serial(999_999),
         productionDate: '2026-01-01',
+        bodyMaterial: 'WCB',
       },
     });
     const machine = await callApi<{ key: string }>(info, '/api/machines', {

@@ -34,6 +34,7 @@ async function catalogue(stack: StackInfo, token: string, prefix: string) {
       startSerial: `${prefix}000001`,
       endSerial: `${prefix}999999`,
       productionDate: '2026-01-01',
+      bodyMaterial: 'WCB',
     },
   });
 }

@@ -64,6 +64,7 @@ export async function run() {
         startSerial: 'BN-000001',
         endSerial: 'BN-999999',
         productionDate: '2026-01-01',
+        bodyMaterial: 'WCB',
       },
     });
     const count = Number(process.env.BENCH_REPORTS ?? 200);

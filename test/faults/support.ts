@@ -71,6 +71,7 @@ export async function seedCatalogue(
       startSerial: serial(1),
       endSerial: serial(count),
       productionDate: '2026-06-01',
+      bodyMaterial: 'WCB',
     },
   });
   expect(range.status, JSON.stringify(range.body)).toBe(201);

@@ -7,7 +7,7 @@ import { routes } from '../../lambdas/routes';
 import { clientOptions } from '../../lambdas/shared/aws/options';
 import { metricNames, metricsNamespace } from '../../lambdas/shared/metrics';
 import { repositoryRoot } from '../../lib/constructs/function';
-import { largeBodyPathPrefix } from '../../lib/constructs/waf';
+import { largeBodyPaths } from '../../lib/constructs/waf';
 import { type TestReportCenterSettings, TestReportCenterStack } from '../../lib/stack';
 
 /*
@@ -189,14 +189,18 @@ describe('web ACL', () => {
       {
         NotStatement: {
           Statement: {
-            ByteMatchStatement: {
-              FieldToMatch: { UriPath: {} },
-              PositionalConstraint: 'STARTS_WITH',
-              SearchString: largeBodyPathPrefix,
-              TextTransformations: [
-                { Priority: 0, Type: 'URL_DECODE' },
-                { Priority: 1, Type: 'NORMALIZE_PATH' },
-              ],
+            OrStatement: {
+              Statements: ['/api/machine-data', '/api/machine-data/ingest'].map((path) => ({
+                ByteMatchStatement: {
+                  FieldToMatch: { UriPath: {} },
+                  PositionalConstraint: 'EXACTLY',
+                  SearchString: path,
+                  TextTransformations: [
+                    { Priority: 0, Type: 'URL_DECODE' },
+                    { Priority: 1, Type: 'NORMALIZE_PATH' },
+                  ],
+                },
+              })),
             },
           },
         },
@@ -206,7 +210,10 @@ describe('web ACL', () => {
 
   it('exempts exactly the routes that take large bodies: ingest and CSV upload', () => {
     const exempt = routes
-      .filter((route) => route.path.startsWith(largeBodyPathPrefix) && route.method !== 'GET')
+      .filter(
+        (route) =>
+          (largeBodyPaths as readonly string[]).includes(route.path) && route.method !== 'GET',
+      )
       .map((route) => `${route.method} ${route.path}`);
     expect(exempt.sort()).toEqual(['POST /api/machine-data', 'POST /api/machine-data/ingest']);
   });

@@ -1,3 +1,4 @@
+import { migrations } from '../../lambdas/migrations/run';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, type CfnElement, Stack, Stage } from 'aws-cdk-lib';
@@ -65,7 +66,9 @@ function applicationFunctions(): [string, Resource][] {
     ([id]) =>
       !id.startsWith('CustomCDKBucketDeployment') &&
       // The AwsCustomResource singleton that writes the app address.
-      !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'),
+      !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287') &&
+      // The custom resource framework that calls the data migrations' function.
+      !id.startsWith('DataMigrationsProviderframework'),
   );
 }
 
@@ -292,9 +295,21 @@ describe('functions', () => {
     (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT'),
   );
 
-  it('builds one function per handler module, plus the Cognito trigger, mailer and suppression', () => {
+  it('runs the data migrations on every deploy that adds one, with up to 15 minutes', () => {
+    const runs = ofType('AWS::CloudFormation::CustomResource').filter(([id]) =>
+      id.startsWith('DataMigrationsRun'),
+    );
+    expect(runs).toHaveLength(1);
+    expect(runs[0]![1].Properties.migrations).toBe(
+      migrations.map((migration) => migration.name).join(','),
+    );
+    const [, migrator] = applicationFunctions().find(([id]) => id.startsWith('DataMigrations'))!;
+    expect(migrator.Properties.Timeout).toBe(900);
+  });
+
+  it('builds one function per handler module, plus the Cognito trigger, mailer, suppression and data migrations', () => {
     expect(stack.api.functions.size).toBe(handlerModules().length);
-    expect(applicationFunctions()).toHaveLength(handlerModules().length + 3);
+    expect(applicationFunctions()).toHaveLength(handlerModules().length + 4);
   });
 
   it('runs every function on nodejs22.x, arm64, traced, with source maps', () => {

@@ -92,7 +92,9 @@ describe('saveResults', () => {
     const [items] = transactions();
     expect(items).toHaveLength(9);
 
-    const { range: _range, ...fields } = batch[0]!;
+    const fields = Object.fromEntries(
+      Object.entries(batch[0]!).filter(([name]) => name !== 'range'),
+    );
     expect(items![0]!.Put!.Item).toEqual({
       pk: 'UNIT#AV-000150',
       sk: 'RESULT#Shell#2026-03-01T08:00:00.000Z#Bench 1',

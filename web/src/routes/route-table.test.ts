@@ -160,7 +160,7 @@ describe('route table', () => {
     expect(activeNavigationPath('/pages/user-profile/profile')).toBeUndefined();
   });
 
-  it('shows Staffs and Activity in the navigation for admins only', () => {
+  it('shows Staffs, Activity and Site settings in the navigation for admins only', () => {
     const labels = (role: 'admin' | 'staff') => navigationRoutes(role).map((route) => route.path);
     expect(labels('admin')).toEqual([
       '/dashboard',
@@ -170,6 +170,7 @@ describe('route table', () => {
       '/searches',
       '/staffs',
       '/activity',
+      '/settings',
     ]);
     expect(labels('staff')).toEqual([
       '/dashboard',
