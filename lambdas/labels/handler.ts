@@ -6,9 +6,10 @@ import { labelPart } from './service';
 preloadReportFonts();
 
 /**
- * `GET /api/serial-numbers/{id}/labels?from=&to=&layout=&size=&part=` (staff, admin): one
- * part of a run of nameplate labels as a PDF. `x-label-parts` and `x-label-count` tell the
- * page how many parts to ask for (the Serial Numbers page asks for them in turn).
+ * `GET /api/serial-numbers/{id}/labels?from=&to=&layout=&size=&part=&language=` (staff,
+ * admin): one part of a run of nameplate labels as a PDF, its words in `language`.
+ * `x-label-parts` and `x-label-count` tell the page how many parts to ask for (the Serial
+ * Numbers page asks for them in turn).
  */
 export const handler = createHttpHandler(
   labelRoutes,

@@ -184,35 +184,31 @@ function drawLabel(
     page.drawText(text, { x: left, y, size, font, color });
     y -= size * 0.35;
   };
-  // The serial is never cut: it shrinks to the width instead.
-  line(
-    unit.serial,
-    fitSize(unit.serial, fonts.bold, layout.serialSize, layout.textWidth),
-    fonts.bold,
-  );
-  // The name takes two lines at most, fewer when the material and the element string need
-  // the room; the material line is never dropped (it shrinks to the width).
-  const lineHeight = layout.nameSize * 1.35;
-  const room = Math.floor((y - floor) / lineHeight) - (texts.material ? 1 : 0);
+  // Above the element string: the serial (never cut: it shrinks to the width), the name on
+  // two lines at most and the material. When they do not fit, the name takes one line, then
+  // all of them shrink together: the material is never dropped.
+  const serialSize = fitSize(unit.serial, fonts.bold, layout.serialSize, layout.textWidth);
   const name = wrapText(texts.productName, fonts.regular, layout.nameSize, layout.textWidth);
-  const shown = Math.max(1, Math.min(2, room));
+  const materialLines = texts.material ? 1 : 0;
+  const height = (nameLines: number) =>
+    (serialSize + (nameLines + materialLines) * layout.nameSize) * 1.35;
+  const room = y - floor;
+  const shown = name.length > 1 && height(2) <= room ? 2 : 1;
+  const scale = Math.min(1, room / height(shown));
+  const nameSize = layout.nameSize * scale;
+  line(unit.serial, serialSize * scale, fonts.bold);
   const nameLines =
     name.length > shown
       ? [
           ...name.slice(0, shown - 1),
-          fitLine(
-            `${name[shown - 1]!}${ellipsis}`,
-            fonts.regular,
-            layout.nameSize,
-            layout.textWidth,
-          ),
+          fitLine(`${name[shown - 1]!}${ellipsis}`, fonts.regular, nameSize, layout.textWidth),
         ]
       : name;
-  for (const text of nameLines) line(text, layout.nameSize, fonts.regular, grey);
+  for (const text of nameLines) line(text, nameSize, fonts.regular, grey);
   if (texts.material) {
     line(
       texts.material,
-      fitSize(texts.material, fonts.regular, layout.nameSize, layout.textWidth),
+      fitSize(texts.material, fonts.regular, nameSize, layout.textWidth),
       fonts.regular,
     );
   }

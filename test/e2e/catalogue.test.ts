@@ -52,6 +52,8 @@ describe('catalogue in the browser', () => {
     await page.locator('[data-testid="add-serial"]').first().click();
     await page.waitForURL(/\/add-serial-number$/);
     await choose(page, 'serial-product', productName);
+    // Rated in three materials: the range must say which (test/e2e/range-materials.test.ts).
+    await choose(page, 'serial-material', 'WCB (cast steel)');
     await field('serial-start').fill('ea-2026-000001');
     await field('serial-end').fill('EA-2026-000250');
     await expect

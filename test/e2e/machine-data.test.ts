@@ -155,6 +155,8 @@ describe('machine data, dashboard and search history in the browser', () => {
         startSerial: serial(1),
         endSerial: serial(500),
         productionDate: '2026-10-01',
+        // The product is rated in three materials: the range records which.
+        bodyMaterial: 'WCB',
       },
     });
     expect(range.status, JSON.stringify(range.body)).toBe(201);
@@ -270,7 +272,7 @@ describe('machine data, dashboard and search history in the browser', () => {
     const [header, ...lines] = csv.trim().split(/\r\n/);
     expect(header).toBe(
       'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes,receivedAt,source,' +
-        'planVersion,limitLower,limitUpper,id',
+        'planVersion,limitLower,limitUpper,id,voidedAt,voidedBy,voidReason,enteredBy',
     );
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain(`${serial(7)},Seat test,pass,17.6,bar`);

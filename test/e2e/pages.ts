@@ -427,6 +427,56 @@ export class ActivityPage {
   }
 }
 
+/**
+ * The Serial Numbers list (/serial-numbers), a range's add or edit form and the range's
+ * delete dialog. Menu items are named in the page's language (`item`).
+ */
+export class SerialNumbersPage {
+  constructor(private readonly page: Page) {}
+
+  readonly table = () => this.page.locator('[data-testid="serial-table"]');
+  readonly filter = () => this.page.locator('[data-testid="serial-filter"] input');
+  /** The list's rows showing `text`. */
+  readonly rows = (text: string) =>
+    this.page
+      .locator(wrapper.findTable('[data-testid="serial-table"]').findRows().toSelector())
+      .filter({ hasText: text });
+  readonly headers = () =>
+    this.page.locator(
+      wrapper.findTable('[data-testid="serial-table"]').findColumnHeaders().toSelector(),
+    );
+
+  /** The text of the cell under the column headed `header` in the row showing `rowText`. */
+  async cell(rowText: string, header: string): Promise<string> {
+    const headers = (await this.headers().allTextContents()).map((text) => text.trim());
+    const index = headers.indexOf(header);
+    if (index < 0) throw new Error(`No column "${header}" in ${headers.join(' | ')}`);
+    return (await this.rows(rowText).first().locator('th, td').nth(index).textContent()) ?? '';
+  }
+
+  readonly form = () => this.page.locator('[data-testid="serial-form"]');
+  readonly materialField = () => this.page.locator('[data-testid="serial-material-field"]');
+  /** The message under a form field (`serial-material-field`, ...). */
+  readonly fieldError = (testId: string) =>
+    this.page.locator(wrapper.findFormField(`[data-testid="${testId}"]`).findError().toSelector());
+  readonly submit = () => this.page.locator('button[data-testid="serial-submit"]');
+
+  readonly deleteDialog = () => this.page.locator('[data-testid="serial-delete-modal"]:visible');
+  readonly deleteConfirm = () =>
+    this.page.locator('button[data-testid="serial-delete-modal-confirm"]:visible');
+  readonly deleteCancel = () =>
+    this.page.locator('button[data-testid="serial-delete-modal-cancel"]:visible');
+
+  /** Opens a range's delete dialog from its actions menu (`item`: the menu's "Delete"). */
+  async openDelete(rangeId: string, item: string): Promise<void> {
+    await chooseFromMenu(
+      this.page.locator(`[data-testid="serial-actions-${rangeId}"] button`).first(),
+      this.page.getByRole('menuitem', { name: item }),
+    );
+    await this.deleteDialog().waitFor();
+  }
+}
+
 /** The test-plan editor on a product's edit page. */
 export class TestPlanEditor {
   constructor(private readonly page: Page) {}
@@ -464,4 +514,100 @@ export class TestPlanEditor {
   async fillFromTemplate(): Promise<void> {
     await this.page.locator('[data-testid="test-plan-template"]').click();
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// Units and site settings (test/e2e/units.test.ts): a unit's page, its void dialog, the
+// serial lookup that leads to it, and the admins' site settings page.
+// ---------------------------------------------------------------------------------------
+
+/** "Find a serial" on the Serial Numbers page, and its way to the unit's page. */
+export class SerialLookupPanel {
+  constructor(private readonly page: Page) {}
+
+  readonly result = () => this.page.locator('[data-testid="serial-lookup-result"]');
+  /** The found serial's link to its unit's page. */
+  readonly unitLink = () => this.page.locator('[data-testid="serial-lookup-unit"]');
+
+  async find(serial: string): Promise<void> {
+    await this.page.locator('[data-testid="serial-lookup-input"] input').fill(serial);
+    await this.page.locator('[data-testid="serial-lookup-submit"]').click();
+    await this.result().waitFor();
+  }
+}
+
+/** A unit's page (/units/:serial): overview, results (and their voids), reports, history. */
+export class UnitPage {
+  constructor(private readonly page: Page) {}
+
+  readonly serial = () => this.page.locator('[data-testid="unit-serial"]');
+  readonly overview = () => this.page.locator('[data-testid="unit-overview"]');
+  /** The verdict's status; `data-verdict` names it. */
+  readonly verdict = () => this.page.locator('[data-testid="unit-verdict"] [data-verdict]');
+  readonly judgedBy = () => this.page.locator('[data-testid="unit-judged-by"]');
+  readonly material = () => this.page.locator('[data-testid="unit-material"]');
+  readonly product = () => this.page.locator('[data-testid="unit-product"]');
+  readonly range = () => this.page.locator('[data-testid="unit-range"]');
+  readonly results = () => this.page.locator('[data-testid="unit-results"]');
+  readonly resultRows = () =>
+    this.page.locator(wrapper.findTable('[data-testid="unit-results"]').findRows().toSelector());
+  /** The row of the result of `testName`. */
+  readonly resultRow = (testName: string) => this.resultRows().filter({ hasText: testName });
+  readonly reportRows = () =>
+    this.page.locator(wrapper.findTable('[data-testid="unit-reports"]').findRows().toSelector());
+  readonly identity = () => this.page.locator('[data-testid="unit-identity"]');
+  readonly historyRows = () =>
+    this.page.locator(
+      wrapper
+        .findTable('[data-testid="record-history"] [data-testid="history-table"]')
+        .findRows()
+        .toSelector(),
+    );
+
+  /** Whether the result of `testName` is shown struck through (voided). */
+  async isStruck(testName: string): Promise<boolean> {
+    return (await this.resultRow(testName).locator('.unit-voided').count()) > 0;
+  }
+
+  /** Opens the void dialog of the result of `testName`. */
+  async startVoid(testName: string): Promise<VoidResultDialog> {
+    await this.resultRow(testName).locator('[data-testid="result-void"]').click();
+    const dialog = new VoidResultDialog(this.page);
+    await dialog.root().waitFor();
+    return dialog;
+  }
+}
+
+/** "Void this result?": the reason, checked as typed, then the void. */
+export class VoidResultDialog {
+  constructor(private readonly page: Page) {}
+
+  readonly root = () => this.page.locator('[data-testid="void-modal"]:visible');
+  readonly reason = () => this.page.locator('[data-testid="void-reason"] textarea');
+  readonly reasonError = () =>
+    this.page.locator(
+      wrapper
+        .findModal('[data-testid="void-modal"]')
+        .findContent()
+        .findFormField()
+        .findError()
+        .toSelector(),
+    );
+  readonly error = () => this.page.locator('[data-testid="void-error"]');
+
+  async confirm(): Promise<void> {
+    await this.page.locator('[data-testid="void-confirm"]:visible').click();
+  }
+}
+
+/** The admins' site settings (/settings): the verdicts visitors may receive, and the history. */
+export class SiteSettingsPage {
+  constructor(private readonly page: Page) {}
+
+  readonly form = () => this.page.locator('[data-testid="settings-form"]');
+  readonly explanation = () => this.page.locator('[data-testid="settings-explanation"]');
+  readonly saved = () => this.page.locator('[data-testid="settings-saved"]');
+  /** The checkbox of a verdict (`pass`, `fail`, `incomplete`, `untested`). */
+  readonly verdict = (verdict: string) =>
+    this.page.locator(`[data-testid="settings-verdict-${verdict}"] input`);
 }

@@ -109,6 +109,8 @@ describe('the Test Report Center in the browser', () => {
         startSerial: serial(1),
         endSerial: serial(100),
         productionDate: '2026-05-20',
+        // The product is rated in WCB and SUS: the range records which.
+        bodyMaterial: 'WCB',
       },
     });
     expect(range.status, JSON.stringify(range.body)).toBe(201);

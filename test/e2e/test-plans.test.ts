@@ -185,6 +185,8 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
       startSerial: serial(1),
       endSerial: serial(100),
       productionDate: '2026-06-01',
+      // The product is rated in WCB and SUS: the units are WCB, as the bench's tests are.
+      bodyMaterial: 'WCB',
     });
     expect(range.status, JSON.stringify(range.body)).toBe(201);
     const machine = await asAdmin<MachineCreated>('/api/machines', 'POST', {

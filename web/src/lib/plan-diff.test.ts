@@ -34,6 +34,19 @@ describe('planDiff', () => {
     ]);
   });
 
+  it('sees a change of the materials a test applies to, and a plan that only changes them', () => {
+    const wider: typeof shell = { ...shell, materials: ['WCB', 'SUS'] };
+    const everyUnit: typeof shell = { ...shell, materials: [] };
+    expect(planDiff(plan(), plan([wider, seat, gas])).changed).toEqual([
+      { name: shell.name, before: shell, after: wider, aspects: ['materials'] },
+    ]);
+    expect(planDiff(plan(), plan([everyUnit, seat, gas])).changed[0]?.aspects).toEqual([
+      'materials',
+    ]);
+    expect(samePlan(plan(), plan([wider, seat, gas]))).toBe(false);
+    expect(samePlan(plan([wider]), plan([{ ...wider, materials: ['WCB', 'SUS'] }]))).toBe(true);
+  });
+
   it('tells removals, additions, a new order and the extra-tests switch apart', () => {
     const leakage = { ...gas, name: 'Seat leakage', lower: null, upper: 0, unit: 'bubbles/min' };
     const diff = planDiff(plan(), plan([seat, shell, leakage], true));

@@ -21,7 +21,7 @@ export const planSummarySchema = testPlanSchema.pick({
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
 /** The parts of a test a change can touch (name is its identity). */
-export const planTestAspects = ['method', 'limit', 'required', 'holdSeconds'] as const;
+export const planTestAspects = ['method', 'limit', 'materials', 'required', 'holdSeconds'] as const;
 export type PlanTestAspect = (typeof planTestAspects)[number];
 
 export interface ChangedPlanTest {
@@ -57,6 +57,10 @@ function aspectsChanged(before: PlanTest, after: PlanTest): PlanTestAspect[] {
         return (
           before.lower !== after.lower || before.upper !== after.upper || before.unit !== after.unit
         );
+      case 'materials':
+        // In the catalogue's order (the schema sorts them); a version saved before
+        // materials existed reads as every unit (`[]`).
+        return before.materials.join() !== after.materials.join();
       case 'required':
         return before.required !== after.required;
       case 'holdSeconds':

@@ -12,16 +12,19 @@ type Settled<T> = Exclude<ApiQueryState<T>, { status: 'loading' }>;
 /**
  * GETs an API path when the component mounts (and on `reload`), cancelling the
  * request when the component goes away. `parse` checks the answer's shape and
- * should be a stable function (module level).
+ * should be a stable function (module level). With `keepWhileReloading`, a reload of the
+ * same path keeps showing what it answered before (`reloading` is true meanwhile), so a
+ * page refreshed after a change does not blink back to its loading state.
  */
 export function useApiQuery<T>(
   path: `/api/${string}`,
   parse: (body: unknown) => T,
-): ApiQueryState<T> & { reload: () => void } {
+  { keepWhileReloading = false }: { keepWhileReloading?: boolean } = {},
+): ApiQueryState<T> & { reload: () => void; reloading: boolean } {
   const [attempt, setAttempt] = useState(0);
   // The answer is kept with the request it belongs to: a newer request means "loading".
   const request = `${attempt} ${path}`;
-  const [settled, setSettled] = useState<{ request: string; state: Settled<T> }>();
+  const [settled, setSettled] = useState<{ request: string; path: string; state: Settled<T> }>();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -29,15 +32,19 @@ export function useApiQuery<T>(
       .then((body) => ({ status: 'success', data: parse(body) }) as const)
       .catch((error: unknown) => ({ status: 'error', error: toApiError(error) }) as const)
       .then((state) => {
-        if (!controller.signal.aborted) setSettled({ request, state });
+        if (!controller.signal.aborted) setSettled({ request, path, state });
       });
     return () => controller.abort();
   }, [request, path, parse]);
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
-  const state: ApiQueryState<T> =
-    settled?.request === request ? settled.state : { status: 'loading' };
-  return { ...state, reload };
+  const current = settled?.request === request ? settled.state : undefined;
+  const previous =
+    keepWhileReloading && settled?.path === path && settled.state.status === 'success'
+      ? settled.state
+      : undefined;
+  const state: ApiQueryState<T> = current ?? previous ?? { status: 'loading' };
+  return { ...state, reload, reloading: !current && previous !== undefined };
 }
 
 function toApiError(error: unknown): ApiError {

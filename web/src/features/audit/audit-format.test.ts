@@ -160,6 +160,59 @@ describe('auditChanges', () => {
   });
 });
 
+describe('a unit’s and the site settings’ entries', () => {
+  it('show a void as the result it voided and why, in both languages', () => {
+    const entry = {
+      entity: 'unit' as const,
+      changes: {
+        result: {
+          from: null,
+          to: {
+            id: 'R1VfMDAx.abcdefghijklmnopqrstuv',
+            testName: 'Shell test (WCB)',
+            testedAt: '2026-11-20T08:00:00.000Z',
+            machineId: 'Bench 3',
+            result: 'fail',
+            value: 36.5,
+            unit: 'bar',
+          },
+        },
+        voidReason: { from: null, to: 'Gauge out of calibration' },
+      },
+    };
+    const [result, reason] = auditChanges(entry, en, 'en');
+    expect(result).toMatchObject({ label: 'Result', from: '—' });
+    expect(result?.to).toMatch(/^Shell test \(WCB\): Fail, 36\.5 bar, tested .*2026.* on Bench 3$/);
+    expect(reason).toEqual({
+      field: 'voidReason',
+      label: 'Reason',
+      from: '—',
+      to: 'Gauge out of calibration',
+    });
+    const [chinese] = auditChanges(entry, zh, 'zh');
+    expect(chinese?.to).toContain('不合格');
+    expect(chinese?.to).toContain('Bench 3');
+  });
+
+  it('show the verdicts visitors may receive by their names', () => {
+    const [change] = auditChanges(
+      {
+        entity: 'settings',
+        changes: { publicVerdicts: { from: ['pass', 'fail'], to: ['pass', 'incomplete'] } },
+      },
+      en,
+      'en',
+    );
+    expect(change).toEqual({
+      field: 'publicVerdicts',
+      label: 'Verdicts visitors may receive',
+      from: 'Pass, Fail',
+      to: 'Pass, Incomplete',
+    });
+    expect(formatAuditValue('settings', 'publicVerdicts', [], en, 'en')).toBe('—');
+  });
+});
+
 describe('formatAuditValue', () => {
   it('formats times, yes and no, and anything else as JSON', () => {
     expect(formatAuditValue('machine', 'revokedAt', '2026-11-21T10:00:00.000Z', en, 'en')).toMatch(
@@ -227,7 +280,10 @@ describe('test plan changes', () => {
       ['Test: Seat test low pressure (gas)', '—'],
     ]);
     expect(lines[0]!.to).toBe('Version 1');
-    expect(lines[1]!.to).toBe(`limit ≥ 37.5 bar; required; held 60 s; method: ${shell.method}`);
+    expect(lines[1]!.to).toBe(
+      `limit ≥ 37.5 bar; for WCB; required; held 60 s; method: ${shell.method}`,
+    );
+    // A test for every unit says nothing of materials: that is the rule.
     expect(lines[3]!.to).toMatch(/^limit 4 – 7 bar; required; /);
     // Keys of their own: a History line per test.
     expect(new Set(lines.map((line) => line.field)).size).toBe(4);
@@ -294,6 +350,34 @@ describe('test plan changes', () => {
         from: '必要；保壓 60 秒',
         to: '非必要；無保壓時間',
       },
+    ]);
+  });
+
+  it('shows a change of the materials a test applies to, in both languages', () => {
+    const wider: typeof shell = { ...shell, materials: ['FC', 'WCB'] };
+    const narrower: typeof gas = { ...gas, materials: ['SUS'] };
+    const change = { from: version(1), to: version(2, [wider, seat, narrower]) };
+    expect(planChangeLines(change, en, 'en')?.slice(1)).toEqual([
+      {
+        field: 'testPlan.test.Shell test (WCB)',
+        label: 'Test: Shell test (WCB)',
+        from: 'for WCB',
+        to: 'for FC, WCB',
+      },
+      {
+        field: 'testPlan.test.Seat test low pressure (gas)',
+        label: 'Test: Seat test low pressure (gas)',
+        from: 'for every unit',
+        to: 'for SUS',
+      },
+    ]);
+    expect(
+      planChangeLines(change, zh, 'zh')
+        ?.slice(1)
+        .map((line) => [line.from, line.to]),
+    ).toEqual([
+      ['適用 WCB', '適用 FC、WCB'],
+      ['每一件皆適用', '適用 SUS'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import * as z from 'zod';
 import { roles } from '../../../../lambdas/shared/contract/roles';
 import type {
   AuditActor,
@@ -6,7 +7,11 @@ import type {
   AuditEntry,
 } from '../../../../lambdas/shared/contract/schemas/audit';
 import { fluids } from '../../../../lambdas/shared/contract/schemas/product-record';
-import { deliveryStatuses } from '../../../../lambdas/shared/contract/schemas/report-request';
+import {
+  deliveryStatuses,
+  reportVerdicts,
+  testOutcomes,
+} from '../../../../lambdas/shared/contract/schemas/report-request';
 import type { Language } from '../../i18n/languages';
 import type { TranslationKey } from '../../i18n/types';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../lib/format';
@@ -79,6 +84,16 @@ const fieldLabels = {
   },
 } as const satisfies Record<AuditEntity, Record<string, TranslationKey>>;
 
+/** The result a void entry names: what the page needs of it (older entries may hold more). */
+const voidedResultSchema = z.object({
+  testName: z.string(),
+  testedAt: z.string(),
+  machineId: z.string(),
+  result: z.string(),
+  value: z.number().nullable().optional(),
+  unit: z.string().nullable().optional(),
+});
+
 /** How many values of a list (a batch's serial numbers) are shown before "and n more". */
 export const shownListValues = 5;
 
@@ -125,7 +140,35 @@ function translatedValue(
   if (entity === 'report-request' && field === 'status' && isOneOf(deliveryStatuses, value)) {
     return t(`deliveryStatus.${value}`);
   }
+  if (entity === 'settings' && field === 'publicVerdicts' && Array.isArray(value)) {
+    if (value.length === 0) return t('common.none');
+    return value
+      .map((verdict) =>
+        isOneOf(reportVerdicts, verdict) ? t(`verdict.${verdict}`) : String(verdict),
+      )
+      .join(t('common.listSeparator'));
+  }
+  if (entity === 'unit' && field === 'result') return voidedResultText(value, t, language);
   return undefined;
+}
+
+/** The result a void names (`changes.result.to`), as one line: test, outcome, value, when, bench. */
+function voidedResultText(value: unknown, t: TFunction, language: Language): string | undefined {
+  const parsed = voidedResultSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const result = parsed.data;
+  return t('audit.values.testResult', {
+    test: result.testName,
+    outcome: isOneOf(testOutcomes, result.result)
+      ? t(`report.outcomes.${result.result}`)
+      : result.result,
+    value:
+      typeof result.value === 'number'
+        ? [formatDecimal(result.value, language), result.unit].filter(Boolean).join(' ')
+        : t('common.none'),
+    date: formatDateTime(result.testedAt, language) ?? result.testedAt,
+    bench: result.machineId,
+  });
 }
 
 /** One plain value: a number, a date, a yes or no, text as it is; nothing as "—". */
@@ -182,6 +225,12 @@ function planTestText(
           const limit = planTestLimit(test);
           return limit ? t('audit.values.limit', { limit }) : t('audit.values.noLimit');
         }
+        case 'materials':
+          return test.materials.length === 0
+            ? t('testPlan.history.everyUnit')
+            : t('testPlan.history.materials', {
+                materials: test.materials.join(t('common.listSeparator')),
+              });
         case 'required':
           return t(test.required ? 'audit.values.required' : 'audit.values.optional');
         case 'holdSeconds':
@@ -195,8 +244,17 @@ function planTestText(
     .join(t('audit.values.partSeparator'));
 }
 
-/** Limit first: what a reader of a plan change looks for; the method, being long, last. */
-const summaryAspects: readonly PlanTestAspect[] = ['limit', 'required', 'holdSeconds', 'method'];
+/**
+ * Limit first: what a reader of a plan change looks for; the method, being long, last. The
+ * materials only when the test names some (every unit is the rule, not news).
+ */
+const summaryAspects: readonly PlanTestAspect[] = [
+  'limit',
+  'materials',
+  'required',
+  'holdSeconds',
+  'method',
+];
 
 /**
  * A test plan change (`changes.testPlan`, the plan before and after) as History lines:
@@ -220,7 +278,13 @@ export function planChangeLines(
   const none = t('common.none');
   const version = (plan: PlanSummary | null) =>
     plan ? t('audit.values.planVersion', { version: plan.version }) : none;
-  const summary = (test: PlanTest) => planTestText(test, summaryAspects, t, language);
+  const summary = (test: PlanTest) =>
+    planTestText(
+      test,
+      summaryAspects.filter((aspect) => aspect !== 'materials' || test.materials.length > 0),
+      t,
+      language,
+    );
   const testLabel = (name: string) => t('audit.fields.planTest', { name });
   const diff = planDiff(before, after);
   const lines: ShownChange[] = [

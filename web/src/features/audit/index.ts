@@ -4,6 +4,7 @@
  * requests load only when shown. The Activity page is not exported: the router
  * lazy-loads it.
  */
+export { EntriesHistory } from './components/entries-history';
 export { RecentActivity } from './components/recent-activity';
 export { RecordHistory } from './components/record-history';
 export { RecordHistoryModal } from './components/record-history-modal';

@@ -95,6 +95,10 @@ describe('results export', () => {
       'limitLower',
       'limitUpper',
       'id',
+      'voidedAt',
+      'voidedBy',
+      'voidReason',
+      'enteredBy',
     ]);
   });
 
@@ -105,5 +109,29 @@ describe('results export', () => {
     expect(cell('notes')).toBe("'-held 30 s");
     expect(cell('operator')).toBe('');
     expect(cell('testedAt')).toBe('2026-11-20T08:00:00.000Z');
+  });
+
+  it('ends with the void (when, by whom, why) and who entered an uploaded result, empty otherwise', () => {
+    const voided = {
+      ...result('b', '2026-11-20T09:00:00.000Z'),
+      source: 'upload:lin@example.com',
+      enteredBy: 'Lin',
+      voidedAt: '2026-11-21T09:14:00.000Z',
+      voidedBy: 'Chen',
+      voidReason: '=gauge out of calibration',
+    };
+    const [header, counting, row] = parseCsv(
+      resultsCsv([result('a', '2026-11-20T08:00:00.000Z'), voided]),
+    );
+    const cell = (line: string[] | undefined, name: string) => line?.[header!.indexOf(name)];
+    expect(header!.slice(-4)).toEqual(['voidedAt', 'voidedBy', 'voidReason', 'enteredBy']);
+    expect(cell(row, 'voidedAt')).toBe('2026-11-21T09:14:00.000Z');
+    expect(cell(row, 'voidedBy')).toBe('Chen');
+    // A reason is text like any other: guarded against formulas.
+    expect(cell(row, 'voidReason')).toBe("'=gauge out of calibration");
+    expect(cell(row, 'enteredBy')).toBe('Lin');
+    for (const name of ['voidedAt', 'voidedBy', 'voidReason', 'enteredBy']) {
+      expect(cell(counting, name), name).toBe('');
+    }
   });
 });

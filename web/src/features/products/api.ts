@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { type ProductFields } from '../../../../lambdas/shared/contract/schemas/product';
 import {
   productSchema,
@@ -122,7 +123,26 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
   return parseProduct(await apiRequest<unknown>(productPath(id), { signal }));
 }
 
-/** Refused (409 `aborted`) while serial number ranges refer to the product. */
+/**
+ * `GET /api/serial-numbers?productId=…&limit=1`, whose `total` is how many serial number
+ * ranges the product has (the delete dialog says it before anyone confirms).
+ */
+export function productRangesPath(productId: string): `/api/${string}` {
+  return `/api/serial-numbers?${new URLSearchParams({ productId, limit: '1' })}`;
+}
+
+const rangeTotalSchema = cursorPageSchema(z.unknown());
+
+/** The product's range count from {@link productRangesPath}'s answer; null when not given. */
+export function parseRangeTotal(body: unknown): number | null {
+  return parseAnswer(rangeTotalSchema, body).total;
+}
+
+/**
+ * Refused while serial number ranges refer to the product: 409 `aborted`
+ * (`errors.productHasRanges`), or 400 `failed-precondition`
+ * (`errors.productRangesHoldData`) when their units hold test results or reports.
+ */
 export async function deleteProduct(id: string): Promise<void> {
   await apiRequest<unknown>(productPath(id), { method: 'DELETE' });
 }

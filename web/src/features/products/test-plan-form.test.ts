@@ -47,6 +47,17 @@ describe('the valve template in the editor', () => {
     });
   });
 
+  it('scopes each material’s tests to it in the rows, the gas test to every unit', () => {
+    const rows = templateRows({ pressureFC: 16, pressureWCB: 40, pressureSUS: null });
+    expect(rows.map((test) => [test.name, test.materials])).toEqual([
+      ['Shell test (FC)', ['FC']],
+      ['Seat test high pressure (FC)', ['FC']],
+      ['Shell test (WCB)', ['WCB']],
+      ['Seat test high pressure (WCB)', ['WCB']],
+      ['Seat test low pressure (gas)', []],
+    ]);
+  });
+
   it('gives a shell and a seat test per material offered, at the standard’s factors', () => {
     const all = { pressureFC: 16, pressureWCB: 40, pressureSUS: 20.5 };
     expect(offeredRatings(all)).toEqual([
@@ -90,7 +101,7 @@ describe('checking the plan with the shared schema', () => {
 
   it('names the row and field of every problem: order of limits, missing text, whole seconds', () => {
     const rows = [
-      row({ name: 'Shell', method: 'API 598', lower: '10', upper: '5' }),
+      row({ name: 'Shell', method: 'API 598', unit: 'bar', lower: '10', upper: '5' }),
       row({ name: 'Seat', method: '' }),
       row({ name: 'Gas', method: 'API 598', holdSeconds: '1.5' }),
     ];
@@ -107,6 +118,23 @@ describe('checking the plan with the shared schema', () => {
       `${rows[2]!.key}.holdSeconds`,
     ]);
     expect(issues.plan).toEqual([]);
+  });
+
+  it('sends the materials a test applies to, and a test with limits needs its unit', () => {
+    const rows = [
+      row({ name: 'Shell', method: 'API 598', unit: 'bar', lower: '24', materials: ['SUS', 'FC'] }),
+      row({ name: 'Seat', method: 'API 598', lower: '4' }),
+    ];
+    const result = check(form(rows));
+    expect(result.success ? {} : result.fields).toEqual({
+      'tests.1.unit': { key: 'validation.limitUnit' },
+    });
+    const fixed = check(form([rows[0]!, { ...rows[1]!, unit: 'bar' }]));
+    // The schema keeps them in the catalogue's order; none means every unit.
+    expect(fixed.success && fixed.data.tests.map((test) => test.materials)).toEqual([
+      ['FC', 'SUS'],
+      [],
+    ]);
   });
 
   it('names a test that repeats an earlier one’s name (once every test is valid)', () => {
@@ -182,5 +210,6 @@ describe('rows and their fields', () => {
     const values = planFormValues(planBase(stored));
     expect(values.allowExtraTests).toBe(true);
     expect(values.tests[2]).toMatchObject({ lower: '4', upper: '7', unit: 'bar', required: true });
+    expect(values.tests.map((test) => test.materials)).toEqual([['WCB'], ['WCB'], []]);
   });
 });

@@ -1,3 +1,4 @@
+import type { BodyMaterial } from '../../../../lambdas/shared/contract/materials';
 import {
   maxPlanTests,
   valvePlanTemplate,
@@ -29,6 +30,8 @@ export type PlanTestTextField = (typeof planTestTextFields)[number];
 export interface PlanTestRow extends Record<PlanTestTextField, string> {
   key: string;
   required: boolean;
+  /** The body materials the test applies to; empty: every unit. */
+  materials: BodyMaterial[];
 }
 
 export interface PlanFormValues {
@@ -65,6 +68,7 @@ export function planTestRow(test?: PlanTest): PlanTestRow {
     upper: numberInputText(test?.upper),
     holdSeconds: numberInputText(test?.holdSeconds),
     required: test?.required ?? true,
+    materials: [...(test?.materials ?? [])],
   };
 }
 
@@ -94,6 +98,7 @@ export function planInput(values: PlanFormValues, version: number): unknown {
       upper: parseNumberInput(row.upper),
       required: row.required,
       holdSeconds: parseNumberInput(row.holdSeconds),
+      materials: row.materials,
     })),
     allowExtraTests: values.allowExtraTests,
     version,

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { BodyMaterial } from '../../../../lambdas/shared/contract/materials';
 import { useTranslation } from 'react-i18next';
 import {
   savePlanSchema,
@@ -79,6 +80,13 @@ export function useTestPlanForm(initial: PlanFormValues, version: number) {
       tests: current.tests.map((row) => (row.key === key ? { ...row, required } : row)),
     }));
 
+  /** The materials a test applies to (empty: every unit). */
+  const setMaterials = (key: string, materials: BodyMaterial[]) =>
+    setValues((current) => ({
+      ...current,
+      tests: current.tests.map((row) => (row.key === key ? { ...row, materials } : row)),
+    }));
+
   const setAllowExtraTests = (allowExtraTests: boolean) =>
     setValues((current) => ({ ...current, allowExtraTests }));
 
@@ -156,6 +164,7 @@ export function useTestPlanForm(initial: PlanFormValues, version: number) {
     planErrors,
     setField,
     setRequired,
+    setMaterials,
     setAllowExtraTests,
     addRow,
     removeRow,

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message, type MessageKey } from '../../../../lambdas/shared/contract/messages';
 import { requestTimeoutMs, retryPolicy } from '../../lib/network';
-import { createReportRequest, ReportCenterError, verifyReport } from './api';
+import { createReportRequest, ReportCenterError } from './api';
+import { verifyReport } from './verify-api';
 
 const fetchMock = vi.fn<typeof fetch>();
 

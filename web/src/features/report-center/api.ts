@@ -2,17 +2,10 @@ import type { ErrorCode } from '../../../../lambdas/shared/contract/error-codes'
 import type {
   CreateReportRequestInput,
   ReportRequestCreated,
-  ReportVerification,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { isReportCenterKey, type TextRef } from './i18n';
 import { codeForStatus, isErrorBody, readJson, type MessageRefBody } from '../../lib/api-errors';
-import {
-  requestTimeoutMs,
-  retryableStatuses,
-  retryDelayMs,
-  retryPolicy,
-  sleep,
-} from '../../lib/network';
+import { requestTimeoutMs } from '../../lib/network';
 
 /**
  * The Test Report Center's calls to the public report-request API. Deliberately not
@@ -87,7 +80,11 @@ const networkError = () => new ReportCenterError('network', { key: 'errors.conne
 const timeoutError = () => new ReportCenterError('timeout', { key: 'errors.requestTimeout' }, 0);
 
 /** One attempt, aborted after {@link requestTimeoutMs}; failures without an answer are errors. */
-async function attempt(url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+export async function attempt(
+  url: string,
+  init: RequestInit,
+  signal?: AbortSignal,
+): Promise<Response> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
   const signals = signal ? [signal, timeout.signal] : [timeout.signal];
@@ -105,21 +102,8 @@ async function attempt(url: string, init: RequestInit, signal?: AbortSignal): Pr
   }
 }
 
-/** A read: tried again on a network failure or 429/503/504, as the back office does. */
-async function get(url: string, signal?: AbortSignal): Promise<Response> {
-  for (let retry = 0; ; retry += 1) {
-    const last = retry >= retryPolicy.maxAttempts - 1;
-    try {
-      const response = await attempt(url, { headers: { accept: 'application/json' } }, signal);
-      if (last || !retryableStatuses.has(response.status)) return response;
-    } catch (error) {
-      if (last || !(error instanceof ReportCenterError) || error.code !== 'network') throw error;
-    }
-    await sleep(retryDelayMs(retry + 1), signal);
-  }
-}
-
-async function json<T>(response: Response): Promise<T> {
+/** The answer's JSON object, or the error a visitor is shown. */
+export async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw await answerError(response);
   const body = await readJson(response);
   if (typeof body !== 'object' || body === null) {
@@ -146,16 +130,4 @@ export async function createReportRequest(
     signal,
   );
   return json<ReportRequestCreated>(response);
-}
-
-/** `GET /api/report-requests/verify/{reportNumber}`: the public facts of an issued report. */
-export async function verifyReport(
-  reportNumber: string,
-  signal?: AbortSignal,
-): Promise<ReportVerification> {
-  const response = await get(
-    `/api/report-requests/verify/${encodeURIComponent(reportNumber)}`,
-    signal,
-  );
-  return json<ReportVerification>(response);
 }

@@ -2,12 +2,22 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { flattenMessages } from '../../i18n/flatten';
 import { reportCenterResources, RichText, translate } from './i18n';
+// Every string of the page: the report's labels too, which come with the report's chunks.
+import './report-texts';
 
 describe('the report center’s strings', () => {
   it('have the same keys in English and Chinese', () => {
     const english = [...flattenMessages(reportCenterResources.en).keys()].sort();
     const chinese = [...flattenMessages(reportCenterResources.zh).keys()].sort();
     expect(chinese).toEqual(english);
+  });
+
+  it('hold the report’s labels once the chunks that show a report have loaded them', () => {
+    expect(translate('en', 'report.bodyMaterial')).toBe('Body material');
+    expect(translate('zh', 'product.fields.gtin')).toBe('GTIN');
+    expect(Object.keys(reportCenterResources.zh)).toEqual(
+      expect.arrayContaining(['report', 'product', 'errors', 'reportCenter']),
+    );
   });
 
   it('translate with values, in the chosen language', () => {

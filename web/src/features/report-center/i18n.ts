@@ -1,13 +1,11 @@
+import type * as EnCatalogue from '../../../../lambdas/shared/contract/messages/en.json';
 import {
   errors as enErrors,
-  product as enProduct,
-  report as enReport,
   validation as enValidation,
 } from '../../../../lambdas/shared/contract/messages/en.json';
+import type * as ZhCatalogue from '../../../../lambdas/shared/contract/messages/zh.json';
 import {
   errors as zhErrors,
-  product as zhProduct,
-  report as zhReport,
   validation as zhValidation,
 } from '../../../../lambdas/shared/contract/messages/zh.json';
 import {
@@ -24,17 +22,11 @@ import { createTexts, type TextKey, type TextRef as PageTextRef } from '../../li
 
 export { RichText } from '../../light/text';
 
-/**
- * The Test Report Center's strings, for the light pages' text machinery
- * (web/src/light/text.tsx): the shared catalogue's groups it shows (errors, validation,
- * report and product labels) and its groups of web/src/i18n/locales.
- */
-export const reportCenterResources = {
+/** The page's first load: what the form, its messages and the frame show. */
+const firstLoad = {
   en: {
     errors: enErrors,
     validation: enValidation,
-    report: enReport,
-    product: enProduct,
     reportCenter: enReportCenter,
     language: enLanguage,
     toast: enToast,
@@ -42,13 +34,27 @@ export const reportCenterResources = {
   zh: {
     errors: zhErrors,
     validation: zhValidation,
-    report: zhReport,
-    product: zhProduct,
     reportCenter: zhReportCenter,
     language: zhLanguage,
     toast: zhToast,
   },
-} as const;
+};
+
+/** The catalogue's groups only a report shows (its preview, its verification). */
+type ReportGroups = 'report' | 'product';
+
+/**
+ * The Test Report Center's strings, for the light pages' text machinery
+ * (web/src/light/text.tsx): the shared catalogue's groups it shows (errors, validation,
+ * report and product labels) and its groups of web/src/i18n/locales. The report and product
+ * labels (both languages, a few kB) come with the chunks that show a report
+ * ([report-texts.ts](./report-texts.ts)), not with the page's first load: the form never
+ * shows them. Keys are typed with every group.
+ */
+export const reportCenterResources = firstLoad as {
+  en: typeof firstLoad.en & Pick<typeof EnCatalogue, ReportGroups>;
+  zh: typeof firstLoad.zh & Pick<typeof ZhCatalogue, ReportGroups>;
+};
 
 /** A key of the page's strings; anything else does not compile. */
 export type ReportCenterKey = TextKey<typeof reportCenterResources>;

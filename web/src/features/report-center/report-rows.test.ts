@@ -32,10 +32,18 @@ const result = (testName: string, value: number, operator: string | null = 'Chen
     planVersion: 1,
     limit: null,
   }) satisfies ReportTestResult;
+/** A result as a bench's result of a plan test is stored: with the limit it was judged against. */
+const judged = (testName: string, value: number, lower: number) => ({
+  ...result(testName, value),
+  limit: { lower, upper: null, unit: 'bar' },
+});
 
 describe('reportSections', () => {
   it('lists the required tests in plan order, a missing one included, then the other results', () => {
-    const latest = [result('Seat test high pressure (WCB)', 28), result('Shell test (WCB)', 38)];
+    const latest = [
+      judged('Seat test high pressure (WCB)', 28, 27.5),
+      judged('Shell test (WCB)', 38, 37.5),
+    ];
     const extra = result('Marking check', 1);
     const tests = reportRows(plan, [...latest, extra, result('Paint thickness', 95)]);
     const sections = reportSections({ plan: { version: 1 } as never, tests, results: [] });
@@ -87,7 +95,7 @@ describe('sectionColumns', () => {
     expect(sectionColumns(plain!.rows)).toEqual({ method: false, limit: false, operator: false });
     const [required] = reportSections({
       plan: { version: 1 } as never,
-      tests: reportRows(plan, [result('Shell test (WCB)', 38)]),
+      tests: reportRows(plan, [judged('Shell test (WCB)', 38, 37.5)]),
       results: [],
     });
     expect(sectionColumns(required!.rows)).toEqual({ method: true, limit: true, operator: true });

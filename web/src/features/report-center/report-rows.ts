@@ -45,3 +45,11 @@ export function sectionColumns(rows: readonly ReportTestRow[]): {
     operator: rows.some((row) => row.result?.operator),
   };
 }
+
+/**
+ * Whether the report states a verdict (as the PDF does): a unit of a product without a test
+ * plan and without results has none to state, so the preview shows no verdict banner.
+ */
+export function showsVerdict(report: Pick<ReportContent, 'plan' | 'results'>): boolean {
+  return report.plan !== null || report.results.length > 0;
+}

@@ -78,7 +78,8 @@ export function searchHistoryQuery(
 
 const summarySchema = z.object({
   id: z.string(),
-  reportNumber: z.string(),
+  // A withheld request was issued no report: it has no number.
+  reportNumber: z.string().nullable(),
   requestedAt: z.string(),
   serialNumber: z.string(),
   productName: z.string(),
@@ -98,6 +99,11 @@ const historyPageSchema = z
   .object({ items: z.array(summarySchema), nextCursor: z.string().nullable() })
   .transform((page): CursorPage<ReportRequestSummary> => ({ ...page, total: null }));
 
+/** Reads a page of `GET /api/report-requests`. */
+export function parseSearchHistoryPage(body: unknown): CursorPage<ReportRequestSummary> {
+  return parseAnswer(historyPageSchema, body);
+}
+
 export async function listSearchHistory(
   filters: SearchHistoryFilters,
   page: { pageSize: number; cursor?: string },
@@ -107,7 +113,7 @@ export async function listSearchHistory(
     query: searchHistoryQuery(filters, page),
     signal,
   });
-  return parseAnswer(historyPageSchema, body);
+  return parseSearchHistoryPage(body);
 }
 
 export const fetchSearchHistoryPage: FetchPage<SearchHistoryFilters, ReportRequestSummary> = (

@@ -4,7 +4,12 @@ import {
   type ReportRequestSummary,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { parseCsv } from '../../../../lambdas/shared/contract/csv';
-import { isFiltered, noSearchHistoryFilters, searchHistoryQuery } from './api';
+import {
+  isFiltered,
+  noSearchHistoryFilters,
+  parseSearchHistoryPage,
+  searchHistoryQuery,
+} from './api';
 import { dateTimeParts } from './request-time';
 import { searchHistoryCsv, searchHistoryCsvColumns } from './search-csv';
 
@@ -74,6 +79,40 @@ const line: ReportRequestSummary = {
   verdict: 'pass',
   clientAddress: '203.0.113.9',
 };
+
+describe('a page of the search history', () => {
+  it('reads a withheld request, which has no report number, beside issued ones', () => {
+    const line = {
+      id: 'r1',
+      reportNumber: 'TR-7K3MQ-9X2HB',
+      requestedAt: '2026-11-21T08:00:00.000Z',
+      serialNumber: 'GV-2026-000123',
+      productName: 'Gate valve',
+      email: 'j***@example.com',
+      language: 'en',
+      status: 'sent',
+      statusReason: null,
+      statusAt: '2026-11-21T08:00:05.000Z',
+      deliveryAttempts: 1,
+      verdict: 'pass',
+    };
+    const withheld = {
+      ...line,
+      id: 'r2',
+      reportNumber: null,
+      status: 'withheld',
+      statusReason: 'verdict: incomplete',
+      deliveryAttempts: 0,
+      verdict: 'incomplete',
+    };
+    const page = parseSearchHistoryPage({ items: [withheld, line], nextCursor: null });
+    expect(page.items.map((item) => [item.status, item.reportNumber])).toEqual([
+      ['withheld', null],
+      ['sent', 'TR-7K3MQ-9X2HB'],
+    ]);
+    expect(page.total).toBeNull();
+  });
+});
 
 describe('search history export', () => {
   it('writes every field under its API name, the client address for admins only', () => {

@@ -1,6 +1,9 @@
+import type { LabelLanguage } from '../../../../lambdas/shared/contract/labels';
 import {
+  serialRangeDetailSchema,
   serialRangeSchema,
   type SerialRange,
+  type SerialRangeDetail,
   type SerialRangeFields,
 } from '../../../../lambdas/shared/contract/schemas/serial-range';
 import { serialAsTyped } from '../../../../lambdas/shared/contract/serial';
@@ -107,6 +110,14 @@ export function parseSerialRange(body: unknown): SerialRange {
   return parseAnswer(serialRangeSchema, body);
 }
 
+/**
+ * Reads `GET /api/serial-numbers/{id}` with what the range's units hold (test results,
+ * issued reports): the delete dialog says it before anyone confirms.
+ */
+export function parseSerialRangeDetail(body: unknown): SerialRangeDetail {
+  return parseAnswer(serialRangeDetailSchema, body);
+}
+
 export async function getSerialRange(id: string): Promise<SerialRange> {
   return parseSerialRange(await apiRequest<unknown>(serialRangePath(id)));
 }
@@ -132,6 +143,7 @@ export async function updateSerialRange(
   );
 }
 
+/** Refused (400 `failed-precondition`, `errors.rangeHoldsData`) while its units hold data. */
 export async function deleteSerialRange(id: string): Promise<void> {
   await apiRequest<unknown>(serialRangePath(id), { method: 'DELETE' });
 }
@@ -153,10 +165,20 @@ export interface LabelPartFile {
   parts: number;
 }
 
-/** Fetches part `part` (0-based) of a run of nameplate labels as a PDF. */
+/**
+ * Fetches part `part` (0-based) of a run of nameplate labels as a PDF, its words (the body
+ * material line) in `language`.
+ */
 export async function fetchLabelPart(
   rangeId: string,
-  query: { from: string; to: string; layout: string; size: string; part: number },
+  query: {
+    from: string;
+    to: string;
+    layout: string;
+    size: string;
+    part: number;
+    language: LabelLanguage;
+  },
   signal?: AbortSignal,
 ): Promise<LabelPartFile> {
   const { blob, headers } = await apiDownload(`${serialRangePath(rangeId)}/labels`, {
@@ -166,6 +188,7 @@ export async function fetchLabelPart(
       layout: query.layout,
       size: query.size,
       part: query.part,
+      language: query.language,
     },
     signal,
   });

@@ -15,7 +15,11 @@ export interface LabelSelection {
  * Checks each bound of a label selection on its own, so the message is shown under the
  * field that is wrong. An empty field is not flagged (the print button stays disabled).
  */
-export function labelSelection(range: SerialRange, from: string, to: string): LabelSelection {
+export function labelSelection(
+  range: Pick<SerialRange, 'startSerial' | 'endSerial'>,
+  from: string,
+  to: string,
+): LabelSelection {
   const start = parseSerial(range.startSerial);
   const end = parseSerial(range.endSerial);
   const inside = (input: string) => {

@@ -13,6 +13,8 @@ export function serialRangeCsvColumns(
     { header: 'id', value: (range) => range.id },
     { header: 'productId', value: (range) => range.productId },
     { header: 'productName', value: (range) => productNames.get(range.productId)?.name },
+    // The code (FC, WCB, SUS) as the API writes it; empty when none is recorded.
+    { header: 'bodyMaterial', value: (range) => range.bodyMaterial },
     { header: 'startSerial', value: (range) => range.startSerial },
     { header: 'endSerial', value: (range) => range.endSerial },
     { header: 'totalUnits', value: (range) => range.totalUnits },

@@ -23,13 +23,22 @@ interface AuditColumnsOptions {
   withActor?: boolean;
   /** A better name for a value than the entry has (e.g. a product's name for its id). */
   valueName?: (field: string, value: unknown) => string | undefined;
+  /** Narrower columns, for a table with both who and which record inside a page's section. */
+  narrow?: boolean;
 }
 
-/** Where a record can be opened: products and serial ranges have edit pages. */
-function recordPath(row: AuditRow): string | undefined {
+/**
+ * Where a record can be opened: products and serial ranges have edit pages, a unit (its
+ * serial is the entry's id) its own page, the site settings theirs.
+ */
+export function recordPath(
+  row: Pick<AuditRow, 'action' | 'entity' | 'entityId'>,
+): string | undefined {
   if (row.action === 'delete') return undefined;
   if (row.entity === 'product') return pathTo(paths.editProduct, { id: row.entityId });
   if (row.entity === 'serial-range') return pathTo(paths.editSerialNumber, { id: row.entityId });
+  if (row.entity === 'unit') return pathTo(paths.unit, { serial: row.entityId });
+  if (row.entity === 'settings') return paths.settings;
   return undefined;
 }
 
@@ -39,6 +48,7 @@ export function useAuditColumns({
   withRecord = false,
   withActor = true,
   valueName,
+  narrow = false,
 }: AuditColumnsOptions): ServerTableColumn<AuditRow>[] {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -58,7 +68,7 @@ export function useAuditColumns({
           {
             id: 'actor' as const,
             header: t('audit.columns.actor'),
-            minWidth: 200,
+            minWidth: narrow ? 140 : 200,
             cell: (row: AuditRow) =>
               onActor ? (
                 <Button
@@ -89,7 +99,7 @@ export function useAuditColumns({
           {
             id: 'record' as const,
             header: t('audit.columns.record'),
-            minWidth: 200,
+            minWidth: narrow ? 140 : 200,
             cell: (row: AuditRow) => {
               const kind = t(`audit.entities.${row.entity}`);
               const path = recordPath(row);
@@ -120,7 +130,7 @@ export function useAuditColumns({
       id: 'changes',
       header: t('audit.columns.changes'),
       alwaysVisible: true,
-      minWidth: 280,
+      minWidth: narrow ? 240 : 280,
       cell: (row) => <ChangesList changes={auditChanges(row, t, language, valueName)} />,
     },
   ];

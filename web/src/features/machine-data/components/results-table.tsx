@@ -19,12 +19,16 @@ import { ChoiceFilter } from '../../../components/choice-filter';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
+import { RouterLink } from '../../../components/router-link';
+import { useToast } from '../../../components/toast/use-toast';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
 import type { DateRange } from '../../../lib/date-range';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { outcomeStatus } from '../../../lib/verdict';
+import { pathTo, paths } from '../../../routes/paths';
+import { resultSource, VoidableText, VoidNote, VoidResultModal } from '../../units';
 import {
   fetchResultsPage,
   isFiltered,
@@ -58,6 +62,8 @@ export function ResultsTable({
 }: ResultsTableProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  const { showToast } = useToast();
+  const [voiding, setVoiding] = useState<TestResult>();
   const [testNameText, setTestNameText] = useState('');
   const [result, setResult] = useState<TestOutcome | ''>('');
   const [range, setRange] = useState<DateRange>({});
@@ -71,6 +77,21 @@ export function ResultsTable({
 
   const filtered = isFiltered(filters);
   const dateTime = (value: string) => formatDateTime(value, language) ?? value;
+  /** A cell's text, struck through once its result is voided (it stays listed, it no longer counts). */
+  const struck = (item: TestResult, text: string) => (
+    <VoidableText result={item}>{text}</VoidableText>
+  );
+  const unitLink = (serial: string) => (
+    <Box variant="small">
+      <RouterLink
+        to={pathTo(paths.unit, { serial })}
+        ariaLabel={t('machineData.results.openUnit', { serial })}
+        data-testid="result-unit-link"
+      >
+        <span className="machine-data-nowrap">{t('machineData.results.unitPage')}</span>
+      </RouterLink>
+    </Box>
+  );
 
   const clearFilters = () => {
     onSerialChange('');
@@ -83,45 +104,57 @@ export function ResultsTable({
     {
       id: 'testedAt',
       header: t('machineData.columns.testedAt'),
-      cell: (item) => <span className="machine-data-nowrap">{dateTime(item.testedAt)}</span>,
+      cell: (item) => (
+        <span className="machine-data-nowrap">{struck(item, dateTime(item.testedAt))}</span>
+      ),
     },
     {
       id: 'serialNumber',
       header: t('machineData.columns.serialNumber'),
       isRowHeader: true,
       alwaysVisible: true,
-      cell: (item) =>
-        unit ? (
-          <span className="machine-data-nowrap">{item.serialNumber}</span>
-        ) : (
-          <Link
-            href={`?serial=${encodeURIComponent(item.serialNumber)}`}
-            ariaLabel={t('machineData.results.showHistory', { serial: item.serialNumber })}
-            onFollow={(event) => {
-              event.preventDefault();
-              onSerialChange(item.serialNumber);
-            }}
-          >
+      cell: (item) => (
+        <SpaceBetween size="xxxs">
+          {unit ? (
             <span className="machine-data-nowrap">{item.serialNumber}</span>
-          </Link>
-        ),
+          ) : (
+            <Link
+              href={`?serial=${encodeURIComponent(item.serialNumber)}`}
+              ariaLabel={t('machineData.results.showHistory', { serial: item.serialNumber })}
+              onFollow={(event) => {
+                event.preventDefault();
+                onSerialChange(item.serialNumber);
+              }}
+            >
+              <span className="machine-data-nowrap">{item.serialNumber}</span>
+            </Link>
+          )}
+          {unitLink(item.serialNumber)}
+        </SpaceBetween>
+      ),
     },
     {
       id: 'testName',
       header: t('machineData.columns.testName'),
       // Plan tests have long names ("Seat test high pressure (WCB)"): room for two lines at most.
       minWidth: 180,
-      cell: (item) => item.testName,
+      cell: (item) => struck(item, item.testName),
     },
     {
       id: 'result',
       header: t('machineData.columns.result'),
+      minWidth: 160,
       cell: (item) => (
-        <span className="machine-data-nowrap">
-          <StatusIndicator type={outcomeStatus[item.result]}>
-            {t(`report.outcomes.${item.result}`)}
-          </StatusIndicator>
-        </span>
+        <SpaceBetween size="xxxs">
+          <span className="machine-data-nowrap">
+            <VoidableText result={item}>
+              <StatusIndicator type={outcomeStatus[item.result]}>
+                {t(`report.outcomes.${item.result}`)}
+              </StatusIndicator>
+            </VoidableText>
+          </span>
+          <VoidNote result={item} />
+        </SpaceBetween>
       ),
     },
     {
@@ -132,7 +165,10 @@ export function ResultsTable({
           t('common.none')
         ) : (
           <span className="machine-data-nowrap">
-            {[formatDecimal(item.value, language), item.unit].filter(Boolean).join(' ')}
+            {struck(
+              item,
+              [formatDecimal(item.value, language), item.unit].filter(Boolean).join(' '),
+            )}
           </span>
         ),
     },
@@ -145,7 +181,7 @@ export function ResultsTable({
         const limit = item.limit && formatLimit(item.limit);
         return (
           <SpaceBetween size="xxxs">
-            <span className="machine-data-nowrap">{limit || t('common.none')}</span>
+            <span className="machine-data-nowrap">{struck(item, limit || t('common.none'))}</span>
             {item.planVersion !== null && (
               <Box variant="small" color="text-body-secondary">
                 <span className="machine-data-nowrap">
@@ -160,18 +196,18 @@ export function ResultsTable({
     {
       id: 'machineId',
       header: t('machineData.columns.machineId'),
-      cell: (item) => item.machineId,
+      cell: (item) => struck(item, item.machineId),
     },
     {
       id: 'operator',
       header: t('machineData.columns.operator'),
-      cell: (item) => item.operator ?? t('common.none'),
+      cell: (item) => struck(item, item.operator ?? t('common.none')),
     },
     {
       id: 'notes',
       header: t('machineData.columns.notes'),
       maxWidth: 320,
-      cell: (item) => item.notes ?? t('common.none'),
+      cell: (item) => struck(item, item.notes ?? t('common.none')),
     },
     {
       id: 'receivedAt',
@@ -183,7 +219,26 @@ export function ResultsTable({
       id: 'source',
       hiddenByDefault: true,
       header: t('machineData.columns.source'),
-      cell: (item) => item.source,
+      // An uploaded result: who entered it for which bench; else the key that sent it.
+      cell: (item) => struck(item, item.enteredBy ? resultSource(item, t) : item.source),
+    },
+    {
+      id: 'actions',
+      header: t('machineData.columns.actions'),
+      cell: (item) =>
+        item.voidedAt ? null : (
+          <Button
+            variant="inline-link"
+            ariaLabel={t('unit.results.voidLabel', {
+              test: `${item.serialNumber} ${item.testName}`,
+              date: dateTime(item.testedAt),
+            })}
+            onClick={() => setVoiding(item)}
+            data-testid="result-void"
+          >
+            {t('unit.results.void')}
+          </Button>
+        ),
     },
   ];
 
@@ -201,117 +256,132 @@ export function ResultsTable({
   });
 
   return (
-    <Table
-      {...table.tableProps}
-      data-testid="results-table"
-      variant="container"
-      wrapLines
-      header={
-        <Header
-          variant="h2"
-          counter={table.counter}
-          description={
-            unit
-              ? t('machineData.results.historyDescription')
-              : t('machineData.results.description')
-          }
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              {unit && (
-                <Button onClick={() => onSerialChange('')} data-testid="results-all-units">
-                  {t('machineData.results.allUnits')}
+    <>
+      <Table
+        {...table.tableProps}
+        data-testid="results-table"
+        variant="container"
+        wrapLines
+        header={
+          <Header
+            variant="h2"
+            counter={table.counter}
+            description={
+              unit
+                ? t('machineData.results.historyDescription')
+                : t('machineData.results.description')
+            }
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                {unit && (
+                  <Button onClick={() => onSerialChange('')} data-testid="results-all-units">
+                    {t('machineData.results.allUnits')}
+                  </Button>
+                )}
+                <Button
+                  iconName="refresh"
+                  ariaLabel={t('common.refresh')}
+                  loading={table.loading}
+                  onClick={table.list.reload}
+                />
+                <ExportCsvButton
+                  fileBase={unit ? `machine-data-${unit}` : 'machine-data'}
+                  build={async () => {
+                    const results = await listAllResults(filters);
+                    return { csv: resultsCsv(results), rows: results.length };
+                  }}
+                />
+              </SpaceBetween>
+            }
+          >
+            <span data-testid="results-title">
+              {unit
+                ? t('machineData.results.historyTitle', { serial: unit })
+                : t('machineData.results.title')}
+            </span>
+          </Header>
+        }
+        filter={
+          <FilterBar>
+            <FilterItem>
+              <FormField
+                label={t('machineData.filters.serial')}
+                errorText={serialProblem ? t('validation.serialFormat') : undefined}
+              >
+                <Input
+                  type="search"
+                  value={serialText}
+                  onChange={({ detail }) => onSerialChange(detail.value.slice(0, maxSerialLength))}
+                  placeholder={t('machineData.filters.serialPlaceholder')}
+                  data-testid="results-serial"
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('machineData.filters.testName')}>
+                <Input
+                  type="search"
+                  value={testNameText}
+                  onChange={({ detail }) =>
+                    setTestNameText(detail.value.slice(0, maxTestNameLength))
+                  }
+                  placeholder={t('machineData.filters.testNamePlaceholder')}
+                  data-testid="results-test-name"
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('machineData.filters.result')}>
+                <ChoiceFilter
+                  data-testid="results-outcome"
+                  allLabel={t('machineData.filters.allResults')}
+                  choices={testOutcomes.map((value) => ({
+                    value,
+                    label: t(`report.outcomes.${value}`),
+                  }))}
+                  value={result}
+                  onChange={setResult}
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem wide>
+              <FormField label={t('machineData.filters.dates')}>
+                <DateRangeFilter
+                  value={range}
+                  onChange={setRange}
+                  ariaLabel={t('machineData.filters.dates')}
+                  data-testid="results-dates"
+                />
+              </FormField>
+            </FilterItem>
+            {filtered && (
+              <FilterActions>
+                <Button onClick={clearFilters} data-testid="results-clear">
+                  {t('table.clearFilter')}
                 </Button>
-              )}
-              <Button
-                iconName="refresh"
-                ariaLabel={t('common.refresh')}
-                loading={table.loading}
-                onClick={table.list.reload}
-              />
-              <ExportCsvButton
-                fileBase={unit ? `machine-data-${unit}` : 'machine-data'}
-                build={async () => {
-                  const results = await listAllResults(filters);
-                  return { csv: resultsCsv(results), rows: results.length };
-                }}
-              />
-            </SpaceBetween>
-          }
-        >
-          <span data-testid="results-title">
-            {unit
-              ? t('machineData.results.historyTitle', { serial: unit })
-              : t('machineData.results.title')}
-          </span>
-        </Header>
-      }
-      filter={
-        <FilterBar>
-          <FilterItem>
-            <FormField
-              label={t('machineData.filters.serial')}
-              errorText={serialProblem ? t('validation.serialFormat') : undefined}
-            >
-              <Input
-                type="search"
-                value={serialText}
-                onChange={({ detail }) => onSerialChange(detail.value.slice(0, maxSerialLength))}
-                placeholder={t('machineData.filters.serialPlaceholder')}
-                data-testid="results-serial"
-              />
-            </FormField>
-          </FilterItem>
-          <FilterItem>
-            <FormField label={t('machineData.filters.testName')}>
-              <Input
-                type="search"
-                value={testNameText}
-                onChange={({ detail }) => setTestNameText(detail.value.slice(0, maxTestNameLength))}
-                placeholder={t('machineData.filters.testNamePlaceholder')}
-                data-testid="results-test-name"
-              />
-            </FormField>
-          </FilterItem>
-          <FilterItem>
-            <FormField label={t('machineData.filters.result')}>
-              <ChoiceFilter
-                data-testid="results-outcome"
-                allLabel={t('machineData.filters.allResults')}
-                choices={testOutcomes.map((value) => ({
-                  value,
-                  label: t(`report.outcomes.${value}`),
-                }))}
-                value={result}
-                onChange={setResult}
-              />
-            </FormField>
-          </FilterItem>
-          <FilterItem wide>
-            <FormField label={t('machineData.filters.dates')}>
-              <DateRangeFilter
-                value={range}
-                onChange={setRange}
-                ariaLabel={t('machineData.filters.dates')}
-                data-testid="results-dates"
-              />
-            </FormField>
-          </FilterItem>
-          {filtered && (
-            <FilterActions>
-              <Button onClick={clearFilters} data-testid="results-clear">
-                {t('table.clearFilter')}
-              </Button>
-            </FilterActions>
-          )}
-        </FilterBar>
-      }
-      footer={
-        unit ? (
-          <Box variant="small" color="text-body-secondary">
-            {t('machineData.results.historyFooter')}
-          </Box>
-        ) : undefined
-      }
-    />
+              </FilterActions>
+            )}
+          </FilterBar>
+        }
+        footer={
+          unit ? (
+            <Box variant="small" color="text-body-secondary">
+              {t('machineData.results.historyFooter')}
+            </Box>
+          ) : undefined
+        }
+      />
+      {voiding && (
+        <VoidResultModal
+          result={voiding}
+          onClose={() => setVoiding(undefined)}
+          onVoided={() => {
+            setVoiding(undefined);
+            showToast({ type: 'success', content: t('unit.void.done') });
+            table.list.reload();
+          }}
+        />
+      )}
+    </>
   );
 }

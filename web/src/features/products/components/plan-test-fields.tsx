@@ -4,8 +4,10 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
 import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
+import { bodyMaterials } from '../../../../../lambdas/shared/contract/materials';
 import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { parseNumberInput } from '../../../lib/number-input';
 import type { PlanTestRow, PlanTestTextField } from '../test-plan-form';
@@ -79,6 +81,10 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
   };
 
   const limit = typedLimit(row);
+  const materialOption = (material: (typeof bodyMaterials)[number]) => ({
+    value: material,
+    label: t(`report.materials.${material}`),
+  });
 
   return (
     <div role="group" aria-labelledby={headingId}>
@@ -119,16 +125,40 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
             </Button>
           </SpaceBetween>
         </div>
-        {/* Breakpoints of the grid's own width: side by side from 688 px (xs), the numbers
-            in one line from 912 px (s). */}
+        {/* Breakpoints of the grid's own width: name and method side by side from 688 px
+            (xs), the materials beside them and the numbers in one line from 912 px (s). */}
         <Grid
           gridDefinition={[
-            { colspan: { default: 12, xs: 4 } },
-            { colspan: { default: 12, xs: 8 } },
+            { colspan: { default: 12, xs: 4, s: 3 } },
+            { colspan: { default: 12, xs: 8, s: 6 } },
+            { colspan: { default: 12, s: 3 } },
           ]}
         >
           {field('name', { hint: t('testPlan.fields.nameHint') })}
           {field('method', { placeholder: t('testPlan.fields.methodPlaceholder') })}
+          <FormField
+            label={t('testPlan.fields.materials')}
+            constraintText={t('testPlan.fields.materialsHint')}
+            stretch
+            data-testid="plan-test-materials-field"
+          >
+            <Multiselect
+              data-testid="plan-test-materials"
+              inlineTokens
+              selectedOptions={row.materials.map(materialOption)}
+              options={bodyMaterials.map(materialOption)}
+              placeholder={t('testPlan.fields.materialsPlaceholder')}
+              ariaLabel={`${t('testPlan.fields.materials')}: ${name}`}
+              onChange={({ detail }) => {
+                const chosen = detail.selectedOptions.map((option) => option.value);
+                // In the catalogue's order, as the API stores them.
+                form.setMaterials(
+                  row.key,
+                  bodyMaterials.filter((material) => chosen.includes(material)),
+                );
+              }}
+            />
+          </FormField>
         </Grid>
         <Grid
           gridDefinition={[
@@ -139,7 +169,11 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
             { colspan: { default: 12, s: 3 } },
           ]}
         >
-          {field('unit', { placeholder: t('testPlan.fields.unitPlaceholder'), optional: true })}
+          {field('unit', {
+            placeholder: t('testPlan.fields.unitPlaceholder'),
+            hint: t('testPlan.fields.unitHint'),
+            optional: true,
+          })}
           {field('lower', { hint: t('testPlan.fields.limitHint'), optional: true })}
           {field('upper', { hint: t('testPlan.fields.limitHint'), optional: true })}
           {field('holdSeconds', { hint: t('testPlan.fields.holdHint'), optional: true })}

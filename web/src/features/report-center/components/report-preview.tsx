@@ -19,7 +19,9 @@ import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../../lib/format';
 import { outcomeStatus } from '../../../lib/verdict';
 import { RichText, useText, type ReportCenterKey } from '../i18n';
-import { reportSections, sectionColumns, type ReportSection } from '../report-rows';
+// The report's labels come with the chunks that show a report (not the page's first load).
+import '../report-texts';
+import { reportSections, sectionColumns, showsVerdict, type ReportSection } from '../report-rows';
 import { IdentityLink } from './identity-link';
 import { verifyPath } from '../page-mode';
 
@@ -145,7 +147,14 @@ function TestsTable({ section }: { section: ReportSection }) {
                 {result ? (
                   <>
                     {formatDateTime(result.testedAt, language) ?? result.testedAt}
-                    {detail('report.machine', result.machineId)}
+                    {result.enteredBy ? (
+                      // An uploaded result: who entered it for which bench, as the PDF says.
+                      <div className="report-table__detail">
+                        {t('report.enteredBy', { name: result.enteredBy, bench: result.machineId })}
+                      </div>
+                    ) : (
+                      detail('report.machine', result.machineId)
+                    )}
                     {columns.operator && detail('report.operator', result.operator ?? none)}
                   </>
                 ) : (
@@ -192,6 +201,15 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
     value === null
       ? t('report.notOffered')
       : t('reportCenter.preview.pressure', { value: formatDecimal(value, language) });
+  // The unit's body material and its rating ("WCB (cast steel), rated 25 bar"), when recorded.
+  const material = report.bodyMaterial
+    ? typeof report.pressureRating === 'number'
+      ? t('report.materialRating', {
+          material: t(`report.materials.${report.bodyMaterial}`),
+          rating: pressure(report.pressureRating),
+        })
+      : t(`report.materials.${report.bodyMaterial}`)
+    : undefined;
 
   // A new report comes into view and takes the focus, so it is seen and read out.
   useEffect(() => {
@@ -238,7 +256,7 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
               date: formatDateTime(report.pdfExpiresAt, language) ?? report.pdfExpiresAt,
             })}
           </Alert>
-          <VerdictIndicator verdict={report.verdict} />
+          {showsVerdict(report) && <VerdictIndicator verdict={report.verdict} />}
           <KeyValuePairs
             columns={3}
             data-testid="report-facts"
@@ -254,6 +272,14 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
                 label: t('report.productionDate'),
                 value: formatCalendarDate(report.productionDate, language) ?? report.productionDate,
               },
+              ...(material
+                ? [
+                    {
+                      label: t('report.bodyMaterial'),
+                      value: <span data-testid="report-material">{material}</span>,
+                    },
+                  ]
+                : []),
             ]}
           />
           <SpaceBetween size="s">

@@ -191,7 +191,21 @@ export function ReportRequestForm({
             />
           </Checkbox>
           {failure && (
-            <Alert type="error" statusIconAriaLabel={t('toast.error')} data-testid="report-failure">
+            // A withheld report is no failure: the unit's verdict is not one visitors receive
+            // yet (site settings), and the message says whom to ask.
+            <Alert
+              {...(failure.key === 'errors.reportWithheld'
+                ? {
+                    type: 'info',
+                    statusIconAriaLabel: t('toast.info'),
+                    'data-testid': 'report-withheld',
+                  }
+                : {
+                    type: 'error',
+                    statusIconAriaLabel: t('toast.error'),
+                    'data-testid': 'report-failure',
+                  })}
+            >
               {t(failure.key, failure.params ?? {})}
             </Alert>
           )}

@@ -14,10 +14,14 @@ import {
   type ReportVerification,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
 import { formatDateTime } from '../../../lib/format';
-import { ReportCenterError, verifyReport } from '../api';
+import { ReportCenterError } from '../api';
+import { verifyReport } from '../verify-api';
 import { FileCheck } from '../components/file-check';
+import { VerifyNotices } from '../components/verify-notices';
 import { useText, type TextRef } from '../i18n';
-import { searchPath, serialSearchPath } from '../page-mode';
+// The report's labels come with the chunks that show a report (not the page's first load).
+import '../report-texts';
+import { searchPath } from '../page-mode';
 import { useDocumentTitle } from '../../../light/use-document-title';
 import { reportNumberAsTyped } from '../../../../../lambdas/shared/contract/report-number';
 
@@ -136,29 +140,7 @@ function VerifyReport({ reportNumber }: { reportNumber: string }) {
           data-testid="verify-report"
         >
           <SpaceBetween size="l">
-            {lookup.report.newerResultsSince && (
-              // ISO/IEC 17025 7.8.8: a newer report says more; this one stays valid as issued.
-              <Alert
-                type="warning"
-                statusIconAriaLabel={t('toast.warning')}
-                header={t('report.newerResults', {
-                  date:
-                    formatDateTime(lookup.report.newerResultsSince, language) ??
-                    lookup.report.newerResultsSince,
-                })}
-                action={
-                  <Button
-                    href={serialSearchPath(lookup.report.serialNumber)}
-                    data-testid="verify-request-new"
-                  >
-                    {t('reportCenter.verify.requestNew')}
-                  </Button>
-                }
-                data-testid="verify-superseded"
-              >
-                {t('reportCenter.verify.stillGenuine')}
-              </Alert>
-            )}
+            <VerifyNotices report={lookup.report} />
             <KeyValuePairs
               columns={2}
               items={[

@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   deliveryStatuses,
   type DeliveryStatus,
@@ -27,7 +28,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import type { DateRange } from '../../../lib/date-range';
 import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { paths } from '../../../routes/paths';
+import { pathTo, paths } from '../../../routes/paths';
 import { useAuth } from '../../auth';
 import {
   fetchSearchHistoryPage,
@@ -49,7 +50,9 @@ export default function SearchesPage() {
   const { showToast } = useToast();
   const admin = user?.role === 'admin';
   const [range, setRange] = useState<DateRange>({});
-  const [serialText, setSerialText] = useState('');
+  // `?serial=` (a unit's page links here) starts the list filtered to that unit.
+  const [searchParams] = useSearchParams();
+  const [serialText, setSerialText] = useState(() => searchParams.get('serial') ?? '');
   const [emailText, setEmailText] = useState('');
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const serial = useDebouncedText(serialText);
@@ -97,8 +100,9 @@ export default function SearchesPage() {
       alwaysVisible: true,
       cell: (line) => (
         <RouterLink
-          to={`${paths.machineData}?serial=${encodeURIComponent(line.serialNumber)}`}
-          ariaLabel={t('searches.unitHistory', { serial: line.serialNumber })}
+          to={pathTo(paths.unit, { serial: line.serialNumber })}
+          ariaLabel={t('searches.openUnit', { serial: line.serialNumber })}
+          data-testid="search-unit-link"
         >
           <span className="searches-nowrap">{line.serialNumber}</span>
         </RouterLink>
@@ -156,7 +160,8 @@ export default function SearchesPage() {
       id: 'reportNumber',
       hiddenByDefault: true,
       header: t('searches.columns.reportNumber'),
-      cell: (line) => line.reportNumber,
+      // A withheld request was issued no report.
+      cell: (line) => line.reportNumber ?? t('common.none'),
     },
     {
       id: 'clientAddress',

@@ -21,6 +21,7 @@ import {
   type LabelLayout,
 } from '../../../../../lambdas/shared/contract/labels';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
+import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { fetchLabelPart } from '../api';
 import { labelSelection } from '../label-selection';
@@ -40,19 +41,24 @@ type Run =
  * "Print labels" of a serial range: the units from–to (the whole range, a part of it, or
  * one unit), a sheet layout and label size; the PDF comes in parts of a fixed page count,
  * fetched one after another with their progress shown, each a link to open or save.
+ * Given a `serial` (a unit's page), it starts with that one unit chosen.
  */
 export function PrintLabelsModal({
   range,
   productName,
+  serial,
   onClose,
 }: {
-  range: SerialRange;
+  range: Pick<SerialRange, 'id' | 'startSerial' | 'endSerial'>;
   productName: string;
+  serial?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(range.startSerial);
-  const [to, setTo] = useState(range.endSerial);
+  // The labels' words (the body material line) in the page's language.
+  const { language } = useLanguage();
+  const [from, setFrom] = useState(serial ?? range.startSerial);
+  const [to, setTo] = useState(serial ?? range.endSerial);
   const [layout, setLayout] = useState<LabelLayout>(defaultLabelFormat.layout);
   const [size, setSize] = useState<string>(defaultLabelFormat.size);
   const [run, setRun] = useState<Run>({ state: 'idle' });
@@ -106,7 +112,7 @@ export function PrintLabelsModal({
       for (let part = 0; part < parts; part++) {
         const file = await fetchLabelPart(
           range.id,
-          { from, to, layout, size, part },
+          { from, to, layout, size, part, language },
           controller.signal,
         );
         const url = URL.createObjectURL(file.blob);

@@ -62,6 +62,13 @@ export function SerialLookup({ products }: { products: ReadonlyMap<string, Produ
             units: formatNumber(range.totalUnits, language),
             date: formatCalendarDate(range.productionDate, language) ?? range.productionDate,
           })}{' '}
+          <RouterLink
+            to={pathTo(paths.unit, { serial: state.serial })}
+            data-testid="serial-lookup-unit"
+          >
+            {t('serialLookup.openUnit', { serial: state.serial })}
+          </RouterLink>
+          {t('serialLookup.linkSeparator')}
           <RouterLink to={pathTo(paths.editSerialNumber, { id: range.id })}>
             {t('serialLookup.open')}
           </RouterLink>

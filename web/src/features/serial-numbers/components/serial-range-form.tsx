@@ -1,3 +1,4 @@
+import { bodyMaterials, type BodyMaterial } from '../../../../../lambdas/shared/contract/materials';
 import { serialAsTyped } from '../../../../../lambdas/shared/contract/serial';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -9,8 +10,9 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSerialRangeSchema,
@@ -25,6 +27,8 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { paths } from '../../../routes/paths';
 import type { AllProducts } from '../../products';
 import {
+  materialAfterProductChange,
+  materialField,
   rangeTotal,
   serialFormFields,
   serialRangeInput,
@@ -46,7 +50,10 @@ interface SerialRangeFormProps {
   notice?: ReactNode;
 }
 
-/** Product, serial range and production date, checked with the shared schema on submit. */
+/**
+ * Product, body material, serial range and production date, checked with the shared schema
+ * on submit. The body material follows the product's pressure ratings (`materialField`).
+ */
 export function SerialRangeForm({
   initialValues,
   products,
@@ -57,10 +64,15 @@ export function SerialRangeForm({
 }: SerialRangeFormProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  const { byId } = products;
+  const toInput = useCallback(
+    (values: SerialFormValues) => serialRangeInput(values, (id) => byId.get(id)),
+    [byId],
+  );
   const form = useSchemaForm<SerialRangeFields, SerialFormField>(
     createSerialRangeSchema,
     initialValues,
-    serialRangeInput,
+    toInput,
   );
   const { field: fieldRef, focus } = useFieldFocus<SerialFormField>();
   const { submitting, formError, handleSubmit } = useRecordFormSubmit({
@@ -73,9 +85,11 @@ export function SerialRangeForm({
     onStale,
   });
   const total = rangeTotal(form.values.startSerial, form.values.endSerial);
+  const material = materialField(byId.get(form.values.productId));
 
   const errors = {
     productId: form.errorText('productId'),
+    bodyMaterial: form.errorText('bodyMaterial'),
     startSerial: form.errorText('startSerial'),
     endSerial: form.errorText('endSerial'),
     productionDate: form.errorText('productionDate'),
@@ -119,19 +133,57 @@ export function SerialRangeForm({
           {notice}
           <Container header={<Header variant="h2">{t('serialForm.details')}</Header>}>
             <SpaceBetween size="l">
-              <FormField label={t('serialRange.fields.product')} errorText={errors.productId}>
-                <ProductSelect
-                  ref={fieldRef('productId')}
-                  data-testid="serial-product"
-                  value={form.values.productId}
-                  onChange={(productId) => form.setValue('productId', productId)}
-                  products={products.products}
-                  state={products.state.status}
-                  onRetry={products.reload}
-                  placeholder={t('serialForm.productPlaceholder')}
-                  invalid={Boolean(errors.productId)}
-                />
-              </FormField>
+              <ColumnLayout columns={2}>
+                <FormField label={t('serialRange.fields.product')} errorText={errors.productId}>
+                  <ProductSelect
+                    ref={fieldRef('productId')}
+                    data-testid="serial-product"
+                    value={form.values.productId}
+                    onChange={(productId) => {
+                      form.setValue('productId', productId);
+                      const next = materialAfterProductChange(
+                        form.values.bodyMaterial,
+                        byId.get(productId),
+                      );
+                      if (next !== form.values.bodyMaterial) form.setValue('bodyMaterial', next);
+                    }}
+                    products={products.products}
+                    state={products.state.status}
+                    onRetry={products.reload}
+                    placeholder={t('serialForm.productPlaceholder')}
+                    invalid={Boolean(errors.productId)}
+                  />
+                </FormField>
+                {material.kind !== 'none' && (
+                  <FormField
+                    label={t('serialRange.fields.bodyMaterial')}
+                    constraintText={
+                      material.kind === 'choose'
+                        ? t('serialForm.materialChoose')
+                        : material.kind === 'fixed'
+                          ? t('serialForm.materialFixed')
+                          : undefined
+                    }
+                    errorText={errors.bodyMaterial}
+                    data-testid="serial-material-field"
+                  >
+                    <MaterialSelect
+                      selectRef={fieldRef('bodyMaterial')}
+                      field={material}
+                      value={form.values.bodyMaterial}
+                      placeholder={
+                        form.values.productId === ''
+                          ? t('serialForm.materialAfterProduct')
+                          : products.state.status === 'loading'
+                            ? t('serialForm.productsLoading')
+                            : t('serialForm.materialPlaceholder')
+                      }
+                      invalid={Boolean(errors.bodyMaterial)}
+                      onChange={(value) => form.setValue('bodyMaterial', value)}
+                    />
+                  </FormField>
+                )}
+              </ColumnLayout>
               <ColumnLayout columns={2}>
                 <FormField
                   label={t('serialRange.fields.startSerial')}
@@ -185,5 +237,47 @@ export function SerialRangeForm({
         </SpaceBetween>
       </Form>
     </form>
+  );
+}
+
+/**
+ * The body material: a choice among the product's rated materials, its only one shown
+ * read-only, or off until the product is known.
+ */
+function MaterialSelect({
+  field,
+  value,
+  placeholder,
+  invalid,
+  onChange,
+  selectRef,
+}: {
+  field: Exclude<ReturnType<typeof materialField>, { kind: 'none' }>;
+  value: string;
+  placeholder: string;
+  invalid: boolean;
+  onChange: (material: string) => void;
+  selectRef: (instance: SelectProps.Ref | null) => void;
+}) {
+  const { t } = useTranslation();
+  const option = (material: string) =>
+    bodyMaterials.find((known) => known === material)
+      ? { value: material, label: t(`report.materials.${material as BodyMaterial}`) }
+      : null;
+  const options =
+    field.kind === 'choose' ? field.materials.map((material) => option(material)!) : [];
+  const selected = field.kind === 'fixed' ? option(field.material) : option(value);
+  return (
+    <Select
+      ref={selectRef}
+      data-testid="serial-material"
+      selectedOption={selected}
+      options={options}
+      placeholder={placeholder}
+      disabled={field.kind === 'pending'}
+      readOnly={field.kind === 'fixed'}
+      invalid={invalid}
+      onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
+    />
   );
 }

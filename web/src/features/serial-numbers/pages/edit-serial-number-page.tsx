@@ -18,6 +18,7 @@ import { changedSerialFields, serialFormValues, type SerialFormField } from '../
 
 const fieldLabels = {
   productId: 'serialRange.fields.product',
+  bodyMaterial: 'serialRange.fields.bodyMaterial',
   startSerial: 'serialRange.fields.startSerial',
   endSerial: 'serialRange.fields.endSerial',
   productionDate: 'serialRange.fields.productionDate',

@@ -28,6 +28,7 @@ import {
 import { DeleteSerialRangeModal } from '../components/delete-serial-range-modal';
 import { PrintLabelsModal } from '../components/print-labels-modal';
 import { ProductSelect } from '../components/product-select';
+import { RangeMaterial } from '../components/range-material';
 import { SerialLookup } from '../components/serial-lookup';
 import { serialRangesCsv } from '../serial-csv';
 import './serial-numbers-page.css';
@@ -60,7 +61,7 @@ export default function SerialNumbersPage() {
       alwaysVisible: true,
       sortingField: 'startSerial',
       cell: (range) => (
-        <RouterLink to={pathTo(paths.editSerialNumber, { id: range.id })}>
+        <RouterLink to={pathTo(paths.unit, { serial: range.startSerial })}>
           {range.startSerial}
         </RouterLink>
       ),
@@ -68,17 +69,28 @@ export default function SerialNumbersPage() {
     {
       id: 'endSerial',
       header: t('serialRange.fields.endSerial'),
-      cell: (range) => range.endSerial,
+      cell: (range) => (
+        <RouterLink to={pathTo(paths.unit, { serial: range.endSerial })}>
+          {range.endSerial}
+        </RouterLink>
+      ),
     },
     {
       id: 'totalUnits',
-      header: t('serialRange.fields.totalUnits'),
+      // A short header (the full name in the preferences) keeps the list within 1366 px.
+      header: t('serialNumbers.columns.units'),
+      label: t('serialRange.fields.totalUnits'),
       cell: (range) => formatNumber(range.totalUnits, language),
     },
     {
       id: 'product',
       header: t('serialRange.fields.product'),
       cell: productName,
+    },
+    {
+      id: 'bodyMaterial',
+      header: t('serialRange.fields.bodyMaterial'),
+      cell: (range) => <RangeMaterial range={range} product={products.byId.get(range.productId)} />,
     },
     {
       id: 'productionDate',
@@ -88,6 +100,9 @@ export default function SerialNumbersPage() {
     {
       id: 'updatedAt',
       header: t('serialNumbers.columns.updatedAt'),
+      // Shown from the table preferences: without it the list fits 1366 px beside the
+      // navigation (test/e2e/range-materials.test.ts).
+      hiddenByDefault: true,
       // The API filters (serial, product) in serial order only.
       ...(narrowing ? {} : { sortingField: 'updatedAt' }),
       cell: (range) => formatDateTime(range.updatedAt, language) ?? range.updatedAt,

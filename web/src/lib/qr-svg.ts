@@ -3,7 +3,8 @@ import QRCode from 'qrcode/lib/core/qrcode.js';
 /**
  * The QR code of `text` as an SVG path (error correction M, as on the labels), one unit per
  * module, with the four-module quiet zone in the view box. Only the qrcode package's core
- * (about 8 kB gzip), in the lazily loaded preview chunk, never in the page's first download.
+ * (about 8 kB gzip), in the lazily loaded chunks that draw it (the public report preview,
+ * the back office's unit page), never in a page's first download.
  */
 export function qrSvgPath(text: string): { path: string; size: number } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });

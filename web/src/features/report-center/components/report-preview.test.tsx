@@ -1,0 +1,208 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import type {
+  ReportRequestCreated,
+  ReportTestResult,
+  ReportVerification,
+} from '../../../../../lambdas/shared/contract/schemas/report-request';
+import type * as LightText from '../../../light/text';
+import { showsVerdict } from '../report-rows';
+import { ReportPreview } from './report-preview';
+import { VerifyNotices } from './verify-notices';
+
+/**
+ * The light pages take their language from the browser (storage, cookie), which a test
+ * without a DOM lacks: here the page's texts are read in English.
+ */
+vi.mock('../../../light/text', async (importOriginal) => {
+  const actual = await importOriginal<typeof LightText>();
+  /** The page's texts as `createTexts` makes them, with `useText` fixed on English. */
+  function createTexts(resources: LightText.PageResources) {
+    const texts = actual.createTexts(resources);
+    const t = (key: string, params?: LightText.TextParams) =>
+      texts.translate('en', key as never, params);
+    return { ...texts, useText: () => ({ language: 'en', setLanguage: () => {}, t }) };
+  }
+  return { ...actual, createTexts };
+});
+
+const draw = (node: ReactNode) => renderToStaticMarkup(node);
+
+const result = (fields: Partial<ReportTestResult> = {}): ReportTestResult => ({
+  testName: 'Shell test',
+  result: 'pass',
+  value: 38.2,
+  unit: 'bar',
+  testedAt: '2026-11-20T08:00:00.000Z',
+  machineId: 'Bench 3',
+  operator: null,
+  planVersion: null,
+  limit: null,
+  enteredBy: null,
+  ...fields,
+});
+
+const report = (fields: Partial<ReportRequestCreated> = {}): ReportRequestCreated => ({
+  id: 'req-1',
+  email: 'visitor@example.com',
+  pdfUrl: '/api/report-requests/req-1/pdf',
+  pdfExpiresAt: '2026-11-28T08:00:00.000Z',
+  fingerprint: 'a'.repeat(64),
+  reportNumber: 'TR-7K3MQ-9X2HB',
+  issuedAt: '2026-11-21T08:00:00.000Z',
+  language: 'en',
+  serialNumber: 'GV-2026-000123',
+  productionDate: '2026-06-01',
+  product: {
+    name: 'Gate valve',
+    temperatureMin: -29,
+    temperatureMax: 425,
+    fluid: 'water',
+    connection: 'Flanged',
+    pressureFC: null,
+    pressureWCB: 25,
+    pressureSUS: null,
+    application: null,
+    applicationMedium: null,
+    gtin: null,
+  },
+  bodyMaterial: null,
+  pressureRating: null,
+  results: [],
+  tests: [],
+  plan: null,
+  verdict: 'untested',
+  verificationUrl: 'https://app.example/search?verify=TR-7K3MQ-9X2HB',
+  ...fields,
+});
+
+describe('the verdict banner', () => {
+  const plan = {
+    version: 1,
+    approvedBy: { name: 'Chen', role: 'staff' },
+    approvedAt: '2026-11-01T00:00:00.000Z',
+  };
+
+  it('is shown with a plan or with results, and not for a unit of a product without a plan and without results', () => {
+    expect(showsVerdict({ plan: null, results: [] })).toBe(false);
+    expect(showsVerdict({ plan: null, results: [result()] })).toBe(true);
+    expect(showsVerdict({ plan, results: [] })).toBe(true);
+  });
+
+  it('is left out of the preview when there is no verdict to state', () => {
+    const bare = draw(<ReportPreview report={report()} />);
+    expect(bare).toContain('data-testid="report-preview"');
+    expect(bare).not.toContain('data-testid="report-verdict"');
+    expect(bare).toContain('data-testid="report-no-results"');
+
+    const tested = draw(
+      <ReportPreview report={report({ results: [result()], verdict: 'pass' })} />,
+    );
+    expect(tested).toContain('data-testid="report-verdict"');
+    expect(tested).toContain('data-verdict="pass"');
+
+    const planned = draw(<ReportPreview report={report({ plan, verdict: 'untested' })} />);
+    expect(planned).toContain('data-verdict="untested"');
+  });
+});
+
+describe('the preview’s facts and tests', () => {
+  it('name the unit’s body material with its rating, and nothing when not recorded', () => {
+    const rated = draw(
+      <ReportPreview report={report({ bodyMaterial: 'WCB', pressureRating: 25 })} />,
+    );
+    expect(rated).toContain('Body material');
+    expect(rated).toContain('WCB (cast steel), rated 25 bar');
+    const unrated = draw(
+      <ReportPreview report={report({ bodyMaterial: 'SUS', pressureRating: null })} />,
+    );
+    expect(unrated).toContain('SUS (stainless steel)');
+    expect(unrated).not.toContain('rated');
+    expect(draw(<ReportPreview report={report()} />)).not.toContain(
+      'data-testid="report-material"',
+    );
+  });
+
+  it('say who entered an uploaded result for which bench, and name the bench of a sent one', () => {
+    const html = draw(
+      <ReportPreview
+        report={report({
+          verdict: 'pass',
+          results: [
+            result({ testName: 'Seat test', enteredBy: 'Lin', machineId: 'Bench 1' }),
+            result({ testName: 'Shell test', machineId: 'Bench 3' }),
+          ],
+        })}
+      />,
+    );
+    expect(html).toContain('entered by Lin for Bench 1');
+    expect(html).toContain('Machine: Bench 3');
+    expect(html).not.toContain('Machine: Bench 1');
+  });
+});
+
+describe('the verification’s notices', () => {
+  const verified = (fields: Partial<ReportVerification> = {}): ReportVerification => ({
+    reportNumber: 'TR-7K3MQ-9X2HB',
+    serialNumber: 'GV-2026-000123',
+    productName: 'Gate valve',
+    issuedAt: '2026-11-21T08:00:00.000Z',
+    language: 'en',
+    fingerprint: 'a'.repeat(64),
+    newerResultsSince: null,
+    voidedSince: null,
+    verdict: 'pass',
+    laterVerdict: null,
+    ...fields,
+  });
+  const requestLink = 'href="/search?serial=GV-2026-000123"';
+
+  it('say nothing for a report nothing happened to since', () => {
+    expect(draw(<VerifyNotices report={verified()} />)).toBe('');
+  });
+
+  it('say a result of the report was voided, with the way to a new report', () => {
+    const html = draw(
+      <VerifyNotices report={verified({ voidedSince: '2026-11-22T09:14:00.000Z' })} />,
+    );
+    expect(html).toContain('data-testid="verify-voided"');
+    expect(html).toMatch(/A result in this report was voided on .*2026.*: request a new report/);
+    expect(html).toContain(requestLink);
+    expect(html).toContain('Request a new report');
+    expect(html).not.toContain('verify-superseded');
+    expect(html).not.toContain('verify-later-verdict');
+  });
+
+  it('name a later report with another verdict, its number, date and verdict', () => {
+    const html = draw(
+      <VerifyNotices
+        report={verified({
+          laterVerdict: {
+            reportNumber: 'TR-AAAAA-BBBBB',
+            issuedAt: '2026-11-23T10:00:00.000Z',
+            verdict: 'fail',
+          },
+        })}
+      />,
+    );
+    expect(html).toContain('data-testid="verify-later-verdict"');
+    expect(html).toMatch(/A later report of this unit \(TR-AAAAA-BBBBB, .*2026.*\) states FAIL/);
+    expect(html).toContain(requestLink);
+  });
+
+  it('keep the newer results notice, and show each notice that applies', () => {
+    const html = draw(
+      <VerifyNotices
+        report={verified({
+          newerResultsSince: '2026-11-22T08:00:00.000Z',
+          voidedSince: '2026-11-22T09:14:00.000Z',
+        })}
+      />,
+    );
+    expect(html).toContain('data-testid="verify-superseded"');
+    expect(html).toContain('data-testid="verify-request-new"');
+    expect(html).toContain('A newer result exists for this unit since');
+    expect(html).toContain('data-testid="verify-voided"');
+  });
+});

@@ -1,0 +1,186 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  reportVerdicts,
+  type ReportVerdict,
+} from '../../../../../lambdas/shared/contract/schemas/report-request';
+import type { SiteSettings } from '../../../../../lambdas/shared/contract/schemas/settings';
+import { useStaleEdit } from '../../../components/stale-edit';
+import { useToast } from '../../../components/toast/use-toast';
+import { VerdictStatus } from '../../../components/verdict-status';
+import { useLanguage } from '../../../i18n/use-language';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { getSiteSettings, updateSiteSettings } from '../api';
+import { sameVerdicts, settingsInput, verdictsInOrder, withVerdict } from '../settings-form';
+
+interface PublicVerdictsFieldsProps {
+  chosen: readonly ReportVerdict[];
+  onChange: (chosen: ReportVerdict[]) => void;
+  disabled?: boolean;
+  /** When the settings were last saved, and by whom (or that the defaults are in force). */
+  saved: Pick<SiteSettings, 'updatedAt' | 'updatedBy'>;
+  /** What the form adds under the fields: notices, its error. */
+  children?: ReactNode;
+  actions?: ReactNode;
+}
+
+/**
+ * "Verdicts visitors may receive": what the choice does, a checkbox per verdict with what
+ * it means, and a warning when none is chosen. Drawn from its values alone (tested so).
+ */
+export function PublicVerdictsFields({
+  chosen,
+  onChange,
+  disabled = false,
+  saved,
+  children,
+  actions,
+}: PublicVerdictsFieldsProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <Form actions={actions}>
+      <Container
+        data-testid="settings-verdicts"
+        header={
+          <Header variant="h2" description={t('siteSettings.verdicts.description')}>
+            {t('siteSettings.verdicts.title')}
+          </Header>
+        }
+      >
+        <SpaceBetween size="l">
+          <Box variant="p" data-testid="settings-explanation">
+            {t('siteSettings.verdicts.explanation')}
+          </Box>
+          <FormField label={t('siteSettings.verdicts.label')}>
+            <SpaceBetween size="s">
+              {reportVerdicts.map((verdict) => (
+                <Checkbox
+                  key={verdict}
+                  checked={chosen.includes(verdict)}
+                  disabled={disabled}
+                  description={t(`siteSettings.verdicts.hints.${verdict}`)}
+                  onChange={({ detail }) => onChange(withVerdict(chosen, verdict, detail.checked))}
+                  data-testid={`settings-verdict-${verdict}`}
+                >
+                  <VerdictStatus verdict={verdict} />
+                </Checkbox>
+              ))}
+            </SpaceBetween>
+          </FormField>
+          {chosen.length === 0 && (
+            <Alert
+              type="warning"
+              statusIconAriaLabel={t('toast.warning')}
+              data-testid="settings-none"
+            >
+              {t('siteSettings.verdicts.none')}
+            </Alert>
+          )}
+          <Box variant="small" color="text-body-secondary" data-testid="settings-saved">
+            {saved.updatedAt
+              ? t('siteSettings.lastSaved', {
+                  date: formatDateTime(saved.updatedAt, language) ?? saved.updatedAt,
+                  name: saved.updatedBy ?? t('common.none'),
+                })
+              : t('siteSettings.defaults')}
+          </Box>
+          {children}
+        </SpaceBetween>
+      </Container>
+    </Form>
+  );
+}
+
+/**
+ * The settings as loaded, edited and saved with the version the edit started from; a save
+ * over someone else's newer version is refused (409) and offers to reload it, keeping the
+ * choice (the record forms' `useStaleEdit`).
+ */
+export function PublicVerdictsForm({
+  settings,
+  onSaved,
+}: {
+  settings: SiteSettings;
+  onSaved: (settings: SiteSettings) => void;
+}) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const [chosen, setChosen] = useState(() => verdictsInOrder(settings.publicVerdicts));
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const stale = useStaleEdit({
+    record: settings,
+    load: getSiteSettings,
+    changedLabels: (before, after) =>
+      sameVerdicts(before.publicVerdicts, after.publicVerdicts)
+        ? []
+        : [t('audit.fields.publicVerdicts')],
+    testId: 'settings',
+  });
+
+  async function save() {
+    if (saving) return;
+    setFailure(undefined);
+    if (sameVerdicts(chosen, settings.publicVerdicts) && stale.version === settings.version) {
+      showToast({ type: 'info', content: t('siteSettings.unchanged') });
+      return;
+    }
+    stale.clear();
+    setSaving(true);
+    try {
+      const saved = await updateSiteSettings(settingsInput(chosen, stale.version));
+      showToast({ type: 'success', content: t('siteSettings.saved') });
+      onSaved(saved);
+    } catch (error) {
+      setSaving(false);
+      if (error instanceof ApiError && error.code === 'aborted') stale.markStale();
+      else setFailure(error instanceof ApiError ? error.message : t('errors.internal'));
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      noValidate
+      data-testid="settings-form"
+    >
+      <PublicVerdictsFields
+        chosen={chosen}
+        onChange={setChosen}
+        disabled={saving}
+        saved={settings}
+        actions={
+          <Button
+            variant="primary"
+            formAction="submit"
+            loading={saving}
+            data-testid="settings-save"
+          >
+            {t('siteSettings.save')}
+          </Button>
+        }
+      >
+        {stale.notice}
+        {failure && (
+          <Alert type="error" statusIconAriaLabel={t('toast.error')} data-testid="settings-error">
+            {failure}
+          </Alert>
+        )}
+      </PublicVerdictsFields>
+    </form>
+  );
+}
