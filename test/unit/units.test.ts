@@ -6,6 +6,11 @@ import { appliesTo, ratedMaterials } from '../../lambdas/shared/contract/materia
 import { englishMessage } from '../../lambdas/shared/contract/message-text';
 import { message } from '../../lambdas/shared/contract/messages';
 import { keepUnderflowVisible, readDecimal } from '../../lambdas/shared/contract/numbers';
+import {
+  readResultsCsv,
+  resultExportColumns,
+  testResultColumns,
+} from '../../lambdas/shared/contract/schemas/machine-data';
 import { savePlanSchema, valvePlanTemplate } from '../../lambdas/shared/contract/schemas/test-plan';
 import type { TestPlan } from '../../lambdas/shared/contract/schemas/test-plan';
 import { judgeUnit, type StoredResultFacts } from '../../lambdas/shared/contract/unit-judgement';
@@ -399,5 +404,27 @@ describe('catalogue counts', () => {
     expect(message('errors.rangeHoldsData', { results: 5, reports: 1 }, 'zh')).toContain(
       '5 筆測試結果與 1 份',
     );
+  });
+});
+
+describe('an exported results file', () => {
+  it('goes back up as it is: the columns the export adds are ignored', () => {
+    const header = [...testResultColumns, ...resultExportColumns].join(',');
+    const row = [
+      'GV-2026-000123,Shell test (WCB),pass,30,bar,2026-01-14T09:05:00.000Z,Sample bench 1,Lin,',
+      '2026-11-26T13:24:22.052Z,machine:Sample bench 1,1,29.4,,R1Yt.abc,2026-11-27T00:00:00Z,Ann,Gauge,',
+    ].join(',');
+    const file = readResultsCsv(`${header}\n${row}\n`);
+    expect(file.status).toBe('valid');
+    expect(file.status === 'valid' && file.results[0]).toMatchObject({
+      serialNumber: 'GV-2026-000123',
+      value: 30,
+      machineId: 'Sample bench 1',
+    });
+    // An unknown column is still refused by name.
+    const unknown = readResultsCsv(
+      `${testResultColumns.join(',')},color\n${row.split(',').slice(0, 9).join(',')},red\n`,
+    );
+    expect(unknown).toMatchObject({ status: 'invalid', problems: [{ field: 'color' }] });
   });
 });

@@ -157,6 +157,25 @@ export interface MachineCreated {
   key: string;
 }
 
+/**
+ * Columns the results export adds after the upload's (web: machine-data/result-csv.ts): what
+ * the server recorded. An upload ignores them, so an exported file goes back up as it is
+ * (its results are re-sends, stored once; a void is not carried over).
+ */
+export const resultExportColumns = [
+  'receivedAt',
+  'source',
+  'planVersion',
+  'limitLower',
+  'limitUpper',
+  'id',
+  'voidedAt',
+  'voidedBy',
+  'voidReason',
+  'enteredBy',
+] as const;
+export type ResultExportColumn = (typeof resultExportColumns)[number];
+
 /** Columns an uploaded CSV must have; the others may be left out. */
 export const requiredUploadColumns = [
   'serialNumber',
@@ -173,13 +192,17 @@ export const requiredUploadColumns = [
 export function csvRecordToResult(record: Record<string, string>): Record<string, unknown> {
   // Entries, not assignments: a column named `__proto__` must stay a column (and be
   // refused as unknown), not set the record's prototype and vanish.
+  const exported = new Set<string>(resultExportColumns);
   return Object.fromEntries(
     Object.entries(record)
+      .filter(([name]) => !exported.has(name))
       .map(([name, raw]) => [name, raw.trim()] as const)
       .filter(([, cell]) => cell !== '')
       .map(([name, cell]) => [
         name,
-        name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell) ? readDecimal(cell) : cell,
+        name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell)
+          ? readDecimal(cell)
+          : cell,
       ]),
   );
 }

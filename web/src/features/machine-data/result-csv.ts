@@ -1,5 +1,7 @@
 import {
+  resultExportColumns,
   testResultColumns,
+  type ResultExportColumn,
   type TestResult,
 } from '../../../../lambdas/shared/contract/schemas/machine-data';
 import { recordsToCsv, type CsvColumn } from '../../lib/csv';
@@ -12,21 +14,26 @@ import { recordsToCsv, type CsvColumn } from '../../lib/csv';
  * appended after those, its void (when, by whom, why; empty while it counts) and who
  * entered it for an uploaded result.
  */
+const exportedValue: Record<ResultExportColumn, CsvColumn<TestResult>['value']> = {
+  receivedAt: (result) => result.receivedAt,
+  source: (result) => result.source,
+  planVersion: (result) => result.planVersion,
+  limitLower: (result) => result.limit?.lower ?? null,
+  limitUpper: (result) => result.limit?.upper ?? null,
+  id: (result) => result.id,
+  voidedAt: (result) => result.voidedAt,
+  voidedBy: (result) => result.voidedBy,
+  voidReason: (result) => result.voidReason,
+  enteredBy: (result) => result.enteredBy,
+};
+
 export const resultCsvColumns: readonly CsvColumn<TestResult>[] = [
   ...testResultColumns.map((name): CsvColumn<TestResult> => ({
     header: name,
     value: (result) => result[name],
   })),
-  { header: 'receivedAt', value: (result) => result.receivedAt },
-  { header: 'source', value: (result) => result.source },
-  { header: 'planVersion', value: (result) => result.planVersion },
-  { header: 'limitLower', value: (result) => result.limit?.lower ?? null },
-  { header: 'limitUpper', value: (result) => result.limit?.upper ?? null },
-  { header: 'id', value: (result) => result.id },
-  { header: 'voidedAt', value: (result) => result.voidedAt },
-  { header: 'voidedBy', value: (result) => result.voidedBy },
-  { header: 'voidReason', value: (result) => result.voidReason },
-  { header: 'enteredBy', value: (result) => result.enteredBy },
+  // The upload ignores these (`resultExportColumns`): an export goes back up as it is.
+  ...resultExportColumns.map((header) => ({ header, value: exportedValue[header] })),
 ];
 
 export function resultsCsv(results: readonly TestResult[]): string {
