@@ -10,6 +10,7 @@ import { errorBody } from '../../lambdas/shared/http/responses';
 import type { HttpEvent, HttpResult } from '../../lambdas/shared/http/types';
 import { routeKey, routes, type RouteDefinition } from '../../lambdas/routes';
 import { securityHeaders } from '../../lib/security-headers';
+import { compressedLinkInitials } from '../../lambdas/resolver/routes';
 import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from './edge';
 import { claimsAsStrings, createJwtVerifier } from './jwt';
 
@@ -78,8 +79,13 @@ function compileRoutes(): RouteMatcher[] {
   return compiled.sort((a, b) => a.names.length - b.names.length);
 }
 
-/** Paths the API serves: `/api/...` and the identification-link resolver's. */
-const resolverPath = /^\/(01|id)\/|^\/\.well-known\/gs1resolver$/;
+/**
+ * Paths the API serves: `/api/...` and the identification-link resolver's (CloudFront's
+ * path patterns for it, `resolverPathPatterns`: compressed links included).
+ */
+const resolverPath = new RegExp(
+  `^/(01|id)/|^/\\.well-known/gs1resolver$|^/[${compressedLinkInitials.join('')}]`,
+);
 function isApiPath(path: string): boolean {
   return path.startsWith('/api/') || resolverPath.test(path);
 }

@@ -9,6 +9,7 @@ import {
 } from '../shared/http/public';
 import { identityLinkBase } from '../shared/identity-link';
 import { negotiate, preferredLanguage } from './negotiation';
+import { decompressLink, uncompressedLink } from './compressed-link';
 import { parseDigitalLinkPath, parseIdPath } from './digital-link';
 import {
   contextLinkHeader,
@@ -39,7 +40,7 @@ async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpRespon
   const base = await identityLinkBase();
   const language = preferredLanguage(event.headers['accept-language']);
   const [item, ...above] = await itemsOf(link, base, language);
-  const headers = { link: linkHeader(item!.anchor, item) };
+  const headers = { link: linkHeader(item!.anchor) };
 
   const requested = event.queryStringParameters?.linkType;
   const linkType = requested === undefined ? undefined : linkTypeRequest(requested);
@@ -75,6 +76,29 @@ async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpRespon
   };
 }
 
+/**
+ * A compressed GS1 Digital Link (`/<code>`, compressed-link.ts): answered exactly as its
+ * uncompressed form is (the same redirect, linkset, `Link` header and errors, the qualifiers
+ * in the path and data attributes in the query string); a path that is no whole compressed
+ * link is 400.
+ */
+function resolveCompressed(event: HttpEvent): Promise<HttpResponse> {
+  const code = event.rawPath.replace(/^\/+|\/+$/g, '');
+  const { path, query } = uncompressedLink(decompressLink(code), event.rawQueryString);
+  return resolve(uncompressedEvent(event, path, query), 'gs1');
+}
+
+/** The event of the uncompressed link's address (its path and query string). */
+function uncompressedEvent(event: HttpEvent, path: string, query: string): HttpEvent {
+  const parameters = new URLSearchParams(query);
+  return {
+    ...event,
+    rawPath: path,
+    rawQueryString: query,
+    queryStringParameters: query ? Object.fromEntries(parameters) : undefined,
+  };
+}
+
 /** OPTIONS: what the resolver allows, and where the linkset of this address is. */
 async function options(event: HttpEvent): Promise<HttpResponse> {
   const base = await identityLinkBase();
@@ -82,7 +106,7 @@ async function options(event: HttpEvent): Promise<HttpResponse> {
     status: 204,
     headers: {
       allow,
-      link: linkHeader(`${base}${uriPath(event.rawPath)}`, undefined),
+      link: linkHeader(`${base}${uriPath(event.rawPath)}`),
     },
   };
 }
@@ -147,6 +171,16 @@ const handlers: Record<string, (event: HttpEvent, context?: Context) => Promise<
     'OPTIONS /.well-known/gs1resolver',
     ({ event }) => options(event),
   ),
+  'GET /{code}': createPublicHttpHandler(resolverRoutes, 'GET /{code}', ({ event }) =>
+    resolveCompressed(event),
+  ),
+  'HEAD /{code}': createPublicHttpHandler(resolverRoutes, 'HEAD /{code}', ({ event }) =>
+    resolveCompressed(event),
+  ),
+  'OPTIONS /{code}': createPublicHttpHandler(resolverRoutes, 'OPTIONS /{code}', ({ event }) => {
+    decompressLink(event.rawPath.replace(/^\/+|\/+$/g, ''));
+    return options(event);
+  }),
 };
 
 /**

@@ -1,3 +1,4 @@
+import { compressedLinkInitials } from '../../lambdas/resolver/routes';
 import { Stack, Token } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
@@ -31,8 +32,16 @@ export interface EdgeWebAclProps {
   readonly unitLookupsPerAddress?: number;
 }
 
-/** Paths of the public unit look-ups ({@link EdgeWebAclProps.unitLookupsPerAddress}). */
-export const unitLookupPathPrefixes = ['/01/', '/id/', '/api/units/'] as const;
+/**
+ * Paths of the public unit look-ups ({@link EdgeWebAclProps.unitLookupsPerAddress}): the
+ * identification links, compressed ones included, and the unit data.
+ */
+export const unitLookupPathPrefixes = [
+  '/01/',
+  '/id/',
+  '/api/units/',
+  ...compressedLinkInitials.map((initial) => `/${initial}` as const),
+] as const;
 
 /** WAF accepts rate limits from 10 to 2,000,000,000 requests per evaluation window. */
 function rateLimit(name: string, value: number): number {

@@ -7,9 +7,11 @@
 //    /login.html, built from web/search.html and web/login.html); any other path that is
 //    not a file is the back-office app (/index.html).
 //
-// 3. Identification links (docs/identity-links.md): `/01/...` (GS1 Digital Link),
-//    `/id/...` and `/.well-known/gs1resolver` go to the resolver on every host, report
-//    hosts included. CloudFront sends these paths to the API (lib/constructs/web.ts).
+// 3. Identification links (docs/identity-links.md): `/01/...` (GS1 Digital Link), a
+//    compressed Digital Link at the root (a path starting with one of the capitals of
+//    COMPRESSED_LINK_INITIALS), `/id/...` and `/.well-known/gs1resolver` go to the resolver on
+//    every host, report hosts included. CloudFront sends these paths to the API
+//    (lib/constructs/web.ts).
 //
 // CloudFront passes the query string beside the URI (event.request.querystring), so
 // rewriting `uri` keeps `/search?serial=...` and `/search?verify=...` intact.
@@ -27,12 +29,21 @@ var LOGIN_PAGE = '/login.html';
 var SEARCH_PARAMS = ['serial', 'verify'];
 
 /**
+ * First characters of a compressed GS1 Digital Link of a GTIN (lambdas/resolver/routes.ts,
+ * compressedLinkInitials): no page or file of the app starts with a capital.
+ */
+var COMPRESSED_LINK_INITIALS = 'ACDGHKLOP';
+
+/**
  * The resolver's paths (lambdas/resolver/routes.ts, resolverPathPatterns; a test holds the
  * two lists together).
  */
 function isResolverPath(uri) {
   return (
-    uri.indexOf('/01/') === 0 || uri.indexOf('/id/') === 0 || uri === '/.well-known/gs1resolver'
+    uri.indexOf('/01/') === 0 ||
+    uri.indexOf('/id/') === 0 ||
+    uri === '/.well-known/gs1resolver' ||
+    (uri.length > 1 && COMPRESSED_LINK_INITIALS.indexOf(uri.charAt(1)) !== -1)
   );
 }
 

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gtinCheckDigit } from '../../lambdas/shared/contract/gs1';
 import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
+import { createRequire } from 'node:module';
 import { callApi } from '../support/api';
+import { gs1LinksetErrors } from '../support/gs1-linkset';
 import { signIn } from '../support/cognito';
 import { pdfText } from '../support/pdf';
 import { requestReport } from '../support/visitor';
@@ -15,6 +17,11 @@ import { requestReport } from '../support/visitor';
  * linksets, HEAD/OPTIONS/CORS, 400 and 404, the report host rule.
  */
 const stack = inject('stack');
+const { compressWebUri } = (
+  createRequire(import.meta.url)('digital-link.js') as {
+    Utils: { compressWebUri: (uri: string) => string };
+  }
+).Utils;
 let token: string;
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const prefix = `LK${tag}/`;
@@ -114,22 +121,15 @@ afterAll(() => undefined);
 describe('a unit of a product with a GTIN', () => {
   const path = () => `/01/${gtin}/21/${encoded(serial(7))}`;
 
-  it('redirects (307) to its report, keeping the query string, with its links in the Link header', async () => {
+  it('redirects (307) to its report, keeping the query string, with its linkset in the Link header', async () => {
     const answer = await send(`${path()}?foo=bar&17=261231`);
     expect(answer.status).toBe(307);
     expect(answer.headers.location).toBe(
       `${base}/search?serial=${encodeURIComponent(serial(7))}&foo=bar&17=261231`,
     );
-    const link = String(answer.headers.link);
-    expect(link).toContain(`<${base}${path()}?linkType=linkset>; rel="linkset"`);
-    expect(link).toContain(
-      `<${base}/search?serial=${encodeURIComponent(serial(7))}>; rel="https://ref.gs1.org/voc/certificationInfo"`,
-    );
-    expect(link).toContain(
-      `<${base}/search?verify=&serial=${encodeURIComponent(serial(7))}>; rel="https://ref.gs1.org/voc/verificationService"`,
-    );
-    expect(link).toContain(
-      `<${base}/api/units/${encoded(serial(7))}>; rel="https://ref.gs1.org/voc/pip"`,
+    // The linkset's address and type; the unit's links are in the linkset itself.
+    expect(answer.headers.link).toBe(
+      `<${base}${path()}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`,
     );
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['access-control-expose-headers']).toContain('Link');
@@ -159,7 +159,9 @@ describe('a unit of a product with a GTIN', () => {
       expect(answer.headers.link).toContain(
         '<https://ref.gs1.org/standards/resolver/linkset-context>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"',
       );
-      const { linkset } = JSON.parse(answer.body) as { linkset: Record<string, unknown>[] };
+      const body = JSON.parse(answer.body) as { linkset: Record<string, unknown>[] };
+      expect(gs1LinksetErrors(body)).toEqual([]);
+      const { linkset } = body;
       expect(linkset.map((item) => item.anchor)).toEqual([
         `${base}${path()}`,
         `${base}/01/${gtin}`,
@@ -172,21 +174,24 @@ describe('a unit of a product with a GTIN', () => {
       ]);
       expect(Object.keys(linkset[0]!).sort()).toEqual([
         'anchor',
-        'description',
         'https://ref.gs1.org/voc/certificationInfo',
         'https://ref.gs1.org/voc/defaultLink',
         'https://ref.gs1.org/voc/pip',
         'https://ref.gs1.org/voc/verificationService',
+        'itemDescription',
       ]);
     }
     const zh = await send(`${path()}?linkType=linkset`, {
       headers: { 'accept-language': 'zh-TW,zh;q=0.9' },
     });
     expect(zh.body).toContain('本單元的測試報告');
+    expect(gs1LinksetErrors(JSON.parse(zh.body))).toEqual([]);
+    // JSON-LD: the same linkset with its context in the document (JSON-LD reads no context
+    // header for application/ld+json).
     const jsonLd = await send(path(), { headers: { accept: 'application/ld+json' } });
-    expect(JSON.parse(jsonLd.body)).toMatchObject({
-      '@context': 'https://ref.gs1.org/standards/resolver/linkset-context',
-    });
+    const { '@context': context, ...linkset } = JSON.parse(jsonLd.body) as Record<string, unknown>;
+    expect(context).toBe('https://ref.gs1.org/standards/resolver/linkset-context');
+    expect(gs1LinksetErrors(linkset)).toEqual([]);
   });
 
   it('redirects to a requested link type in any namespace spelling, and answers 404 for a missing one', async () => {
@@ -239,6 +244,7 @@ describe('a unit of a product with a GTIN', () => {
     const item = await send(`/01/${gtin}?linkType=linkset`);
     expect(item.status).toBe(200);
     expect(JSON.parse(item.body).linkset[0].anchor).toBe(`${base}/01/${gtin}`);
+    expect(gs1LinksetErrors(JSON.parse(item.body))).toEqual([]);
     const outside = await send(`/01/${gtin}/21/${encoded(serial(51))}`);
     expect(outside.status).toBe(404);
     expect(JSON.parse(outside.body)).toMatchObject({
@@ -301,6 +307,7 @@ describe('a unit of a product without a GTIN', () => {
     expect(answer.headers.location).toBe(`${base}/search?serial=${plainSerial(3)}`);
     const linkset = await send(`/id/${plainSerial(3)}?linkType=linkset`);
     expect(JSON.parse(linkset.body).linkset).toHaveLength(1);
+    expect(gs1LinksetErrors(JSON.parse(linkset.body))).toEqual([]);
     expect(JSON.parse(linkset.body).linkset[0].anchor).toBe(`${base}/id/${plainSerial(3)}`);
     expect((await send(`/01/${gtin}/21/${plainSerial(3)}`)).status).toBe(404);
     expect((await send(`/id/${plainSerial(99)}`)).status).toBe(404);
@@ -436,6 +443,63 @@ describe('the resolver description file', () => {
     expect((description.supportedLinkType as { prefix: string }[])[0]!.prefix).toMatch(
       /^[a-zA-Z_][A-Za-z0-9_-]*?:$/,
     );
+  });
+});
+
+describe('a compressed Digital Link', () => {
+  // GS1's toolkit (digital-link.js) compresses; the resolver decompresses.
+  const compress = (path: string) =>
+    compressWebUri(`https://id.example.com${path}`).slice('https://id.example.com'.length);
+  const comparable = (answer: Answer) => ({
+    status: answer.status,
+    location: answer.headers.location,
+    link: answer.headers.link,
+    contentType: answer.headers['content-type'],
+    body: answer.body,
+  });
+
+  it('resolves exactly as its uncompressed form, on the app host and on a report host', async () => {
+    const plain = `/01/${gtin}/21/${encoded(serial(9))}`;
+    const compressed = compress(plain);
+    expect(compressed).toMatch(/^\/D[A-Za-z0-9_-]+$/);
+    for (const host of [undefined, 'report.example.com']) {
+      for (const query of ['', '?linkType=linkset', '?linkType=gs1:pip', '?foo=bar']) {
+        const [expected, actual] = await Promise.all([
+          send(`${plain}${query}`, { host }),
+          send(`${compressed}${query}`, { host }),
+        ]);
+        expect(comparable(actual), `${host ?? 'app'} ${query}`).toEqual(comparable(expected));
+      }
+    }
+    // Data attributes ride in the compressed path, and go on to the report as in the query.
+    const dated = compress(`${plain}?17=261231`);
+    const answer = await send(dated);
+    expect(answer.status).toBe(307);
+    expect(answer.headers.location).toBe(
+      `${base}/search?serial=${encodeURIComponent(serial(9))}&17=261231`,
+    );
+  });
+
+  it('answers a product-level link as the trade item, and an unknown unit 404 as uncompressed', async () => {
+    const item = await send(compress(`/01/${gtin}`));
+    expect(item.status).toBe(307);
+    expect(item.headers.location).toBe(`${base}/search`);
+    const unknown = await send(compress(`/01/${gtin}/21/NOPE${tag}9`));
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers 400 for what is not a whole compressed link, never the app page', async () => {
+    const valid = compress(`/01/${gtin}/21/${encoded(serial(9))}`);
+    for (const host of [undefined, 'report.example.com']) {
+      for (const path of [valid.slice(0, -3), `${valid}AAA`, '/DEADBEEF', '/Awrong']) {
+        const answer = await send(path, { host });
+        expect(answer.status, `${host ?? 'app'} ${path}`).toBe(400);
+        expect(JSON.parse(answer.body)).toMatchObject({
+          error: { code: 'invalid-argument', messageKey: 'errors.linkCompressed' },
+        });
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+      }
+    }
   });
 });
 

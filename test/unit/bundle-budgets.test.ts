@@ -24,8 +24,9 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
   [
     (module) =>
       ['lambdas/resolver/handler.ts', 'lambdas/resolver/unit-handler.ts'].includes(module),
-    // 400 until the unit became a record: its messages (both languages) and material rules.
-    404,
+    // 400 until the unit became a record (its messages in both languages, material rules)
+    // and the resolver decompressed compressed Digital Links (3 kB).
+    408,
     'the public identification-link resolver and unit data: one range lookup, no PDF code, texts in both languages',
   ],
   [

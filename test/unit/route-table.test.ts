@@ -14,7 +14,7 @@ describe('the route table', () => {
       expect(route.handler, routeKey(route)).toBe('lambdas/resolver/handler.ts');
       expect(route.access, routeKey(route)).toBe('public');
       expect(route.path, routeKey(route)).toMatch(
-        /^\/(01|id)\/\{path\+\}$|^\/\.well-known\/gs1resolver$/,
+        /^\/(01|id)\/\{path\+\}$|^\/\.well-known\/gs1resolver$|^\/\{code\}$/,
       );
     }
   });

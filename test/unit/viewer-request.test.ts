@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from '../../bin/local/edge';
-import { resolverPathPatterns } from '../../lambdas/resolver/routes';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { compressedLinkInitials, resolverPathPatterns } from '../../lambdas/resolver/routes';
+import { repoRoot } from '../../bin/local/settings';
+import { paths } from '../../web/src/routes/paths';
 
 const viewerRequest = loadViewerRequest();
 
@@ -245,9 +249,26 @@ describe('identification links through the viewer-request function', () => {
       expect(isEdgeResponse(result), uri).toBe(false);
     }
     // Near misses are not the resolver's: on a report host they go to /search.
-    for (const uri of ['/01', '/idx/1', '/.well-known/other', '/010/1']) {
+    for (const uri of ['/01', '/idx/1', '/.well-known/other', '/010/1', '/dashboard', '/b1']) {
       expect(isEdgeResponse(run(uri, 'report.example.com')), uri).toBe(true);
     }
+    // A compressed Digital Link on the app host goes to the API, not to the app's page.
+    expect(run('/DBFKk4XBoNwyv22m3X2mmmu24', 'app.example.com')).toMatchObject({
+      uri: '/DBFKk4XBoNwyv22m3X2mmmu24',
+    });
+  });
+
+  it('leaves no page or file of the app under the compressed links’ initials', () => {
+    const initials = new Set<string>(compressedLinkInitials);
+    const own = [
+      ...Object.values(paths),
+      ...readdirSync(join(repoRoot, 'web/public')).map((file) => `/${file}`),
+      ...readdirSync(join(repoRoot, 'web'))
+        .filter((file) => file.endsWith('.html'))
+        .map((file) => `/${file}`),
+      '/assets/',
+    ];
+    expect(own.filter((path) => initials.has(path[1] ?? ''))).toEqual([]);
   });
 
   it("lets a unit's product data through on report hosts", () => {
