@@ -5,10 +5,7 @@ import type { BodyMaterial } from '../../lambdas/shared/contract/materials';
 import type { AuditActor } from '../../lambdas/shared/contract/schemas/audit';
 import type { ProductFields } from '../../lambdas/shared/contract/schemas/product';
 import type { IngestBatch } from '../../lambdas/shared/contract/schemas/machine-data';
-import {
-  valvePlanTemplate,
-  valveTestFactors,
-} from '../../lambdas/shared/contract/schemas/test-plan';
+import { valvePlanTemplate } from '../../lambdas/shared/contract/schemas/test-plan';
 import { createSerialRange } from '../../lambdas/serial-ranges/repository';
 
 /**

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressedLinkInitials, resolverPathPatterns } from '../../lambdas/resolver/routes';
 import { repoRoot } from '../../bin/local/settings';
-import { paths } from '../../web/src/routes/paths';
+import { paths as appPaths } from '../../web/src/routes/paths';
 
 const viewerRequest = loadViewerRequest();
 
@@ -261,7 +261,7 @@ describe('identification links through the viewer-request function', () => {
   it('leaves no page or file of the app under the compressed links’ initials', () => {
     const initials = new Set<string>(compressedLinkInitials);
     const own = [
-      ...Object.values(paths),
+      ...Object.values(appPaths),
       ...readdirSync(join(repoRoot, 'web/public')).map((file) => `/${file}`),
       ...readdirSync(join(repoRoot, 'web'))
         .filter((file) => file.endsWith('.html'))
