@@ -67,6 +67,8 @@ const settings: TestReportCenterSettings = {
   reportLimitEmailWindowMinutes: integer('reportLimitEmailWindowMinutes', 1),
   reportLimitPerAddress: integer('reportLimitPerAddress', 1),
   reportLimitAddressWindowMinutes: integer('reportLimitAddressWindowMinutes', 1),
+  lookupLimitPerAddress: integer('lookupLimitPerAddress', 1),
+  lookupLimitWindowMinutes: integer('lookupLimitWindowMinutes', 1),
   codeMailLimitPerEmail: integer('codeMailLimitPerEmail', 1),
   codeMailLimitWindowMinutes: integer('codeMailLimitWindowMinutes', 1),
   reportRequestsPerSecond: integer('reportRequestsPerSecond', 1),
@@ -74,6 +76,7 @@ const settings: TestReportCenterSettings = {
   wafReportRequestsPerAddress: integer('wafReportRequestsPerAddress', 10),
   wafReportCenterRequestsPerAddress: integer('wafReportCenterRequestsPerAddress', 10),
   wafUnitLookupsPerAddress: integer('wafUnitLookupsPerAddress', 10),
+  wafIpv6LookupsPerNetwork: integer('wafIpv6LookupsPerNetwork', 10),
   alarmEmail: text('alarmEmail'),
 };
 

@@ -131,6 +131,14 @@ export interface TestReportCenterSettings {
   /** @default 10 */
   readonly reportLimitAddressWindowMinutes?: number;
   /**
+   * Public look-ups (identification links, unit data, report verifications) one client
+   * address may make per window, counted by the functions (an IPv6 client by its /64).
+   * @default 200
+   */
+  readonly lookupLimitPerAddress?: number;
+  /** @default 5 */
+  readonly lookupLimitWindowMinutes?: number;
+  /**
    * Code and link mails Cognito may send one recipient per window (sign-up code, resend,
    * password reset, email change; lambdas/auth/code-mail-quota.ts).
    * @default 5
@@ -162,6 +170,12 @@ export interface TestReportCenterSettings {
    * @default 300
    */
   readonly wafUnitLookupsPerAddress?: number;
+  /**
+   * Public look-ups per 5 minutes the IPv6 clients of one network (autonomous system) may
+   * make together before the web ACL of `createWebAcl` blocks them (lib/constructs/waf.ts).
+   * @default 3000
+   */
+  readonly wafIpv6LookupsPerNetwork?: number;
   /**
    * Report requests per second the API accepts from all visitors together.
    * @default 10
@@ -219,6 +233,8 @@ function reportSettings(settings: TestReportCenterSettings) {
     REPORT_LIMIT_EMAIL_WINDOW_MINUTES: String(settings.reportLimitEmailWindowMinutes ?? 60),
     REPORT_LIMIT_PER_ADDRESS: String(settings.reportLimitPerAddress ?? 30),
     REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: String(settings.reportLimitAddressWindowMinutes ?? 10),
+    LOOKUP_LIMIT_PER_ADDRESS: String(settings.lookupLimitPerAddress ?? 200),
+    LOOKUP_LIMIT_WINDOW_MINUTES: String(settings.lookupLimitWindowMinutes ?? 5),
     CODE_MAIL_LIMIT_PER_EMAIL: String(settings.codeMailLimitPerEmail ?? 5),
     CODE_MAIL_LIMIT_WINDOW_MINUTES: String(settings.codeMailLimitWindowMinutes ?? 60),
     ...(identityLinkBase(settings) ? { IDENTITY_LINK_BASE: identityLinkBase(settings) } : {}),
@@ -370,6 +386,7 @@ export class TestReportCenterStack extends Stack {
             reportRequestsPerAddress: settings.wafReportRequestsPerAddress,
             reportCenterRequestsPerAddress: settings.wafReportCenterRequestsPerAddress,
             unitLookupsPerAddress: settings.wafUnitLookupsPerAddress,
+            ipv6LookupsPerNetwork: settings.wafIpv6LookupsPerNetwork,
           }).webAclArn
         : undefined);
 

@@ -1,3 +1,4 @@
+import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { LabelFormat } from '../shared/contract/labels';
 import {
@@ -48,6 +49,9 @@ const elementSample = '(01)00000000000000';
  * the GS1 element string `(01)…(21)…`. Text is sized to the label. The fonts are the report's (Noto Sans TC: product names in Chinese
  * print too), cut down to the characters of this sheet.
  */
+/** Labels drawn between two turns of the event loop (about 20 ms of CPU). */
+const labelsPerTurn = 20;
+
 export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
   const faces = await reportFaces();
   const document = useSubsetFonts(await PDFDocument.create({ updateMetadata: false }));
@@ -80,7 +84,10 @@ export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
   const productName = printableText(sheet.productName, printable);
   const material = sheet.bodyMaterial ? printableText(sheet.bodyMaterial, printable) : null;
   let page: PDFPage | undefined;
-  sheet.units.forEach((unit, index) => {
+  for (const [index, unit] of sheet.units.entries()) {
+    // A sheet is half a second of CPU: let other requests of the process in between
+    // (locally one process serves every route; in AWS the instance serves only this one).
+    if (index % labelsPerTurn === labelsPerTurn - 1) await yieldTurn();
     const slot = index % perPage;
     if (slot === 0) page = document.addPage([format.page[0] * mm, format.page[1] * mm]);
     const column = slot % format.columns;
@@ -88,8 +95,8 @@ export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
     const x = (format.left + column * format.pitch[0]) * mm;
     const top = (format.page[1] - format.top - row * format.pitch[1]) * mm;
     drawLabel(page!, unit, { productName, material }, x, top, layout, fonts);
-  });
-  return document.save();
+  }
+  return document.save(); // pdf-lib yields every 50 objects as it writes
 }
 
 interface Fonts {

@@ -1,5 +1,5 @@
 import { createPublicHttpHandler, created } from '../shared/http/public';
-import { clientAddress } from './identifiers';
+import { clientAddress } from '../shared/lookup-quota';
 import { preloadReportFonts } from './pdf/fonts';
 import { requestReport } from './service';
 import { reportRequestRoutes } from './routes';

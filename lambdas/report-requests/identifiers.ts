@@ -16,15 +16,3 @@ export function newReportNumber(): string {
 export function newRequestId(): string {
   return randomBytes(16).toString('base64url');
 }
-
-/**
- * The client address of a request: CloudFront's `CloudFront-Viewer-Address` (ip:port,
- * set by CloudFront and by the local gateway, never by the client) when present, else
- * the address API Gateway saw.
- */
-export function clientAddress(headers: Record<string, string | undefined>, sourceIp: string) {
-  const viewer = headers['cloudfront-viewer-address'];
-  const address = viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : sourceIp;
-  // An IPv4 client on a dual-stack socket: count it under its IPv4 address.
-  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').toLowerCase() || sourceIp;
-}

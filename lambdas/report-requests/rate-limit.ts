@@ -1,5 +1,5 @@
-import { isIPv6 } from 'node:net';
 import { getConfig } from '../shared/config';
+import { addressQuotaSubject } from '../shared/lookup-quota';
 import type { Transaction } from '../shared/data/transaction';
 import { RateLimitedError } from '../shared/errors';
 import {
@@ -36,29 +36,6 @@ export async function consumeQuota(quota: Quota, now: Date): Promise<void> {
  */
 export async function checkQuota(quota: Quota, now: Date): Promise<void> {
   if (await quotaUsedUp(quota, now)) throw quotaExceeded(quota, now);
-}
-
-/**
- * What the per-address limit counts: an IPv4 address whole; an IPv6 address by its /64
- * network, the block one subscriber gets and picks addresses from at will (counting each
- * address would let one client rotate past the limit).
- */
-export function addressQuotaSubject(address: string): string {
-  if (isIPv6(address)) {
-    const [head = '', tail] = address.toLowerCase().split('::');
-    const left = head ? head.split(':') : [];
-    const right = tail ? tail.split(':') : [];
-    const groups =
-      tail === undefined
-        ? left
-        : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-    // Four full groups always lead: an embedded IPv4 tail only shortens what follows.
-    return `${groups
-      .slice(0, 4)
-      .map((group) => Number.parseInt(group, 16).toString(16))
-      .join(':')}::/64`;
-  }
-  return address;
 }
 
 /** The configured quotas of one client address and one recipient. */

@@ -8,6 +8,7 @@ import {
   type HttpResult,
 } from '../shared/http/public';
 import { identityLinkBase } from '../shared/identity-link';
+import { countLookup } from '../shared/lookup-quota';
 import { negotiate, preferredLanguage } from './negotiation';
 import { decompressLink, uncompressedLink } from './compressed-link';
 import { parseDigitalLinkPath, parseIdPath } from './digital-link';
@@ -33,9 +34,11 @@ const vary = 'Accept, Accept-Language';
  * GET or HEAD of a unit's or trade item's link: a redirect (307) to the default link or
  * to the link type `?linkType=` names (the query string passed on as sent), or the linkset
  * (200) for `?linkType=linkset` (or `all`) or `Accept: application/linkset+json`. Unknown
- * items and link types answer 404, malformed links 400 (digital-link.ts).
+ * items and link types answer 404, malformed links 400 (digital-link.ts). Each counts
+ * against its client address's look-up quota (429 beyond it, lookup-quota.ts).
  */
 async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpResponse> {
+  await countLookup(event);
   const link = form === 'gs1' ? parseDigitalLinkPath(event.rawPath) : parseIdPath(event.rawPath);
   const base = await identityLinkBase();
   const language = preferredLanguage(event.headers['accept-language']);

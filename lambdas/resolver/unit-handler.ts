@@ -11,6 +11,7 @@ import {
   type HttpResult,
 } from '../shared/http/public';
 import { unitIdentityLink } from '../shared/identity-link';
+import { countLookup } from '../shared/lookup-quota';
 import { corsHeaders } from './cors';
 import { unitRoutes } from './unit-routes';
 
@@ -18,13 +19,15 @@ import { unitRoutes } from './unit-routes';
  * `GET /api/units/{serial}` (public): the unit's product data as JSON, the target of its
  * gs1:pip link: serial, identification link, GS1 element string, production date and the
  * product's specifications. The range lookup (one Query) and the product (one GetItem); no
- * audit fields, no counters, no personal data. An unknown serial is 404, as the resolver's.
+ * audit fields, no counters, no personal data. An unknown serial is 404, as the resolver's;
+ * each look-up counts against its client address's quota (429 beyond it, lookup-quota.ts).
  * Any origin may read it, refusals included, as the resolver's answers (./cors.ts).
  */
 const unitData = createPublicHttpHandler(
   unitRoutes,
   'GET /api/units/{serial+}',
-  async ({ params }) => {
+  async ({ event, params }) => {
+    await countLookup(event);
     // Characters other than a serial's name no unit (normalizeSerial): 404, as unknown ones.
     const serial = normalizeSerial(params.serial);
     const range = serial === null ? undefined : await findRangeContaining(serial);

@@ -42,6 +42,13 @@ const environmentSchema = z.object({
   REPORT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   /**
+   * Public look-ups one client address (an IPv6 client: its /64) may make per window: the
+   * identification links (compressed ones too), a unit's data and report verifications,
+   * each of which says whether a serial or a report number exists (lambdas/shared/lookup-quota.ts).
+   */
+  LOOKUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  LOOKUP_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(5),
+  /**
    * Abuse limit of the mails Cognito sends with a code or link (sign-up and its resend,
    * password reset, email change; lambdas/auth/code-mail-quota.ts): per recipient per
    * window, all kinds together.

@@ -6,7 +6,7 @@
 import type { IndexName } from './table';
 
 /** What a quota counts (lambdas/shared/quota.ts). */
-export type QuotaKind = 'address' | 'email' | 'codeMail';
+export type QuotaKind = 'address' | 'email' | 'codeMail' | 'lookup';
 
 export interface ItemKey {
   pk: string;
@@ -141,7 +141,8 @@ export const keys = {
   /**
    * A fixed-window counter of one quota (lambdas/shared/quota.ts; expires by TTL): report
    * requests of one client address (`address`) or to one recipient (`email`), mails
-   * Cognito sends to one recipient (`codeMail`).
+   * Cognito sends to one recipient (`codeMail`), public look-ups of one client address
+   * (`lookup`: identification links, unit data, report verifications).
    */
   rateWindow: (kind: QuotaKind, subject: string, windowStart: string): ItemKey => ({
     pk: `RATE#${kind}#${subject.toLowerCase()}`,

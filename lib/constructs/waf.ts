@@ -1,6 +1,6 @@
 import { compressedLinkInitials } from '../../lambdas/resolver/routes';
 import { Stack, Token } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnIPSet, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
 export interface EdgeWebAclProps {
@@ -30,6 +30,16 @@ export interface EdgeWebAclProps {
    * @default 300
    */
   readonly unitLookupsPerAddress?: number;
+  /**
+   * Public look-ups (the unit look-ups and everything under `/api/report-requests`) per 5
+   * minutes that IPv6 clients of one network may make together. WAF counts every IPv6
+   * address on its own and cannot aggregate by prefix, so one client rotating through its
+   * /64 passes every per-address rule; the nearest network WAF can count by is the
+   * autonomous system (ASN). A coarse backstop, set well above one person's use: the
+   * functions count each IPv6 client by its /64 themselves (lambdas/shared/lookup-quota.ts).
+   * @default 3000
+   */
+  readonly ipv6LookupsPerNetwork?: number;
 }
 
 /**
@@ -42,6 +52,9 @@ export const unitLookupPathPrefixes = [
   '/api/units/',
   ...compressedLinkInitials.map((initial) => `/${initial}` as const),
 ] as const;
+
+/** Every IPv6 address, in the two halves an IP set takes (WAF refuses a /0 range). */
+const allIpv6 = ['::/1', '8000::/1'];
 
 /** WAF accepts rate limits from 10 to 2,000,000,000 requests per evaluation window. */
 function rateLimit(name: string, value: number): number {
@@ -84,7 +97,7 @@ function managedRuleGroup(name: string, priority: number): CfnWebACL.RulePropert
 /**
  * A CLOUDFRONT-scope WAF web ACL: per-address rate limits (tighter ones on the public
  * report center and unit look-ups: its request sends mail, its look-ups and the identity
- * links must not be enumerable) and the AWS
+ * links must not be enumerable), a per-network one on IPv6 look-ups, and the AWS
  * managed IP reputation, known bad inputs and common rule sets, the latter's body size
  * rule relaxed for machine data only. CloudFront accepts web ACLs only from us-east-1, so
  * this construct refuses other regions.
@@ -101,6 +114,21 @@ export class EdgeWebAcl extends Construct {
           'and pass its ARN as webAclArn instead (docs/deploy.md).',
       );
     }
+
+    const ipv6 = new CfnIPSet(this, 'Ipv6Clients', {
+      scope: 'CLOUDFRONT',
+      ipAddressVersion: 'IPV6',
+      addresses: allIpv6,
+      description: 'Every IPv6 address: the scope of the per-network look-up limit',
+    });
+    const pathStartsWith = (prefix: string) => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: prefix,
+        textTransformations: pathTransformations,
+      },
+    });
 
     const webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
@@ -173,24 +201,42 @@ export class EdgeWebAcl extends Construct {
               aggregateKeyType: 'IP',
               limit: rateLimit('unitLookupsPerAddress', props.unitLookupsPerAddress ?? 300),
               scopeDownStatement: {
-                orStatement: {
-                  statements: unitLookupPathPrefixes.map((prefix) => ({
-                    byteMatchStatement: {
-                      fieldToMatch: { uriPath: {} },
-                      positionalConstraint: 'STARTS_WITH',
-                      searchString: prefix,
-                      textTransformations: pathTransformations,
-                    },
-                  })),
-                },
+                orStatement: { statements: unitLookupPathPrefixes.map(pathStartsWith) },
               },
             },
           },
           visibilityConfig: visibility('UnitLookupsPerAddress'),
         },
         {
-          name: 'RequestsPerAddress',
+          name: 'PublicLookupsPerIpv6Network',
           priority: 3,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'CUSTOM_KEYS',
+              customKeys: [{ asn: {} }],
+              limit: rateLimit('ipv6LookupsPerNetwork', props.ipv6LookupsPerNetwork ?? 3000),
+              scopeDownStatement: {
+                andStatement: {
+                  statements: [
+                    { ipSetReferenceStatement: { arn: ipv6.attrArn } },
+                    {
+                      orStatement: {
+                        statements: [...unitLookupPathPrefixes, '/api/report-requests'].map(
+                          pathStartsWith,
+                        ),
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('PublicLookupsPerIpv6Network'),
+        },
+        {
+          name: 'RequestsPerAddress',
+          priority: 4,
           action: { block: {} },
           statement: {
             rateBasedStatement: {
@@ -200,10 +246,10 @@ export class EdgeWebAcl extends Construct {
           },
           visibilityConfig: visibility('RequestsPerAddress'),
         },
-        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 4),
-        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 5),
+        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 5),
+        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 6),
         {
-          ...managedRuleGroup('AWSManagedRulesCommonRuleSet', 6),
+          ...managedRuleGroup('AWSManagedRulesCommonRuleSet', 7),
           statement: {
             managedRuleGroupStatement: {
               vendorName: 'AWS',
@@ -218,7 +264,7 @@ export class EdgeWebAcl extends Construct {
           // the common rule set's 8 KB; every other body of the API is small, so there the
           // size rule keeps blocking. The handlers refuse bodies over 1 MB themselves (413).
           name: 'LargeBodyOutsideMachineData',
-          priority: 7,
+          priority: 8,
           action: { block: {} },
           statement: {
             andStatement: {

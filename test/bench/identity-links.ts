@@ -74,9 +74,9 @@ export async function runLabels(): Promise<void> {
 }
 
 /** One GET through the local gateway, redirects not followed: its status. */
-function get(port: number, path: string): Promise<number> {
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, path }, (response) => {
+    const outgoing = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });
@@ -92,7 +92,8 @@ function get(port: number, path: string): Promise<number> {
  * CloudFront Function, the handler pipeline, the same Query, the 307 with its Link header).
  */
 export async function runResolver(): Promise<void> {
-  const stack = await startStackProcess();
+  // One machine makes every look-up: lift the per-address look-up quota for the run.
+  const stack = await startStackProcess({ env: { LOOKUP_LIMIT_PER_ADDRESS: '100000000' } });
   const documents = documentsFor(stack.info);
   try {
     const token = (await signIn(stack.info, stack.info.admin.email, stack.info.admin.password))
@@ -161,6 +162,89 @@ export async function runResolver(): Promise<void> {
     );
   } finally {
     documents.destroy();
+    await stack.stop();
+  }
+}
+
+/**
+ * A label flood on the local stack: 40 label requests at once (each a sheet of 500 labels,
+ * about half a second of CPU) while the resolver is asked in turn, one link after another.
+ * The labels' work queue (lambdas/shared/work-queue.ts: one renders, three wait) must
+ * answer the rest 503 at once, and the resolver must go on answering meanwhile: its
+ * latency during the flood against the same calls before it.
+ */
+export async function runLabelFlood(): Promise<void> {
+  const stack = await startStackProcess({ env: { LOOKUP_LIMIT_PER_ADDRESS: '100000000' } });
+  try {
+    const token = (await signIn(stack.info, stack.info.admin.email, stack.info.admin.password))
+      .IdToken;
+    const body = `958${String(Date.now()).slice(-9)}`;
+    const product = await callApi<{ id: string; gtin: string }>(stack.info, '/api/products', {
+      method: 'POST',
+      token,
+      body: {
+        name: `Bench Flood Valve ${randomUUID().slice(0, 6)}`,
+        temperatureMin: 0,
+        temperatureMax: 100,
+        fluid: 'water',
+        connection: 'Flanged',
+        gtin: `${body}${gtinCheckDigit(body)}`,
+      },
+    });
+    const prefix = 'FLOOD-';
+    const range = await callApi<{ id: string }>(stack.info, '/api/serial-numbers', {
+      method: 'POST',
+      token,
+      body: {
+        productId: product.body.id,
+        startSerial: `${prefix}000001`,
+        endSerial: `${prefix}010000`,
+        productionDate: '2026-11-01',
+      },
+    });
+    if (range.status !== 201) throw new Error(`range: ${JSON.stringify(range.body)}`);
+    const link = (index: number) =>
+      `/01/${product.body.gtin}/21/${prefix}${String((index % 10_000) + 1).padStart(6, '0')}`;
+    const resolve = async (index: number) => {
+      const status = await get(stack.info.ports.gateway, link(index));
+      if (status !== 307) throw new Error(`resolver answered ${status}`);
+    };
+    const idle = await measure(resolve, { warmup: 20, count: 200 });
+
+    const labels = `/api/serial-numbers/${range.body.id}/labels?layout=roll&size=50x25`;
+    const auth = { authorization: `Bearer ${token}` };
+    const flood = Array.from({ length: 40 }, async () => {
+      const started = performance.now();
+      const status = await get(stack.info.ports.gateway, labels, auth);
+      return { status, ms: performance.now() - started };
+    });
+    let done = false;
+    const during: number[] = [];
+    const probing = (async () => {
+      for (let index = 0; !done; index++) {
+        const started = performance.now();
+        await resolve(index);
+        during.push(performance.now() - started);
+      }
+    })();
+    const answers = await Promise.all(flood);
+    done = true;
+    await probing;
+
+    const count = (status: number) => answers.filter((answer) => answer.status === status).length;
+    const refused = answers.filter((answer) => answer.status === 503).map((answer) => answer.ms);
+    during.sort((a, b) => a - b);
+    const at = (q: number) => during[Math.min(during.length - 1, Math.floor(q * during.length))]!;
+    console.log(
+      `label flood: 40 requests at once: ${count(200)} rendered (200), ${count(503)} refused (503), ` +
+        `${answers.length - count(200) - count(503)} other; slowest refusal ${ms(Math.max(...refused, 0))}`,
+    );
+    console.log(
+      `resolver during the flood: ${during.length} links, median ${ms(at(0.5))}, p99 ${ms(at(0.99))}, ` +
+        `max ${ms(during.at(-1) ?? 0)}; idle median ${ms(idle.median)}, p99 ${ms(idle.p99)}: ` +
+        `${(at(0.5) / idle.median).toFixed(1)}× the idle median`,
+    );
+  } finally {
     await stack.stop();
   }
 }

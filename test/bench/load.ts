@@ -48,6 +48,7 @@ async function main() {
       // One machine makes every request: lift the abuse limits for the run.
       REPORT_LIMIT_PER_ADDRESS: '100000000',
       REPORT_LIMIT_PER_EMAIL: '100000000',
+      LOOKUP_LIMIT_PER_ADDRESS: '100000000',
       LOG_LEVEL: 'error',
     },
   });

@@ -18,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   'report-pdf': () => import('./report-pdf').then((bench) => bench.run()),
   labels: () => import('./identity-links').then((bench) => bench.runLabels()),
   resolver: () => import('./identity-links').then((bench) => bench.runResolver()),
+  'label-flood': () => import('./identity-links').then((bench) => bench.runLabelFlood()),
 };
 
 const names = process.argv.slice(2);

@@ -137,6 +137,7 @@ const cases: PreferenceCase[] = [
         'Search History',
         'Staffs',
         'Activity',
+        'Site settings',
       ]);
       expect(s.horizontalActive).toBe('/dashboard');
     },

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { message } from '../../lambdas/shared/contract/messages';
 import type { MachineCreated } from '../../lambdas/shared/contract/schemas/machine-data';
 import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
-import type { ReportRequestCreated } from '../../lambdas/shared/contract/schemas/report-request';
+import type {
+  ReportRequestCreated,
+  ReportVerdict,
+} from '../../lambdas/shared/contract/schemas/report-request';
+import type { SiteSettings } from '../../lambdas/shared/contract/schemas/settings';
 import type { TestPlan } from '../../lambdas/shared/contract/schemas/test-plan';
 import webEn from '../../web/src/i18n/locales/en.json';
 import webZh from '../../web/src/i18n/locales/zh.json';
@@ -130,6 +134,17 @@ const bench = (
   operator: 'Chen',
 });
 
+/** Saves the verdicts visitors may receive (site settings), over the version read just before. */
+async function publicVerdicts(verdicts: ReportVerdict[]) {
+  const current = await asAdmin<SiteSettings>('/api/settings');
+  expect(current.status, JSON.stringify(current.body)).toBe(200);
+  const saved = await asAdmin('/api/settings', 'PUT', {
+    publicVerdicts: verdicts,
+    version: current.body.version,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
 /** Keeps a report's PDF in the artifacts and renders its pages to PNG (60 dpi) for a person to look at. */
 function keepPdf(name: string, bytes: Buffer): string[] {
   const file = join(artifactsDir, `test-plans-${name}.pdf`);
@@ -194,6 +209,8 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
     });
     expect(machine.status, JSON.stringify(machine.body)).toBe(201);
     machineKey = machine.body.key;
+    // This file reads incomplete reports: visitors may receive every verdict meanwhile.
+    await publicVerdicts(['pass', 'fail', 'incomplete', 'untested']);
 
     browser = await launchBrowser();
     staff = await browser.context.newPage();
@@ -213,6 +230,8 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
 
   afterAll(async () => {
     await browser?.close();
+    // The defaults again: PASS and FAIL only.
+    if (adminToken) await publicVerdicts(['pass', 'fail']);
   });
 
   it('a staff member fills the plan from the valve template, reviews it and saves version 1', async () => {
@@ -308,7 +327,7 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
       'Test plan',
       '— →changed to Version 1',
       `Test: ${shellWcb}`,
-      'limit ≥ 37.5 bar; required; held 120 s; method: API 598 shell test',
+      'limit ≥ 37.5 bar; for WCB; required; held 120 s; method: API 598 shell test',
       `Test: ${gasSeat}`,
       'limit 4 – 7 bar',
     ]) {

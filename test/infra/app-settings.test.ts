@@ -27,6 +27,8 @@ const settings = {
   reportLimitAddressWindowMinutes: '15',
   codeMailLimitPerEmail: '4',
   codeMailLimitWindowMinutes: '90',
+  lookupLimitPerAddress: '150',
+  lookupLimitWindowMinutes: '10',
   reportRequestsPerSecond: '4',
   reportRequestsBurst: '8',
   createWebAcl: 'true',
@@ -88,6 +90,8 @@ describe('bin/app.ts settings from context', () => {
         REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: '15',
         CODE_MAIL_LIMIT_PER_EMAIL: '4',
         CODE_MAIL_LIMIT_WINDOW_MINUTES: '90',
+        LOOKUP_LIMIT_PER_ADDRESS: '150',
+        LOOKUP_LIMIT_WINDOW_MINUTES: '10',
       });
     }
   });

@@ -150,6 +150,10 @@ describe('web ACL', () => {
       expect(rule(name)?.Action, name).toEqual({ Block: {} });
       expect(rule(name)?.Statement.RateBasedStatement.AggregateKeyType, name).toBe('IP');
     }
+    // IPv6 clients rotate through their /64: their look-ups are also counted by network.
+    expect(rule('PublicLookupsPerIpv6Network')?.Statement.RateBasedStatement.CustomKeys).toEqual([
+      { ASN: {} },
+    ]);
   });
 
   it('applies the AWS managed common, known-bad-inputs and IP reputation rule sets', () => {

@@ -772,6 +772,8 @@ describe('machine routes', () => {
         REPORT_LIMIT_EMAIL_WINDOW_MINUTES: '60',
         REPORT_LIMIT_PER_ADDRESS: '30',
         REPORT_LIMIT_ADDRESS_WINDOW_MINUTES: '10',
+        LOOKUP_LIMIT_PER_ADDRESS: '200',
+        LOOKUP_LIMIT_WINDOW_MINUTES: '5',
         CODE_MAIL_LIMIT_PER_EMAIL: '5',
         CODE_MAIL_LIMIT_WINDOW_MINUTES: '60',
       },
@@ -1368,6 +1370,50 @@ describe('web ACL', () => {
         path,
       ).toBe(true);
     }
+  });
+
+  it('counts the IPv6 clients of one network together on the public look-ups', () => {
+    const networkRule = (props = {}) =>
+      rulesOf(aclIn(props)).find((r) => r.Name === 'PublicLookupsPerIpv6Network')!;
+    const acl = aclIn();
+    const rule = rulesOf(acl).find((r) => r.Name === 'PublicLookupsPerIpv6Network')!;
+    const statement = rule.Statement.RateBasedStatement as unknown as {
+      AggregateKeyType: string;
+      CustomKeys: unknown[];
+      Limit: number;
+      ScopeDownStatement: {
+        AndStatement: {
+          Statements: [
+            { IPSetReferenceStatement: { Arn: unknown } },
+            { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string } }[] } },
+          ];
+        };
+      };
+    };
+    expect(rule.Action).toEqual({ Block: {} });
+    expect(statement.AggregateKeyType).toBe('CUSTOM_KEYS');
+    expect(statement.CustomKeys).toEqual([{ ASN: {} }]);
+    expect(statement.Limit).toBe(3000);
+    expect(networkRule({ ipv6LookupsPerNetwork: 900 }).Statement.RateBasedStatement?.Limit).toBe(
+      900,
+    );
+    const [ipSetMatch, paths] = statement.ScopeDownStatement.AndStatement.Statements;
+    // Scoped to IPv6 clients: an IP set of every IPv6 address (WAF takes no /0 range).
+    const ipSets = Object.entries(
+      Template.fromStack(Stack.of(acl)).findResources('AWS::WAFv2::IPSet'),
+    );
+    expect(ipSets).toHaveLength(1);
+    const [ipSetId, ipSet] = ipSets[0]!;
+    expect(ipSetMatch.IPSetReferenceStatement.Arn).toEqual({ 'Fn::GetAtt': [ipSetId, 'Arn'] });
+    expect(ipSet.Properties).toMatchObject({
+      Scope: 'CLOUDFRONT',
+      IPAddressVersion: 'IPV6',
+      Addresses: ['::/1', '8000::/1'],
+    });
+    expect(
+      paths.OrStatement.Statements.map((match) => match.ByteMatchStatement.SearchString),
+    ).toEqual([...unitLookupPathPrefixes, '/api/report-requests']);
+    expect(() => aclIn({ ipv6LookupsPerNetwork: 3 })).toThrow(/ipv6LookupsPerNetwork/);
   });
 
   it('keeps the tighter limit on report requests, the site-wide one and unique priorities', () => {

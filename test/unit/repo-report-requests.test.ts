@@ -28,6 +28,7 @@ const s3 = mockClient(S3Client);
 const repository = await import('../../lambdas/report-requests/repository');
 const pdfStore = await import('../../lambdas/report-requests/pdf-store');
 const rateLimit = await import('../../lambdas/report-requests/rate-limit');
+const { addressQuotaSubject, countLookup } = await import('../../lambdas/shared/lookup-quota');
 const { emailQuotaSubject } = await import('../../lambdas/shared/quota');
 const { CounterLimitError, TransactionCancelled } =
   await import('../../lambdas/shared/data/transaction');
@@ -411,7 +412,7 @@ describe('rate limits', () => {
   });
 
   it('counts an IPv6 client by its /64 network, an IPv4 client by its address', () => {
-    const subject = rateLimit.addressQuotaSubject;
+    const subject = addressQuotaSubject;
     expect(subject('198.51.100.7')).toBe('198.51.100.7');
     expect(subject('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(subject('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
@@ -419,6 +420,31 @@ describe('rate limits', () => {
     expect(subject('::1')).toBe('0:0:0:0::/64');
     expect(subject('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');
     expect(subject('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('counts a public look-up against the /64 of an IPv6 client, 429 once used up', async () => {
+    const lookUp = (address: string) =>
+      countLookup(
+        {
+          headers: { 'cloudfront-viewer-address': `${address}:40100` },
+          requestContext: { http: { sourceIp: '10.0.0.1' } },
+        } as unknown as Parameters<typeof countLookup>[0],
+        now,
+      );
+    documents.on(UpdateCommand).resolves({});
+    await lookUp('2001:db8:1:2::a');
+    await lookUp('2001:db8:1:2:ffff::b');
+    const [first, second] = documents.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(first!.Key).toEqual(second!.Key);
+    expect(first!.Key!.pk).toBe('RATE#lookup#2001:db8:1:2::/64');
+    // The configured limit (LOOKUP_LIMIT_PER_ADDRESS, default 200) is the condition's bound.
+    expect(Object.values(first!.ExpressionAttributeValues!)).toContain(200);
+
+    documents.on(UpdateCommand).rejects(conditionFailed());
+    const refused = await lookUp('2001:db8:1:2::c').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    // 10:17:30 in a 5-minute window that ends at 10:20: 150 seconds, 3 minutes' wait.
+    expect(refused).toMatchObject({ retryAfterSeconds: 150, params: { minutes: 3 } });
   });
 
   it('counts a recipient by their mailbox: sub-addresses share it', () => {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clientAddress,
-  newReportNumber,
-  newRequestId,
-} from '../../lambdas/report-requests/identifiers';
+import { newReportNumber, newRequestId } from '../../lambdas/report-requests/identifiers';
+import { clientAddress } from '../../lambdas/shared/lookup-quota';
 import { requestIdPattern } from '../../lambdas/shared/contract/schemas/params';
 import { reportMail } from '../../lambdas/report-requests/mail-content';
 import { isDeliveryRecord } from '../../lambdas/report-requests/mailer';

@@ -85,6 +85,16 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
     value: material,
     label: t(`report.materials.${material}`),
   });
+  const chosenMaterials = row.materials.map(materialOption);
+  // The field's label names the multiselect, followed by this text: the test it belongs to,
+  // and the materials chosen. The trigger shows those as tokens, which its name leaves out:
+  // what is seen must be part of what is announced (WCAG 2.5.3, Label in Name).
+  const materialsName = [
+    name,
+    ...(chosenMaterials.length > 0
+      ? [chosenMaterials.map((option) => option.label).join(t('common.listSeparator'))]
+      : []),
+  ].join(': ');
 
   return (
     <div role="group" aria-labelledby={headingId}>
@@ -145,10 +155,10 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
             <Multiselect
               data-testid="plan-test-materials"
               inlineTokens
-              selectedOptions={row.materials.map(materialOption)}
+              selectedOptions={chosenMaterials}
               options={bodyMaterials.map(materialOption)}
               placeholder={t('testPlan.fields.materialsPlaceholder')}
-              ariaLabel={`${t('testPlan.fields.materials')}: ${name}`}
+              ariaLabel={materialsName}
               onChange={({ detail }) => {
                 const chosen = detail.selectedOptions.map((option) => option.value);
                 // In the catalogue's order, as the API stores them.
