@@ -8,6 +8,7 @@ import {
   labelsPerPart,
   type LabelsQuery,
 } from '../shared/contract/labels';
+import { productInLanguage } from '../shared/contract/schemas/product-record';
 import { parseSerial } from '../shared/contract/serial';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { identityLinkBase } from '../shared/identity-link';
@@ -26,7 +27,7 @@ export interface LabelPart {
 const renders = workQueue({ running: 1, waiting: 3 });
 
 /**
- * One part of a label run: the range (its product's name, its body material in the sheet's
+ * One part of a label run: the range (its product's name and body material in the sheet's
  * language), the serials from `from` to `to` within it, and the labels of part `part` (a
  * fixed number of pages per part, so the memory of one request stays bounded whatever the
  * run's size).
@@ -77,7 +78,8 @@ export async function labelPart(rangeId: string, query: LabelsQuery): Promise<La
       elementString: elementString(unit),
     });
   }
-  const name = product?.name ?? '';
+  // The product's name in the sheet's language (its Chinese name where it has one).
+  const name = product ? productInLanguage(product, query.language).name : '';
   const run = `${first!.serial}–${last!.serial}`;
   const pdf = await renders(() =>
     renderLabelSheet({

@@ -13,8 +13,9 @@ import {
   type ReportContent,
   type ReportRequestCreated,
   type ReportTestRow,
+  rowsInLanguage,
 } from '../shared/contract/schemas/report-request';
-import type { Product } from '../shared/contract/schemas/product-record';
+import { productInLanguage, type Product } from '../shared/contract/schemas/product-record';
 import type { SerialRange } from '../shared/contract/schemas/serial-range';
 import { normalizeSerial } from '../shared/contract/serial';
 import { AbortedError, FailedPreconditionError, NotFoundError } from '../shared/errors';
@@ -105,7 +106,9 @@ async function issueReport(
   const config = getConfig();
   const issuedAt = now.toISOString();
   const pdfExpiresAt = new Date(now.getTime() + config.REPORT_RETENTION_DAYS * dayMs).toISOString();
-  const { id: productId, name, temperatureMin, temperatureMax, fluid, connection } = product;
+  // The product's printed texts in the report's language (its Chinese texts where given).
+  const shown = productInLanguage(product, input.language);
+  const { id: productId, name, temperatureMin, temperatureMax, fluid, connection } = shown;
   const request = {
     type: 'reportRequest' as const,
     requestedAt: issuedAt,
@@ -154,8 +157,8 @@ async function issueReport(
     pressureFC: product.pressureFC,
     pressureWCB: product.pressureWCB,
     pressureSUS: product.pressureSUS,
-    application: product.application,
-    applicationMedium: product.applicationMedium,
+    application: shown.application,
+    applicationMedium: shown.applicationMedium,
     gtin: product.gtin,
   };
   const plan = judgement.plan;
@@ -177,10 +180,9 @@ async function issueReport(
       bodyMaterial: range.bodyMaterial,
       pressureRating: ratingOf(product, range.bodyMaterial),
       results: judgement.latest.map(reportResult),
-      tests: judgement.rows.map((row): ReportTestRow => ({
-        ...row,
-        result: row.result && reportResult(row.result),
-      })),
+      tests: rowsInLanguage(judgement.rows, plan, input.language).map(
+        (row): ReportTestRow => ({ ...row, result: row.result && reportResult(row.result) }),
+      ),
       plan: plan
         ? {
             version: plan.version,

@@ -40,17 +40,22 @@ const unitData = createPublicHttpHandler(
       gtin: unit.gtin,
       elementString: elementString(unit),
       productionDate: range.productionDate,
+      // Each printed text with its Traditional Chinese text beside it (null: none given).
       product: {
         name: product.name,
+        nameZh: product.nameZh,
         temperatureMin: product.temperatureMin,
         temperatureMax: product.temperatureMax,
         fluid: product.fluid,
         connection: product.connection,
+        connectionZh: product.connectionZh,
         pressureFC: product.pressureFC,
         pressureWCB: product.pressureWCB,
         pressureSUS: product.pressureSUS,
         application: product.application,
+        applicationZh: product.applicationZh,
         applicationMedium: product.applicationMedium,
+        applicationMediumZh: product.applicationMediumZh,
       },
     });
   },

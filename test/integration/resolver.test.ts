@@ -75,6 +75,7 @@ function send(
 
 const product = (name: string, gtinValue: string | null) => ({
   name,
+  nameZh: `連結閥 ${name.slice(-6)}`,
   temperatureMin: -10,
   temperatureMax: 120,
   fluid: 'water',
@@ -264,7 +265,13 @@ describe('a unit of a product with a GTIN', () => {
       gtin,
       elementString: `(01)${gtin}(21)${serial(7)}`,
       productionDate: '2026-05-04',
-      product: expect.objectContaining({ name: `Linked Valve ${tag}`, fluid: 'water' }),
+      product: expect.objectContaining({
+        name: `Linked Valve ${tag}`,
+        // The Chinese texts beside the English ones; null where none was given.
+        nameZh: `連結閥 ${`Linked Valve ${tag}`.slice(-6)}`,
+        connectionZh: null,
+        fluid: 'water',
+      }),
     });
     expect(Object.keys(answer.body.product as object)).not.toContain('createdBy');
     expect((await callApi(stack, `/api/units/${encoded(serial(51))}`)).status).toBe(404);

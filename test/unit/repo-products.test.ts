@@ -35,6 +35,10 @@ const actor = { id: 'sub-admin', email: 'admin@example.com' };
 
 const fields: ProductFields = {
   name: 'Ball Valve',
+  nameZh: null,
+  connectionZh: null,
+  applicationZh: null,
+  applicationMediumZh: null,
   temperatureMin: -10,
   temperatureMax: 120,
   fluid: 'water',

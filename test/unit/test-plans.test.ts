@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../lambdas/machine-data/judging';
 import { renderReportPdf } from '../../lambdas/report-requests/pdf/render';
+import { approvalStatement } from '../../lambdas/report-requests/pdf/report-text';
 import {
   planVerdict,
   reportRows,
@@ -19,6 +20,8 @@ import { pdfText } from '../support/pdf';
 
 const test = (changes: Partial<TestPlan['tests'][number]> = {}): TestPlan['tests'][number] => ({
   name: 'Shell test (WCB)',
+  nameZh: null,
+  methodZh: null,
   method: 'API 598 shell test, water at 1.5 × rated pressure (25 bar); ISO 5208 P10',
   unit: 'bar',
   lower: 37.5,
@@ -392,4 +395,39 @@ describe('the report of a unit with a test plan', () => {
       for (const part of expected) expect(text, part).toContain(part.replace(/\s+/g, ' '));
     },
   );
+});
+
+describe('the approver line', () => {
+  const approval = (name: string, role: 'admin' | 'staff', language: 'en' | 'zh') =>
+    approvalStatement(
+      { version: 2, approvedBy: { name, role }, approvedAt: '2026-03-04T09:00:00.000Z' },
+      language,
+    );
+
+  it('names the person and their role, the role translated', () => {
+    expect(approval('Mei Lin', 'admin', 'en')).toBe(
+      'Test plan version 2 approved by Mei Lin (Administrator) on 2026-03-04.',
+    );
+    expect(approval('Chen', 'staff', 'zh')).toBe(
+      '測試計畫第 2 版由 Chen（員工）於 2026-03-04 核准。',
+    );
+  });
+
+  it('says the role alone when the name is empty or only a role word, in any language', () => {
+    for (const name of ['', '  ', 'admin', 'Administrator', ' administrator ', '管理員']) {
+      expect(approval(name, 'admin', 'en'), JSON.stringify(name)).toBe(
+        'Test plan version 2 approved by Administrator on 2026-03-04.',
+      );
+      expect(approval(name, 'admin', 'zh'), JSON.stringify(name)).toBe(
+        '測試計畫第 2 版由管理員於 2026-03-04 核准。',
+      );
+    }
+    expect(approval('Staff member', 'staff', 'en')).toBe(
+      'Test plan version 2 approved by Staff member on 2026-03-04.',
+    );
+    // A name that only contains a role word is a name.
+    expect(approval('Admin Chen', 'admin', 'en')).toBe(
+      'Test plan version 2 approved by Admin Chen (Administrator) on 2026-03-04.',
+    );
+  });
 });

@@ -205,7 +205,9 @@ describe('the plan a unit is judged by (docs/test-plans.md)', () => {
     ...template,
     {
       name: 'Visual inspection',
+      nameZh: null,
       method: 'ISO 5208 annex',
+      methodZh: null,
       unit: null,
       lower: null,
       upper: null,

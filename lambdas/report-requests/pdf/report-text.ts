@@ -1,7 +1,11 @@
-import type {
-  ReportContent,
-  ReportTestRow,
-  ReportVerdict,
+import { approverName } from '../../shared/contract/roles';
+import {
+  reportLanguages,
+  type ReportContent,
+  type ReportLanguage,
+  type ReportPlan,
+  type ReportTestRow,
+  type ReportVerdict,
 } from '../../shared/contract/schemas/report-request';
 import { formatLimit } from '../../shared/contract/schemas/test-plan';
 import { type MessageKey, message } from '../../shared/contract/messages';
@@ -97,6 +101,23 @@ export function formatNumber(value: number): string {
   return String(Number(value.toPrecision(12)));
 }
 
+/**
+ * "Test plan version 2 approved by Chen (Administrator) on 2026-03-04.": the approver's name
+ * and role, translated; the role alone when the name is empty or only a role's word.
+ */
+export function approvalStatement(plan: ReportPlan, language: ReportLanguage): string {
+  const roleKey = plan.approvedBy.role === 'admin' ? 'report.roles.admin' : 'report.roles.staff';
+  const role = message(roleKey, {}, language);
+  const name = approverName(plan.approvedBy.name, [
+    plan.approvedBy.role,
+    ...reportLanguages.map((other) => message(roleKey, {}, other)),
+  ]);
+  const params = { version: plan.version, role, date: utcMinute(plan.approvedAt).slice(0, 10) };
+  return name === null
+    ? message('report.planApprovalRole', params, language)
+    : message('report.planApproval', { ...params, name }, language);
+}
+
 export function reportText(content: ReportContent, site: ReportSite): ReportText {
   const { language, product } = content;
   const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
@@ -114,7 +135,7 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
     return {
       outcome: result ? result.result : 'none',
       cells: [
-        row.method ? `${row.testName}\n${row.method}` : row.testName,
+        [row.displayName || row.testName, row.method].filter(Boolean).join('\n'),
         limit || emptyValue,
         result ? measured(result.value, result.unit) : emptyValue,
         result ? t(`report.outcomes.${result.result}`) : t('report.notYetTested'),
@@ -220,14 +241,7 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
     statements: [
       ...(plan
         ? [
-            t('report.planApproval', {
-              version: plan.version,
-              name: plan.approvedBy.name,
-              role: t(
-                plan.approvedBy.role === 'admin' ? 'report.roles.admin' : 'report.roles.staff',
-              ),
-              date: utcMinute(plan.approvedAt).slice(0, 10),
-            }),
+            approvalStatement(plan, language),
           ]
         : []),
       t('report.resultsRelate'),

@@ -135,7 +135,7 @@ export const labelsPerPart = (format: LabelFormat) => pagesPerPart(format) * lab
 export const labelPartCount = (count: number, format: LabelFormat) =>
   Math.max(1, Math.ceil(count / labelsPerPart(format)));
 
-/** The languages a sheet's words (the body material line) are printed in. */
+/** The languages a sheet's words (the product name where it has a Chinese one, the body material line) are printed in. */
 export const labelLanguages = ['en', 'zh'] as const;
 export type LabelLanguage = (typeof labelLanguages)[number];
 

@@ -21,7 +21,15 @@ export const planSummarySchema = testPlanSchema.pick({
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
 /** The parts of a test a change can touch (name is its identity). */
-export const planTestAspects = ['method', 'limit', 'materials', 'required', 'holdSeconds'] as const;
+export const planTestAspects = [
+  'method',
+  'nameZh',
+  'methodZh',
+  'limit',
+  'materials',
+  'required',
+  'holdSeconds',
+] as const;
 export type PlanTestAspect = (typeof planTestAspects)[number];
 
 export interface ChangedPlanTest {
@@ -53,6 +61,10 @@ function aspectsChanged(before: PlanTest, after: PlanTest): PlanTestAspect[] {
     switch (aspect) {
       case 'method':
         return before.method !== after.method;
+      case 'nameZh':
+        return before.nameZh !== after.nameZh;
+      case 'methodZh':
+        return before.methodZh !== after.methodZh;
       case 'limit':
         return (
           before.lower !== after.lower || before.upper !== after.upper || before.unit !== after.unit

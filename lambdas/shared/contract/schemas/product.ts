@@ -52,10 +52,13 @@ export const gtinField = z
 // the type check.
 const productShape = {
   name: printedText(120),
+  /** The name in Traditional Chinese, for Chinese reports and labels; empty is none. */
+  nameZh: optionalPrintedText(120),
   temperatureMin: temperature,
   temperatureMax: temperature,
   fluid: z.enum(fluids),
   connection: printedText(100),
+  connectionZh: optionalPrintedText(100),
   /** bar, cast iron (FC) body; null when the product is not offered in it. */
   pressureFC: pressure,
   /** bar, cast steel (WCB) body. */
@@ -63,7 +66,9 @@ const productShape = {
   /** bar, stainless steel (SUS) body. */
   pressureSUS: pressure,
   application: optionalPrintedText(200),
+  applicationZh: optionalPrintedText(200),
   applicationMedium: optionalPrintedText(200),
+  applicationMediumZh: optionalPrintedText(200),
   /** GTIN-14, or null. Fixed once the product has serial ranges (labels carry it). */
   gtin: gtinField,
 } satisfies Record<ProductFieldName, z.ZodType>;

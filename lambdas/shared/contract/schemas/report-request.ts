@@ -43,7 +43,10 @@ export type CreateReportRequestInput = z.infer<typeof createReportRequestSchema>
  * The product as a report shows it: every specification field, without audit data (a type
  * only: the schema's checks are for input, and its printable-character list is 16 kB).
  */
-export type ReportProduct = ProductFields;
+export type ReportProduct = Omit<
+  ProductFields,
+  'nameZh' | 'connectionZh' | 'applicationZh' | 'applicationMediumZh'
+>;
 
 export const testOutcomes = ['pass', 'fail'] as const;
 export type TestOutcome = (typeof testOutcomes)[number];
@@ -87,8 +90,17 @@ export function reportVerdict(results: readonly Pick<ReportTestResult, 'result'>
 
 /** One test of the report: a required test of the plan (with its latest result), or an extra result. */
 export interface ReportTestRow {
+  /** The test's name as benches send it (the plan's key). */
   testName: string;
-  /** The method or standard; null for a result of a test the plan does not name. */
+  /**
+   * The name the report shows, in its language: the plan's Chinese name on a Chinese report
+   * when it gives one; absent when it is `testName`.
+   */
+  displayName?: string | null;
+  /**
+   * The method or standard, in the report's language as {@link displayName}; null for a
+   * result of a test the plan does not name.
+   */
   method: string | null;
   /** The limit the shown result was judged against, else the plan's; null when none. */
   limit: JudgedLimit | null;
@@ -105,8 +117,10 @@ export interface ReportPlan {
 }
 
 /** A plan test, as a verdict reads it (`materials` absent: it applies to every unit). */
-export type VerdictTest = Omit<TestPlan['tests'][number], 'materials'> & {
+export type VerdictTest = Omit<TestPlan['tests'][number], 'materials' | 'nameZh' | 'methodZh'> & {
   materials?: readonly BodyMaterial[];
+  nameZh?: string | null;
+  methodZh?: string | null;
 };
 
 /** A plan, as a verdict reads it: its tests and version. */
@@ -220,6 +234,29 @@ export function reportRows(
       result,
     }));
   return [...requiredRows, ...otherRows];
+}
+
+/**
+ * The rows in the report's language: on a Chinese report, the plan's Chinese name and method
+ * of each test where it gives them (`displayName`, `method`); the English ones otherwise.
+ */
+export function rowsInLanguage(
+  rows: readonly ReportTestRow[],
+  plan: {
+    tests: readonly { name: string; nameZh?: string | null; methodZh?: string | null }[];
+  } | null,
+  language: ReportLanguage,
+): ReportTestRow[] {
+  if (language !== 'zh' || !plan) return [...rows];
+  const tests = new Map(plan.tests.map((test) => [test.name, test]));
+  return rows.map((row) => {
+    const test = tests.get(row.testName);
+    return {
+      ...row,
+      ...(test?.nameZh ? { displayName: test.nameZh } : {}),
+      ...(test?.methodZh && row.method !== null ? { method: test.methodZh } : {}),
+    };
+  });
 }
 
 /** What the report says, in the data both the PDF and the page preview show. */

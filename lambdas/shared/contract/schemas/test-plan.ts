@@ -23,8 +23,15 @@ const limit = measurementField()
 export const planTestSchema = z
   .strictObject({
     name: freeText(100),
+    /**
+     * The name in Traditional Chinese, shown on Chinese reports; empty is none (the name,
+     * in English, stays the key benches send).
+     */
+    nameZh: optionalFreeText(100),
     /** The method or standard, e.g. "API 598 shell test (water)". */
     method: freeText(200),
+    /** The method in Traditional Chinese, for Chinese reports; empty is none. */
+    methodZh: optionalFreeText(200),
     /** The unit of the measured value and of the limits, e.g. `bar`. */
     unit: optionalFreeText(20),
     /** Inclusive; null when the test has no lower limit. */
@@ -115,7 +122,10 @@ export const testPlanSchema = z.object({
       // Read in the canonical form results are matched in (a plan saved before free text
       // was stored canonically may hold a double space).
       name: z.string().transform(canonical),
+      /** Null when none was given (and in versions saved before Chinese texts existed). */
+      nameZh: z.string().nullable().default(null),
       method: z.string(),
+      methodZh: z.string().nullable().default(null),
       unit: z
         .string()
         .nullable()
@@ -203,8 +213,9 @@ const gauge = (value: number) => Math.round(value * 100) / 100;
 /**
  * A valve test plan filled from the product's own pressure ratings: a shell test and a
  * high-pressure seat test for each body material the product is offered in, each applying
- * to units of that material only, and one low-pressure gas seat test for every unit. A
- * starting point for a person to review before saving.
+ * to units of that material only, and one low-pressure gas seat test for every unit, each
+ * named in English and Traditional Chinese. A starting point for a person to review before
+ * saving.
  */
 export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
   const { shell, highPressureSeat, lowPressureSeat, holdSeconds } = valveTestFactors;
@@ -214,7 +225,9 @@ export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
     if (rating === null) continue;
     tests.push({
       name: `Shell test (${material})`,
+      nameZh: `殼體試驗（${material}）`,
       method: `API 598 shell test, water at 1.5 × rated pressure (${rating} bar); ISO 5208 P10`,
+      methodZh: `API 598 殼體試驗，以水加壓至額定壓力（${rating} bar）的 1.5 倍；ISO 5208 P10`,
       unit: 'bar',
       lower: gauge(rating * shell),
       upper: null,
@@ -224,7 +237,9 @@ export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
     });
     tests.push({
       name: `Seat test high pressure (${material})`,
+      nameZh: `高壓密封試驗（${material}）`,
       method: `API 598 high-pressure closure test, water at 1.1 × rated pressure (${rating} bar); ISO 5208 P11`,
+      methodZh: `API 598 高壓關閉試驗，以水加壓至額定壓力（${rating} bar）的 1.1 倍；ISO 5208 P11`,
       unit: 'bar',
       lower: gauge(rating * highPressureSeat),
       upper: null,
@@ -235,7 +250,9 @@ export function valvePlanTemplate(ratings: ValveRatings): PlanTest[] {
   }
   tests.push({
     name: 'Seat test low pressure (gas)',
+    nameZh: '低壓密封試驗（氣體）',
     method: 'API 598 low-pressure closure test, air or nitrogen at 4–7 bar; ISO 5208 P12',
+    methodZh: 'API 598 低壓關閉試驗，以空氣或氮氣加壓至 4–7 bar；ISO 5208 P12',
     unit: 'bar',
     lower: lowPressureSeat.lower,
     upper: lowPressureSeat.upper,

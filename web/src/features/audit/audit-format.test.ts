@@ -280,8 +280,10 @@ describe('test plan changes', () => {
       ['Test: Seat test low pressure (gas)', '—'],
     ]);
     expect(lines[0]!.to).toBe('Version 1');
+    // The template's Chinese texts last.
     expect(lines[1]!.to).toBe(
-      `limit ≥ 37.5 bar; for WCB; required; held 60 s; method: ${shell.method}`,
+      `limit ≥ 37.5 bar; for WCB; required; held 60 s; method: ${shell.method}; ` +
+        `Chinese name: ${shell.nameZh}; Chinese method: ${shell.methodZh}`,
     );
     // A test for every unit says nothing of materials: that is the rule.
     expect(lines[3]!.to).toMatch(/^limit 4 – 7 bar; required; /);
@@ -312,7 +314,7 @@ describe('test plan changes', () => {
       {
         field: 'testPlan.test.Seat test low pressure (gas)',
         label: 'Test: Seat test low pressure (gas)',
-        from: `limit 4 – 7 bar; required; held 60 s; method: ${gas.method}`,
+        from: `limit 4 – 7 bar; required; held 60 s; method: ${gas.method}; Chinese name: ${gas.nameZh}; Chinese method: ${gas.methodZh}`,
         to: '—',
       },
       {
@@ -326,6 +328,23 @@ describe('test plan changes', () => {
         label: 'Other tests accepted',
         from: 'No',
         to: 'Yes',
+      },
+    ]);
+  });
+
+  it('shows a change of a test’s Chinese name or method, and its removal', () => {
+    const renamed = { ...shell, nameZh: '殼體耐壓試驗（WCB）', methodZh: null };
+    const lines = planChangeLines(
+      { from: version(1), to: version(2, [renamed, seat, gas]) },
+      en,
+      'en',
+    );
+    expect(lines?.slice(1)).toEqual([
+      {
+        field: 'testPlan.test.Shell test (WCB)',
+        label: 'Test: Shell test (WCB)',
+        from: `Chinese name: ${shell.nameZh}; Chinese method: ${shell.methodZh}`,
+        to: 'Chinese name: 殼體耐壓試驗（WCB）; no Chinese method',
       },
     ]);
   });

@@ -33,15 +33,19 @@ import type { PlanTest } from '../../../../lambdas/shared/contract/schemas/test-
 const fieldLabels = {
   product: {
     name: 'product.fields.name',
+    nameZh: 'product.fields.nameZh',
     temperatureMin: 'product.fields.temperatureMin',
     temperatureMax: 'product.fields.temperatureMax',
     fluid: 'product.fields.fluid',
     connection: 'product.fields.connection',
+    connectionZh: 'product.fields.connectionZh',
     pressureFC: 'product.fields.pressureFC',
     pressureWCB: 'product.fields.pressureWCB',
     pressureSUS: 'product.fields.pressureSUS',
     application: 'product.fields.application',
+    applicationZh: 'product.fields.applicationZh',
     applicationMedium: 'product.fields.applicationMedium',
+    applicationMediumZh: 'product.fields.applicationMediumZh',
     gtin: 'product.fields.gtin',
     testPlan: 'audit.fields.testPlan',
   },
@@ -239,14 +243,23 @@ function planTestText(
             : t('audit.values.hold', { seconds: formatDecimal(test.holdSeconds, language) });
         case 'method':
           return t('audit.values.method', { method: test.method });
+        case 'nameZh':
+          return test.nameZh
+            ? t('audit.values.nameZh', { name: test.nameZh })
+            : t('audit.values.noNameZh');
+        case 'methodZh':
+          return test.methodZh
+            ? t('audit.values.methodZh', { method: test.methodZh })
+            : t('audit.values.noMethodZh');
       }
     })
     .join(t('audit.values.partSeparator'));
 }
 
 /**
- * Limit first: what a reader of a plan change looks for; the method, being long, last. The
- * materials only when the test names some (every unit is the rule, not news).
+ * Limit first: what a reader of a plan change looks for; the method, being long, then the
+ * Chinese texts last. The materials only when the test names some (every unit is the rule,
+ * not news), the Chinese texts only when it has them.
  */
 const summaryAspects: readonly PlanTestAspect[] = [
   'limit',
@@ -254,7 +267,19 @@ const summaryAspects: readonly PlanTestAspect[] = [
   'required',
   'holdSeconds',
   'method',
+  'nameZh',
+  'methodZh',
 ];
+
+/** The aspects a test's summary names: materials and Chinese texts only when it has them. */
+const shownAspect = (test: PlanTest, aspect: PlanTestAspect): boolean =>
+  aspect === 'materials'
+    ? test.materials.length > 0
+    : aspect === 'nameZh'
+      ? Boolean(test.nameZh)
+      : aspect === 'methodZh'
+        ? Boolean(test.methodZh)
+        : true;
 
 /**
  * A test plan change (`changes.testPlan`, the plan before and after) as History lines:
@@ -281,7 +306,7 @@ export function planChangeLines(
   const summary = (test: PlanTest) =>
     planTestText(
       test,
-      summaryAspects.filter((aspect) => aspect !== 'materials' || test.materials.length > 0),
+      summaryAspects.filter((aspect) => shownAspect(test, aspect)),
       t,
       language,
     );

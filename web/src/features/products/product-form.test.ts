@@ -18,6 +18,10 @@ import {
 const product: Product = {
   id: 'p-1',
   name: 'Ball valve BV-50',
+  nameZh: '球閥 BV-50',
+  connectionZh: null,
+  applicationZh: null,
+  applicationMediumZh: null,
   temperatureMin: -29,
   temperatureMax: 425,
   fluid: 'steam',
@@ -38,6 +42,10 @@ const product: Product = {
 
 const typed: ProductFormValues = {
   name: '  Gate valve ',
+  nameZh: ' 閘閥 ',
+  connectionZh: '',
+  applicationZh: '',
+  applicationMediumZh: '',
   temperatureMin: '-10',
   temperatureMax: '180.5',
   fluid: 'water',
@@ -57,15 +65,20 @@ describe('productInput', () => {
       success: true,
       data: {
         name: 'Gate valve',
+        // The Chinese texts are trimmed like the English ones; empty is none.
+        nameZh: '閘閥',
         temperatureMin: -10,
         temperatureMax: 180.5,
         fluid: 'water',
         connection: '2" BSP',
+        connectionZh: null,
         pressureFC: null,
         pressureWCB: 25,
         pressureSUS: 16,
         application: null,
+        applicationZh: null,
         applicationMedium: 'Drinking water',
+        applicationMediumZh: null,
         gtin: '09506000134352',
       },
     });
@@ -148,6 +161,10 @@ describe('productFormValues', () => {
       expect(version).toBe(3);
       expect(fields).toEqual({
         name: product.name,
+        nameZh: product.nameZh,
+        connectionZh: null,
+        applicationZh: null,
+        applicationMediumZh: null,
         temperatureMin: product.temperatureMin,
         temperatureMax: product.temperatureMax,
         fluid: product.fluid,
@@ -179,12 +196,13 @@ describe('productsCsv', () => {
     ]);
     const [header, first, second] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'id,name,temperatureMax,temperatureMin,fluid,connection,pressureFC,pressureWCB,pressureSUS,application,applicationMedium,gtin,version,createdAt,updatedAt',
+      'id,name,nameZh,temperatureMax,temperatureMin,fluid,connection,connectionZh,pressureFC,pressureWCB,pressureSUS,application,applicationZh,applicationMedium,applicationMediumZh,gtin,version,createdAt,updatedAt',
     );
+    // Both texts of each pair; a missing Chinese text is empty.
     expect(first).toBe(
-      'p-1,Ball valve BV-50,425,-29,steam,Flanged DN50,16,40,,Boilers,,,3,2026-01-02T03:04:05.000Z,2026-02-03T04:05:06.000Z',
+      'p-1,Ball valve BV-50,球閥 BV-50,425,-29,steam,Flanged DN50,,16,40,,Boilers,,,,,3,2026-01-02T03:04:05.000Z,2026-02-03T04:05:06.000Z',
     );
     expect(second?.split(',')[1]).toBe("'=cmd|calc");
-    expect(second?.split(',')[11]).toBe('09506000134352');
+    expect(second?.split(',')[15]).toBe('09506000134352');
   });
 });

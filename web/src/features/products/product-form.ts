@@ -16,15 +16,19 @@ export const pressureFields = ['pressureFC', 'pressureWCB', 'pressureSUS'] as co
 
 export const emptyProductForm: ProductFormValues = {
   name: '',
+  nameZh: '',
   temperatureMin: '',
   temperatureMax: '',
   fluid: '',
   connection: '',
+  connectionZh: '',
   pressureFC: '',
   pressureWCB: '',
   pressureSUS: '',
   application: '',
+  applicationZh: '',
   applicationMedium: '',
+  applicationMediumZh: '',
   gtin: '',
 };
 
@@ -32,15 +36,19 @@ export const emptyProductForm: ProductFormValues = {
 export function productFormValues(product: Product): ProductFormValues {
   return {
     name: product.name,
+    nameZh: product.nameZh ?? '',
     temperatureMin: numberInputText(product.temperatureMin),
     temperatureMax: numberInputText(product.temperatureMax),
     fluid: product.fluid,
     connection: product.connection,
+    connectionZh: product.connectionZh ?? '',
     pressureFC: numberInputText(product.pressureFC),
     pressureWCB: numberInputText(product.pressureWCB),
     pressureSUS: numberInputText(product.pressureSUS),
     application: product.application ?? '',
+    applicationZh: product.applicationZh ?? '',
     applicationMedium: product.applicationMedium ?? '',
+    applicationMediumZh: product.applicationMediumZh ?? '',
     gtin: product.gtin ?? '',
   };
 }
@@ -54,15 +62,19 @@ export function productInput(values: ProductFormValues): Record<string, unknown>
   const pressure = (text: string) => parseNumberInput(text) ?? null;
   return {
     name: values.name,
+    nameZh: values.nameZh,
     temperatureMin: parseNumberInput(values.temperatureMin),
     temperatureMax: parseNumberInput(values.temperatureMax),
     fluid: values.fluid || undefined,
     connection: values.connection,
+    connectionZh: values.connectionZh,
     pressureFC: pressure(values.pressureFC),
     pressureWCB: pressure(values.pressureWCB),
     pressureSUS: pressure(values.pressureSUS),
     application: values.application,
+    applicationZh: values.applicationZh,
     applicationMedium: values.applicationMedium,
+    applicationMediumZh: values.applicationMediumZh,
     gtin: values.gtin,
   };
 }

@@ -171,9 +171,11 @@ describe('checking the plan with the shared schema', () => {
 describe('rows and their fields', () => {
   it('lists every field path in page order, and finds a path’s row after a move', () => {
     const rows = [row({ name: 'A' }), row({ name: 'B' })];
-    expect(planFormFields(form(rows)).slice(0, 7)).toEqual([
+    expect(planFormFields(form(rows)).slice(0, 9)).toEqual([
       'tests.0.name',
       'tests.0.method',
+      'tests.0.nameZh',
+      'tests.0.methodZh',
       'tests.0.unit',
       'tests.0.lower',
       'tests.0.upper',

@@ -20,6 +20,8 @@ import { numberInputText, parseNumberInput } from '../../lib/number-input';
 export const planTestTextFields = [
   'name',
   'method',
+  'nameZh',
+  'methodZh',
   'unit',
   'lower',
   'upper',
@@ -63,6 +65,8 @@ export function planTestRow(test?: PlanTest): PlanTestRow {
     key: newRowKey(),
     name: test?.name ?? '',
     method: test?.method ?? '',
+    nameZh: test?.nameZh ?? '',
+    methodZh: test?.methodZh ?? '',
     unit: test?.unit ?? '',
     lower: numberInputText(test?.lower),
     upper: numberInputText(test?.upper),
@@ -93,6 +97,8 @@ export function planInput(values: PlanFormValues, version: number): unknown {
     tests: values.tests.map((row) => ({
       name: row.name,
       method: row.method,
+      nameZh: row.nameZh,
+      methodZh: row.methodZh,
       unit: row.unit,
       lower: parseNumberInput(row.lower),
       upper: parseNumberInput(row.upper),

@@ -24,6 +24,10 @@ beforeAll(async () => {
 const product: Product = {
   id: 'p-1',
   name: 'Gate valve GV-80',
+  nameZh: null,
+  connectionZh: null,
+  applicationZh: null,
+  applicationMediumZh: null,
   temperatureMin: -10,
   temperatureMax: 180,
   fluid: 'water',

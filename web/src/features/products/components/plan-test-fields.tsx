@@ -136,12 +136,15 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
           </SpaceBetween>
         </div>
         {/* Breakpoints of the grid's own width: name and method side by side from 688 px
-            (xs), the materials beside them and the numbers in one line from 912 px (s). */}
+            (xs), the materials beside them and the numbers in one line from 912 px (s); the
+            Chinese name and method under the English ones. */}
         <Grid
           gridDefinition={[
             { colspan: { default: 12, xs: 4, s: 3 } },
             { colspan: { default: 12, xs: 8, s: 6 } },
             { colspan: { default: 12, s: 3 } },
+            { colspan: { default: 12, xs: 4, s: 3 } },
+            { colspan: { default: 12, xs: 8, s: 6 } },
           ]}
         >
           {field('name', { hint: t('testPlan.fields.nameHint') })}
@@ -169,6 +172,9 @@ export function PlanTestFields({ row, index, count, form }: PlanTestFieldsProps)
               }}
             />
           </FormField>
+          {/* The Chinese texts under the English ones (the name stays the benches' key). */}
+          {field('nameZh', { hint: t('testPlan.fields.nameZhHint'), optional: true })}
+          {field('methodZh', { hint: t('testPlan.fields.methodZhHint'), optional: true })}
         </Grid>
         <Grid
           gridDefinition={[

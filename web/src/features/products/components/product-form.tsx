@@ -14,7 +14,10 @@ import {
   productFieldsSchema,
   type ProductFields,
 } from '../../../../../lambdas/shared/contract/schemas/product';
-import { fluids } from '../../../../../lambdas/shared/contract/schemas/product-record';
+import {
+  fluids,
+  productTranslations,
+} from '../../../../../lambdas/shared/contract/schemas/product-record';
 import { RouterButton } from '../../../components/router-link';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
@@ -41,15 +44,19 @@ interface ProductFormProps {
 
 const testIds: Record<ProductFormField, string> = {
   name: 'product-name',
+  nameZh: 'product-name-zh',
   temperatureMin: 'product-temperature-min',
   temperatureMax: 'product-temperature-max',
   fluid: 'product-fluid',
   connection: 'product-connection',
+  connectionZh: 'product-connection-zh',
   pressureFC: 'product-pressure-fc',
   pressureWCB: 'product-pressure-wcb',
   pressureSUS: 'product-pressure-sus',
   application: 'product-application',
+  applicationZh: 'product-application-zh',
   applicationMedium: 'product-medium',
+  applicationMediumZh: 'product-medium-zh',
   gtin: 'product-gtin',
 };
 
@@ -79,18 +86,27 @@ export function ProductForm({
 
   const textField = (
     field: ProductFormField,
-    options: { constraint?: string; number?: boolean; optional?: boolean } = {},
+    options: {
+      constraint?: string;
+      number?: boolean;
+      optional?: boolean;
+      /** The English text of a pair: its label says so. */
+      english?: boolean;
+    } = {},
   ) => {
     const errorText = form.errorText(field);
+    const name = options.english
+      ? t('productForm.english', { field: t(`product.fields.${field}`) })
+      : t(`product.fields.${field}`);
     return (
       <FormField
         label={
           options.optional ? (
             <>
-              {t(`product.fields.${field}`)} <i>{t('productForm.optional')}</i>
+              {name} <i>{t('productForm.optional')}</i>
             </>
           ) : (
-            t(`product.fields.${field}`)
+            name
           )
         }
         constraintText={options.constraint}
@@ -111,6 +127,23 @@ export function ProductForm({
       </FormField>
     );
   };
+
+  /**
+   * A printed text and its Chinese text side by side (the Chinese one optional: the
+   * Chinese report, mail and labels fall back to the English one).
+   */
+  const textPair = (
+    field: keyof typeof productTranslations,
+    options: { constraint?: string; optional?: boolean } = {},
+  ) => (
+    <ColumnLayout columns={2}>
+      {textField(field, { ...options, english: true })}
+      {textField(productTranslations[field], {
+        optional: true,
+        constraint: t('productForm.chineseHint'),
+      })}
+    </ColumnLayout>
+  );
 
   const fluidOptions = fluids.map((fluid) => ({
     value: fluid,
@@ -142,7 +175,7 @@ export function ProductForm({
           {notice}
           <Container header={<Header variant="h2">{t('productForm.details')}</Header>}>
             <SpaceBetween size="l">
-              {textField('name')}
+              {textPair('name')}
               <FormField label={t('product.fields.fluid')} errorText={fluidError}>
                 <Select
                   ref={fieldRef('fluid')}
@@ -158,9 +191,9 @@ export function ProductForm({
                   }
                 />
               </FormField>
-              {textField('connection', { constraint: t('productForm.connectionHint') })}
-              {textField('application', { optional: true })}
-              {textField('applicationMedium', { optional: true })}
+              {textPair('connection', { constraint: t('productForm.connectionHint') })}
+              {textPair('application', { optional: true })}
+              {textPair('applicationMedium', { optional: true })}
               {textField('gtin', { optional: true, constraint: t('productForm.gtinHint') })}
             </SpaceBetween>
           </Container>

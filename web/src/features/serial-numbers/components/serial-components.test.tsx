@@ -42,6 +42,10 @@ const audit = {
 const product = (id: string, name: string, ratings: Partial<Product>): Product => ({
   id,
   name,
+  nameZh: null,
+  connectionZh: null,
+  applicationZh: null,
+  applicationMediumZh: null,
   temperatureMin: -10,
   temperatureMax: 180,
   fluid: 'water',
