@@ -51,6 +51,9 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /id/{path+}': everyone,
   'HEAD /id/{path+}': everyone,
   'OPTIONS /id/{path+}': everyone,
+  'GET /{code}': everyone,
+  'HEAD /{code}': everyone,
+  'OPTIONS /{code}': everyone,
   'GET /.well-known/gs1resolver': everyone,
   'HEAD /.well-known/gs1resolver': everyone,
   'OPTIONS /.well-known/gs1resolver': everyone,
@@ -152,7 +155,11 @@ describe('the authorization matrix', () => {
   for (const route of routes) {
     const key = routeKey(route);
     describe(key, () => {
-      const path = route.path.replace(/\{\w+\+?\}/g, 'no-such-id');
+      // A compressed link's path starts with one of its initials (D: a GTIN's), else it is
+      // the app's page.
+      const path = route.path
+        .replace('{code}', 'Dno-such-id')
+        .replace(/\{\w+\+?\}/g, 'no-such-id');
       for (const caller of Object.keys(everyone) as Caller[]) {
         it(`answers ${caller} as the table says`, async () => {
           const token = tokens.get(caller);

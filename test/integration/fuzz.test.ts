@@ -1387,7 +1387,10 @@ describe('every route: query strings, path ids and cursors', () => {
           const search = pairs
             .map(([name, value]) => `${pathSegment(name)}=${pathSegment(value)}`)
             .join('&');
-          const path = route.path.replace(/\{\w+\+?\}/g, pathSegment(id));
+          // A compressed link's path starts with one of its initials (D: a GTIN's).
+          const path = route.path
+            .replace('{code}', `D${pathSegment(id)}`)
+            .replace(/\{\w+\+?\}/g, pathSegment(id));
           const answer = await send(route.method, `${path}${search ? `?${search}` : ''}`, caller, {
             bytes: undefined,
             contentType: undefined,
