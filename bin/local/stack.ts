@@ -79,8 +79,6 @@ export interface EmulatorSwitch {
  * gateway. On failure, whatever had started is stopped again.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  // The SDK is pinned for Node 20 here; Lambda runs Node 22 (see docs/local-development.md).
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const ports = stackPorts(options.port);
   const logs = join(options.dataDir, 'logs');
   mkdirSync(logs, { recursive: true });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEdgeResponse, loadViewerRequest, type EdgeRequest } from '../../bin/local/edge';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'acorn';
 import { join } from 'node:path';
 import { compressedLinkInitials, resolverPathPatterns } from '../../lambdas/resolver/routes';
 import { repoRoot } from '../../bin/local/settings';
@@ -273,5 +274,27 @@ describe('identification links through the viewer-request function', () => {
 
   it("lets a unit's product data through on report hosts", () => {
     expect(isEdgeResponse(run('/api/units/AV-0001', 'report.example.com'))).toBe(false);
+  });
+});
+
+describe('the function as CloudFront runs it (cloudfront-js-2.0)', () => {
+  const code = readFileSync(join(repoRoot, 'lib/edge/viewer-request.js'), 'utf8');
+
+  it('parses at the runtime’s language level: a script of ES 5.1 with features up to ES 12', () => {
+    // The runtime implements ES 5.1 and features of ES 6 to 12, and no modules of the
+    // code's own: a newer syntax (e.g. ES 2022's class fields) fails to deploy.
+    const program = parse(code, { ecmaVersion: 2021, sourceType: 'script' });
+    const handler = program.body.find(
+      (node) => node.type === 'FunctionDeclaration' && node.id?.name === 'handler',
+    );
+    expect(handler, 'a top-level function handler').toBeDefined();
+    expect(() => parse('class A { x = 1 }', { ecmaVersion: 2021 })).toThrow();
+  });
+
+  it('stays under the 10 KB function size quota, with room to grow', () => {
+    const bytes = Buffer.byteLength(code, 'utf8');
+    expect(bytes).toBeLessThanOrEqual(10_240);
+    // A third of the quota left: a change that needs more should rethink the function.
+    expect(bytes).toBeLessThanOrEqual(10_240 * (2 / 3));
   });
 });
