@@ -107,6 +107,57 @@ describe('the verdict banner', () => {
   });
 });
 
+describe('the preview in the report’s language', () => {
+  const plan = (name: string, role = 'admin') => ({
+    version: 2,
+    approvedBy: { name, role },
+    approvedAt: '2026-11-01T00:00:00.000Z',
+  });
+
+  it('shows a test by its name in the report’s language, the key otherwise', () => {
+    const html = draw(
+      <ReportPreview
+        report={report({
+          plan: plan('Chen'),
+          verdict: 'pass',
+          tests: [
+            {
+              testName: 'Shell test (WCB)',
+              displayName: '殼體試驗（WCB）',
+              method: 'API 598 殼體試驗',
+              limit: null,
+              required: true,
+              result: result({ testName: 'Shell test (WCB)' }),
+            },
+            {
+              testName: 'Torque',
+              method: null,
+              limit: null,
+              required: true,
+              result: result({ testName: 'Torque' }),
+            },
+          ],
+        })}
+      />,
+    );
+    expect(html).toContain('殼體試驗（WCB）');
+    expect(html).not.toContain('Shell test (WCB)');
+    expect(html).toContain('API 598 殼體試驗');
+    expect(html).toContain('Torque');
+  });
+
+  it('names the approver with their role, or the role alone when the name is only its word', () => {
+    expect(draw(<ReportPreview report={report({ plan: plan('Mei Lin') })} />)).toContain(
+      'approved by Mei Lin (Administrator)',
+    );
+    for (const name of ['', 'admin', 'Administrator', '管理員']) {
+      const html = draw(<ReportPreview report={report({ plan: plan(name) })} />);
+      expect(html, name).toContain('approved by Administrator on');
+      expect(html, name).not.toContain('(Administrator)');
+    }
+  });
+});
+
 describe('the preview’s facts and tests', () => {
   it('name the unit’s body material with its rating, and nothing when not recorded', () => {
     const rated = draw(
@@ -139,6 +190,80 @@ describe('the preview’s facts and tests', () => {
     expect(html).toContain('entered by Lin for Bench 1');
     expect(html).toContain('Machine: Bench 3');
     expect(html).not.toContain('Machine: Bench 1');
+  });
+});
+
+describe('the preview on a phone', () => {
+  const plan = {
+    version: 2,
+    approvedBy: { name: 'Chen', role: 'staff' },
+    approvedAt: '2026-11-01T00:00:00.000Z',
+  };
+  const planned = report({
+    plan,
+    verdict: 'fail',
+    bodyMaterial: 'WCB',
+    pressureRating: 25,
+    results: [result({ result: 'fail', value: 30 })],
+    tests: [
+      {
+        testName: 'Shell test',
+        method: 'API 598',
+        limit: { lower: 37.5, upper: null, unit: 'bar' },
+        required: true,
+        result: result({ result: 'fail', value: 30 }),
+      },
+      {
+        testName: 'Seat test',
+        method: 'API 598',
+        limit: { lower: 27.5, upper: null, unit: 'bar' },
+        required: true,
+        result: null,
+      },
+    ],
+  });
+  /** The cells named `cell` (data-cell) of the markup, each as its inner HTML. */
+  const cells = (html: string, cell: string) =>
+    [...html.matchAll(new RegExp(`<td[^>]*data-cell="${cell}"[^>]*>(.*?)</td>`, 'g'))].map(
+      (match) => match[1] ?? '',
+    );
+
+  it('gives every cell of a test its label, which the card form shows instead of the header row', () => {
+    const html = draw(<ReportPreview report={planned} />);
+    for (const [cell, label] of [
+      ['limit', 'Limit'],
+      ['value', 'Measured value'],
+      ['result', 'Result'],
+      ['tested', 'Tested at'],
+    ] as const) {
+      const found = cells(html, cell);
+      expect(found, cell).toHaveLength(2);
+      for (const inner of found) {
+        expect(inner, cell).toMatch(
+          new RegExp(`^<span class="report-table__label">${label}</span>`),
+        );
+      }
+    }
+    expect(html.match(/<th scope="row"[^>]*data-cell="test"/g)).toHaveLength(2);
+    expect(cells(html, 'value')[0]).toContain('30 bar');
+    expect(cells(html, 'limit')[1]).toContain('≥ 27.5 bar');
+  });
+
+  it('puts the verdict and the unit (serial, product, material) first, the mail’s note after them', () => {
+    const html = draw(<ReportPreview report={planned} />);
+    const at = (text: string) => {
+      const index = html.indexOf(text);
+      expect(index, text).toBeGreaterThan(-1);
+      return index;
+    };
+    const verdict = at('data-testid="report-verdict"');
+    const serial = at('GV-2026-000123');
+    const material = at('data-testid="report-material"');
+    expect(verdict).toBeLessThan(serial);
+    expect(serial).toBeLessThan(at('Production date'));
+    expect(material).toBeLessThan(at('Issue date'));
+    expect(material).toBeLessThan(at('data-testid="report-sent-note"'));
+    expect(at('data-testid="report-pdf-link"')).toBeLessThan(verdict);
   });
 });
 

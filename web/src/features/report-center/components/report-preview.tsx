@@ -18,12 +18,15 @@ import type {
 import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '../../../lib/format';
 import { outcomeStatus } from '../../../lib/verdict';
-import { RichText, useText, type ReportCenterKey } from '../i18n';
+import { approverName } from '../../../../../lambdas/shared/contract/roles';
+import { RichText, translate, useText, type ReportCenterKey } from '../i18n';
 // The report's labels come with the chunks that show a report (not the page's first load).
 import '../report-texts';
 import { reportSections, sectionColumns, showsVerdict, type ReportSection } from '../report-rows';
 import { IdentityLink } from './identity-link';
 import { verifyPath } from '../page-mode';
+// With the preview's chunk: the tables, their card form on a phone, the verdict's band.
+import './report-preview.css';
 
 /**
  * How each verdict looks: the icon of its status (as the back office's status shows it:
@@ -70,8 +73,12 @@ const sectionLabels = {
  * One table of tests, five columns wide so it fits the page beside a desktop's margins: the
  * requirement with its method under it, the limit (when any row has one), the measured
  * value with its unit, the outcome, and when it was tested with the bench and operator
- * under it. A required test without a result yet says so in its outcome. On a phone the
- * table scrolls sideways.
+ * under it. A required test without a result yet says so in its outcome.
+ *
+ * Where the table has less room than it needs (a phone, from 320 px wide: its box narrower
+ * than 700 px, report-preview.css), each test becomes a card of its own: its name and method
+ * on top, then limit, measured value, result and date, each under its label. The labels are
+ * in every cell and only shown there, so the phone costs no script of its own.
  */
 function TestsTable({ section }: { section: ReportSection }) {
   const { t, language } = useText();
@@ -89,8 +96,12 @@ function TestsTable({ section }: { section: ReportSection }) {
       {label === 'report.method' ? value : `${t(label)}: ${value}`}
     </div>
   );
+  // A card's label of a cell: the column's header says it in the table form.
+  const cardLabel = (label: ReportCenterKey) => (
+    <span className="report-table__label">{t(label)}</span>
+  );
   return (
-    // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+    // Scrolls sideways if a table form ever outgrows its box; focusable so a keyboard can too.
     <div
       className="report-table-scroll"
       role="region"
@@ -98,7 +109,7 @@ function TestsTable({ section }: { section: ReportSection }) {
       tabIndex={0}
     >
       <table
-        className="report-table"
+        className={columns.limit ? 'report-table' : 'report-table report-table--no-limit'}
         // `report-results` without a plan, as before plans; `report-tests-required`, `-other`.
         data-testid={section.kind === 'results' ? 'report-results' : `report-tests-${section.kind}`}
       >
@@ -122,17 +133,25 @@ function TestsTable({ section }: { section: ReportSection }) {
           </tr>
         </thead>
         <tbody>
-          {section.rows.map(({ testName, method, limit, result }) => (
+          {section.rows.map(({ testName, displayName, method, limit, result }) => (
             <tr key={testName} data-outcome={result?.result ?? 'missing'}>
-              <th scope="row" className="report-table__wrap">
-                {testName}
+              <th scope="row" className="report-table__wrap" data-cell="test">
+                {/* The name in the report's language where the plan gives one (as the PDF). */}
+                {displayName || testName}
                 {columns.method && method && detail('report.method', method)}
               </th>
               {columns.limit && (
-                <td className="report-table__number">{(limit && formatLimit(limit)) || none}</td>
+                <td className="report-table__number" data-cell="limit">
+                  {cardLabel('report.limit')}
+                  {(limit && formatLimit(limit)) || none}
+                </td>
               )}
-              <td className="report-table__number">{result ? measured(result) : none}</td>
-              <td>
+              <td className="report-table__number" data-cell="value">
+                {cardLabel('report.value')}
+                {result ? measured(result) : none}
+              </td>
+              <td data-cell="result">
+                {cardLabel('report.result')}
                 {result ? (
                   <StatusIndicator type={outcomeStatus[result.result]}>
                     {t(`report.outcomes.${result.result}`)}
@@ -143,10 +162,13 @@ function TestsTable({ section }: { section: ReportSection }) {
                   </StatusIndicator>
                 )}
               </td>
-              <td>
+              <td data-cell="tested">
+                {cardLabel('report.testedAt')}
                 {result ? (
                   <>
-                    {formatDateTime(result.testedAt, language) ?? result.testedAt}
+                    <span className="report-table__when">
+                      {formatDateTime(result.testedAt, language) ?? result.testedAt}
+                    </span>
                     {result.enteredBy ? (
                       // An uploaded result: who entered it for which bench, as the PDF says.
                       <div className="report-table__detail">
@@ -169,18 +191,28 @@ function TestsTable({ section }: { section: ReportSection }) {
   );
 }
 
-/** "Test plan version 2 approved by Chen (Staff member) on …": who stands behind the requirement. */
+/**
+ * "Test plan version 2 approved by Chen (Staff member) on …": who stands behind the
+ * requirement; the role alone when the name is empty or only a role's word (as the PDF).
+ */
 function PlanApproval({ plan }: { plan: ReportPlan }) {
   const { t, language } = useText();
   const role = plan.approvedBy.role;
+  const roleKey = role === 'admin' || role === 'staff' ? (`report.roles.${role}` as const) : null;
+  const name = approverName(plan.approvedBy.name, [
+    role,
+    ...(roleKey ? (['en', 'zh'] as const).map((other) => translate(other, roleKey)) : []),
+  ]);
+  const params = {
+    version: plan.version,
+    role: roleKey ? t(roleKey) : role,
+    date: formatDateTime(plan.approvedAt, language) ?? plan.approvedAt,
+  };
   return (
     <Box color="text-body-secondary" data-testid="report-plan">
-      {t('report.planApproval', {
-        version: plan.version,
-        name: plan.approvedBy.name,
-        role: role === 'admin' || role === 'staff' ? t(`report.roles.${role}`) : role,
-        date: formatDateTime(plan.approvedAt, language) ?? plan.approvedAt,
-      })}
+      {name === null
+        ? t('report.planApprovalRole', params)
+        : t('report.planApproval', { ...params, name })}
     </Box>
   );
 }
@@ -189,7 +221,8 @@ function PlanApproval({ plan }: { plan: ReportPlan }) {
  * The report as the PDF has it: number, dates, the unit and every specification of its
  * product, the verdict, the tests (with a plan: each required test with its method,
  * limit, value and outcome, then the other results) and who approved the plan; with the
- * PDF link and where the mail went.
+ * PDF link and where the mail went. Its top reads first on a phone: the PDF link beside
+ * the title, the verdict, the unit's serial, product and material, then the rest.
  */
 export function ReportPreview({ report }: { report: ReportRequestCreated }) {
   const { t, language } = useText();
@@ -246,6 +279,34 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
         }
       >
         <SpaceBetween size="l">
+          {/* What a visitor came for first, also on a phone's first screen (the QR code on
+              the nameplate): the verdict, then which unit it is (serial, product, material). */}
+          {showsVerdict(report) && <VerdictIndicator verdict={report.verdict} />}
+          <KeyValuePairs
+            columns={3}
+            data-testid="report-facts"
+            items={[
+              { label: t('report.serialNumber'), value: report.serialNumber },
+              { label: t('report.product'), value: product.name },
+              ...(material
+                ? [
+                    {
+                      label: t('report.bodyMaterial'),
+                      value: <span data-testid="report-material">{material}</span>,
+                    },
+                  ]
+                : []),
+              {
+                label: t('report.productionDate'),
+                value: formatCalendarDate(report.productionDate, language) ?? report.productionDate,
+              },
+              { label: t('report.reportNumber'), value: report.reportNumber },
+              {
+                label: t('report.issueDate'),
+                value: formatDateTime(report.issuedAt, language) ?? report.issuedAt,
+              },
+            ]}
+          />
           <Alert
             type="success"
             statusIconAriaLabel={t('toast.success')}
@@ -256,32 +317,6 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
               date: formatDateTime(report.pdfExpiresAt, language) ?? report.pdfExpiresAt,
             })}
           </Alert>
-          {showsVerdict(report) && <VerdictIndicator verdict={report.verdict} />}
-          <KeyValuePairs
-            columns={3}
-            data-testid="report-facts"
-            items={[
-              { label: t('report.reportNumber'), value: report.reportNumber },
-              {
-                label: t('report.issueDate'),
-                value: formatDateTime(report.issuedAt, language) ?? report.issuedAt,
-              },
-              { label: t('report.serialNumber'), value: report.serialNumber },
-              { label: t('report.product'), value: product.name },
-              {
-                label: t('report.productionDate'),
-                value: formatCalendarDate(report.productionDate, language) ?? report.productionDate,
-              },
-              ...(material
-                ? [
-                    {
-                      label: t('report.bodyMaterial'),
-                      value: <span data-testid="report-material">{material}</span>,
-                    },
-                  ]
-                : []),
-            ]}
-          />
           <SpaceBetween size="s">
             <Header variant="h3">{t('report.specifications')}</Header>
             <KeyValuePairs

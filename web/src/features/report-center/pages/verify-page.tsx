@@ -14,6 +14,7 @@ import {
   type ReportVerification,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
 import { formatDateTime } from '../../../lib/format';
+import { verdictStatus } from '../../../lib/verdict';
 import { ReportCenterError } from '../api';
 import { verifyReport } from '../verify-api';
 import { FileCheck } from '../components/file-check';
@@ -147,6 +148,23 @@ function VerifyReport({ reportNumber }: { reportNumber: string }) {
                 { label: t('report.reportNumber'), value: lookup.report.reportNumber },
                 { label: t('report.serialNumber'), value: lookup.report.serialNumber },
                 { label: t('report.product'), value: lookup.report.productName },
+                // The verdict the report states, as its banner shows it (none on reports
+                // issued before verdicts were kept).
+                ...(lookup.report.verdict
+                  ? [
+                      {
+                        label: t('report.verdict'),
+                        value: (
+                          <StatusIndicator
+                            type={verdictStatus[lookup.report.verdict]}
+                            data-testid="verify-verdict"
+                          >
+                            {t(`report.verdicts.${lookup.report.verdict}`)}
+                          </StatusIndicator>
+                        ),
+                      },
+                    ]
+                  : []),
                 {
                   label: t('report.issueDate'),
                   value: formatDateTime(lookup.report.issuedAt, language) ?? lookup.report.issuedAt,
