@@ -10,7 +10,7 @@ import { startStackProcess, type StackInfo } from '../support/stack-process';
 import { inParallel, measure, ms } from './measure';
 
 /**
- * Catalogue benchmarks (issue targets: each ratio at most 1.2):
+ * Catalogue benchmarks (targets: each ratio at most 1.2):
  * - serial lookup through the API with 1,000 and with 1,000,000 ranges stored;
  * - a product list page of 100 with 100 and with 100,000 products stored.
  * Bulk data goes straight into DynamoDB Local in the exact item shape the

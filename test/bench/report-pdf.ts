@@ -10,7 +10,7 @@ import { valvePlanTemplate } from '../../lambdas/shared/contract/schemas/test-pl
 import { ms } from './measure';
 
 /**
- * Report generation alone (issue targets: median <= 60 ms warm, <= 100 KB per PDF, in
+ * Report generation alone (targets: median <= 60 ms warm, <= 100 KB per PDF, in
  * English and Chinese, and for a 20-test plan in Chinese). The first render of the
  * process is cold: it reads the fonts and the harfbuzz WebAssembly. A typical report: a
  * full product, four test results; the plan report: 20 required tests, 18 with results.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <name>`: measurements that go into the docs and issue notes.
+ * `npm run bench -- <name>`: the measurements docs/benchmarks.md records.
  * They print figures; they assert nothing (timings do not belong in `npm test`).
  */
 export {};

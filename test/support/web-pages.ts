@@ -25,7 +25,7 @@ export interface WebPage {
    * also with the libraries every page of the product uses).
    */
   floors?: readonly ('search' | 'login' | 'products' | 'products-libraries')[];
-  /** Issue 18's targets. */
+  /** The page-weight targets (docs/web-app.md, Page weight). */
   target: { js: number; css: number };
   /**
    * What test/unit/web-budgets.test.ts holds the page to: the target where it is met,
@@ -43,7 +43,7 @@ const backOffice = [
 ];
 
 /**
- * The pages issue 18 sets targets for, plus the dashboard (the only page with the chart
+ * The pages with page-weight targets, plus the dashboard (the only page with the chart
  * code; its budget keeps that code off the other pages' share). "Opened directly": the
  * address typed into a fresh tab, not reached by navigating inside the app.
  */
@@ -101,7 +101,7 @@ export const webPages: readonly WebPage[] = [
       'web/src/features/dashboard/pages/dashboard-page.tsx',
       'web/src/features/dashboard/components/daily-charts.tsx',
     ],
-    // Not one of issue 18's pages: the back office's heaviest first load.
+    // Not one of the pages with targets: the back office's heaviest first load.
     target: { js: 360, css: 90 },
     // CSS below the target: what the page reached, with about 2 % room.
     budget: { js: 370, css: 72 },
