@@ -134,7 +134,7 @@ export default tseslint.config(
   {
     // The public Test Report Center (search.html) is its own light page: no sign-in
     // library, router, back-office code or i18next (it has its own small `t`). The web
-    // build also fails if any of these reach it indirectly (web/vite.config.ts).
+    // build also fails if any of these reach it indirectly (web/build/page-guards.ts).
     files: [
       'web/src/search.tsx',
       'web/src/features/report-center/**/*.{ts,tsx}',
@@ -165,7 +165,7 @@ export default tseslint.config(
   {
     // The sign-in page (login.html) is a light page too: Amplify's sign-in, but no router
     // and no i18next (its own useText()); zod only in the checks' chunk, loaded on first
-    // input. The web build also fails if these reach it indirectly (web/vite.config.ts).
+    // input. The web build also fails if these reach it indirectly (web/build/page-guards.ts).
     files: ['web/src/login.tsx', 'web/src/features/auth/sign-in/**/*.{ts,tsx}'],
     ignores: ['web/src/features/auth/sign-in/validation.ts'],
     rules: {

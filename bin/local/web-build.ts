@@ -10,6 +10,7 @@ const inputs = [
   'web/login.html',
   'web/public',
   'web/vite.config.ts',
+  'web/build',
   'lambdas/shared/contract',
 ];
 

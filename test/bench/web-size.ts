@@ -16,7 +16,7 @@ import { measureWebFloors } from './web-floors/build';
  * Gzip size (level 9) of the JS and CSS a browser loads when each page of
  * test/support/web-pages.ts is opened directly, against the page-weight targets; then, per
  * page, its largest scripts and stylesheets, what makes them large and who pulls that in
- * (from the build's statistics, web/vite.config.ts `bundleStats`). Beside each page, its
+ * (from the build's statistics, web/build/bundle-stats.ts). Beside each page, its
  * floor: the least a page doing its job loads with the same stack and build settings
  * (./web-floors, built to a temporary folder), and the page/floor ratio. Serves web/dist
  * as the last `npm run build:web` left it.

@@ -6,7 +6,7 @@ import { repoRoot } from '../../bin/local/settings';
 import { buildWeb, webBuildIsStale } from '../../bin/local/web-build';
 
 /**
- * What the web build's `bundle-stats` plugin (web/vite.config.ts) writes for each page
+ * What the web build's `bundle-stats` plugin (web/build/bundle-stats.ts) writes for each page
  * build (`index`: the back office, `search`: the public Test Report Center, `login`: the
  * sign-in page).
  */

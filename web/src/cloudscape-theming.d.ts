@@ -1,6 +1,6 @@
 /**
- * Stylesheets made at build time with Cloudscape's theming API (see `cloudscapeTheming`
- * in web/vite.config.ts).
+ * Stylesheets made at build time with Cloudscape's theming API (see
+ * web/build/cloudscape-theming.ts).
  */
 declare module 'virtual:cloudscape-theming' {
   /** Per colour scheme other than Cloudscape's own blue: its primary palette's stylesheet. */

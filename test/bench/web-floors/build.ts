@@ -28,7 +28,9 @@ const floors: readonly Omit<WebFloor, 'js' | 'css'>[] = [
  * Builds each floor entry of this folder with the Vite settings and plugins of the page
  * it stands for (web/vite.config.ts: the public page's build for `search`, the back
  * office's for the others) into a temporary folder, and sums the gzip size of every
- * script and stylesheet it emits: a floor loads everything it has (no lazy chunk).
+ * script and stylesheet it emits: a floor loads everything it has (no lazy chunk). A
+ * floor draws only part of its page, so the page's icon list may hold icons it does not
+ * name (`partOfPage`).
  */
 export async function measureWebFloors(): Promise<WebFloor[]> {
   const measured: WebFloor[] = [];
@@ -42,7 +44,9 @@ export async function measureWebFloors(): Promise<WebFloor[]> {
         publicDir: false,
         logLevel: 'warn',
         plugins: [
-          ...(floor.name === 'search' ? reportCenterPlugins() : backOfficePlugins()),
+          ...(floor.name === 'search'
+            ? reportCenterPlugins({ partOfPage: true })
+            : backOfficePlugins({ partOfPage: true })),
           ...(base.plugins ?? []),
         ],
         build: {

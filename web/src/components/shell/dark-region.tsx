@@ -5,9 +5,9 @@ import 'virtual:cloudscape-dark-region.css';
 /**
  * A part of the page in Cloudscape's dark colours while the rest may be light (the
  * semi-dark navigation): `applyMode` on this element, plus the build's re-declaration
- * of the tokens Cloudscape defines once on `body` (see `cloudscapeTheming` in
- * web/vite.config.ts), so the components inside really take the dark mode's colours.
- * Its background is the caller's (a class of its own stylesheet).
+ * of the tokens Cloudscape defines once on `body` (see web/build/cloudscape-theming.ts),
+ * so the components inside really take the dark mode's colours. Its background is the
+ * caller's (a class of its own stylesheet).
  */
 export function DarkRegion({
   dark,
