@@ -33,6 +33,7 @@ import {
   MachineDataPage,
   SearchHistoryPage,
   switchLanguage,
+  TablePreferences,
 } from './pages';
 
 const stack = inject('stack');
@@ -260,7 +261,18 @@ describe('machine data, dashboard and search history in the browser', () => {
     expect(rows[0]).toContain('after re-seating');
     expect(rows[1]).toContain('Fail');
     expect(rows[2]).toContain('Shell test');
-    expect(rows.join(' ')).toContain(benchName);
+    // The bench starts hidden (docs/web-app.md, "Tables on a laptop screen"): the table's
+    // preferences show it, then hide it again.
+    expect(rows.join(' ')).not.toContain(benchName);
+    const columns = new TablePreferences(page, 'results-table');
+    await columns.show({ Machine: true });
+    await expect
+      .poll(async () => (await machineData.resultRows().allTextContents()).join(' '))
+      .toContain(benchName);
+    await columns.show({ Machine: false });
+    await expect
+      .poll(async () => (await machineData.resultRows().allTextContents()).join(' '))
+      .not.toContain(benchName);
     // The chosen unit is in the address (as typed), so a reload or a shared link keeps it.
     expect(new URL(page.url()).searchParams.get('serial')?.toUpperCase()).toBe(serial(7));
     await screenshot(page, 'machine-data-history-en-light');
@@ -377,12 +389,20 @@ describe('machine data, dashboard and search history in the browser', () => {
     expect(rows[0]).toContain(bounced);
     expect(rows[0]).toContain('Failed');
     expect(rows[0]).toContain('suppressed');
-    expect(rows[0]).toContain('繁體中文');
     expect(rows[1]).toContain(visitor);
     expect(rows.join(' ')).toContain(productName);
-    // The client address column is there for admins.
-    expect(await text(history.table())).toContain('Client address');
+    // The language and the client address start hidden; the preferences offer the client
+    // address to admins and show it with the language.
+    expect(await text(history.table())).not.toContain('Client address');
+    const columns = new TablePreferences(page, 'searches-table');
+    await columns.open();
+    expect(await columns.columns()).toContain('Client address');
+    await columns.choose({ Language: true, 'Client address': true });
+    await expect.poll(() => text(history.table())).toContain('Client address');
+    expect((await history.rows().allTextContents())[0]).toContain('繁體中文');
     await screenshot(page, 'searches-filtered-en-light');
+    await columns.show({ Language: false, 'Client address': false });
+    await expect.poll(() => text(history.table())).not.toContain('Client address');
 
     // Request dates: today keeps both, a day long past keeps none.
     const today = new Date().toISOString().slice(0, 10);
@@ -594,6 +614,13 @@ describe('machine data, dashboard and search history in the browser', () => {
     await expect.poll(() => history.rows().count()).toBe(2);
     expect(await text(history.table())).toContain('Failed');
     expect(await text(history.table())).not.toContain('Client address');
+    // Nor do the preferences offer it to staff (the other hidden columns they do).
+    const columns = new TablePreferences(page, 'searches-table');
+    await columns.open();
+    expect(await columns.columns()).toContain('Language');
+    expect(await columns.columns()).not.toContain('Client address');
+    await page.keyboard.press('Escape');
+    await columns.dialog().waitFor({ state: 'hidden' });
     expect(await page.locator(`[data-testid="resend-${failedRequestId}"]`).count()).toBe(0);
 
     await open(page, '/machine-data', 'results-table');

@@ -611,3 +611,54 @@ export class SiteSettingsPage {
   readonly verdict = (verdict: string) =>
     this.page.locator(`[data-testid="settings-verdict-${verdict}"] input`);
 }
+
+/**
+ * A back-office table's preferences (the settings button above it): the columns it offers
+ * and which of them show, chosen as a person does. `words`: the button's name and
+ * "Confirm" in the page's language.
+ */
+export class TablePreferences {
+  constructor(
+    private readonly page: Page,
+    private readonly tableTestId: string,
+    private readonly words = { open: 'Preferences', confirm: 'Confirm' },
+  ) {}
+
+  private readonly columnList = () =>
+    wrapper.findCollectionPreferences().findModal().findContentDisplayPreference();
+  readonly dialog = () =>
+    this.page.locator(wrapper.findCollectionPreferences().findModal().toSelector());
+
+  /** Opens the dialog (its code is fetched when first used). */
+  async open(): Promise<void> {
+    await this.page
+      .locator(`[data-testid="${this.tableTestId}"]`)
+      .getByRole('button', { name: this.words.open })
+      .click();
+    await this.page.locator(this.columnList().toSelector()).waitFor();
+  }
+
+  /** The names of the columns the open dialog offers, in their order. */
+  async columns(): Promise<string[]> {
+    // Every option's label: the first one's selector without its place in the list.
+    const first = this.columnList().findOptionByIndex(1).findLabel().toSelector();
+    const labels = await this.page.locator(first.replace(':nth-child(1)', '')).allTextContents();
+    return labels.map((label) => label.trim());
+  }
+
+  /** Shows (true) or hides (false) columns by their names, then confirms. */
+  async choose(columns: Record<string, boolean>): Promise<void> {
+    const dialog = this.dialog();
+    for (const [name, shown] of Object.entries(columns)) {
+      await dialog.getByLabel(name, { exact: true }).setChecked(shown);
+    }
+    await dialog.getByRole('button', { name: this.words.confirm }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Opens the dialog, shows or hides the columns named, confirms. */
+  async show(columns: Record<string, boolean>): Promise<void> {
+    await this.open();
+    await this.choose(columns);
+  }
+}

@@ -17,6 +17,9 @@ const indicator: Record<DeliveryStatus, StatusIndicatorProps.Type> = {
 export function DeliveryStatusIndicator({ status }: { status: DeliveryStatus }) {
   const { t } = useTranslation();
   return (
-    <StatusIndicator type={indicator[status]}>{t(`deliveryStatus.${status}`)}</StatusIndicator>
+    // One line in a table cell: a status is a word or two ("已寄出" stays whole).
+    <StatusIndicator type={indicator[status]} wrapText={false}>
+      {t(`deliveryStatus.${status}`)}
+    </StatusIndicator>
   );
 }

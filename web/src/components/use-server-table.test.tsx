@@ -1,7 +1,7 @@
 import { isValidElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '../i18n/resources';
 import type { CursorListState } from '../lib/use-cursor-list';
 
@@ -238,6 +238,83 @@ describe('useServerTable', () => {
       { id: 'name', label: 'Name', alwaysVisible: true },
       { id: 'short', label: 'Short name in full', alwaysVisible: undefined },
     ]);
+  });
+});
+
+describe('stored column arrangements', () => {
+  const storage = new Map<string, string>();
+  beforeEach(() => {
+    storage.clear();
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => storage.set(key, value),
+      },
+    });
+    cursorList.value = listState(page([], 1), { total: 1 });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** `short` starts hidden now; it was shown by default before (issue 25). */
+  const newlyHidden = [
+    columns[0]!,
+    { ...columns[1]!, hiddenByDefault: true, visibleByDefaultBefore: true },
+  ];
+
+  it('hides a newly hidden column for a list stored before with its old defaults', () => {
+    // What the preferences dialog stored on any confirm, e.g. of the page size alone.
+    storage.set(
+      'things.columns',
+      JSON.stringify([
+        { id: 'name', visible: true },
+        { id: 'short', visible: true },
+      ]),
+    );
+    const table = renderHook(options({ columns: newlyHidden }));
+    expect(table.tableProps.columnDisplay).toEqual([
+      { id: 'name', visible: true },
+      { id: 'short', visible: false },
+    ]);
+  });
+
+  it('keeps a column shown by the person’s choice, and stores the defaults with a choice', () => {
+    storage.set(
+      'things.columns',
+      JSON.stringify({
+        columns: [
+          { id: 'name', visible: true },
+          { id: 'short', visible: true },
+        ],
+        defaults: [
+          { id: 'name', visible: true },
+          { id: 'short', visible: false },
+        ],
+      }),
+    );
+    const table = renderHook(options({ columns: newlyHidden }));
+    expect(table.tableProps.columnDisplay).toEqual([
+      { id: 'name', visible: true },
+      { id: 'short', visible: true },
+    ]);
+    const choice = propsOf(table.tableProps.preferences).columns as {
+      onChange: (display: { id: string; visible: boolean }[]) => void;
+    };
+    choice.onChange([
+      { id: 'name', visible: true },
+      { id: 'short', visible: false },
+    ]);
+    expect(JSON.parse(storage.get('things.columns')!)).toEqual({
+      columns: [
+        { id: 'name', visible: true },
+        { id: 'short', visible: false },
+      ],
+      defaults: [
+        { id: 'name', visible: true },
+        { id: 'short', visible: false },
+      ],
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import { useCursorList, type FetchPage } from '../lib/use-cursor-list';
 import { useListCounter } from '../lib/use-list-counter';
 import { ListPagination } from './list-pagination';
 import { ListPreferences } from './list-preferences';
+import { withWholeHeaders } from './table-cells';
 import { TableEmptyState } from './table-empty-state';
 
 /** A column of a server-paged table: Cloudscape's definition with an id and a text header. */
@@ -23,6 +24,12 @@ export type ServerTableColumn<T> = TableProps.ColumnDefinition<T> & {
   alwaysVisible?: boolean;
   /** Hidden until the user shows it in the preferences. */
   hiddenByDefault?: boolean;
+  /**
+   * Hidden by default now, shown by default in arrangements stored as a bare list (before
+   * the defaults were stored with them, issue 25): such a list's `visible: true` for this
+   * column was no choice, and today's default applies.
+   */
+  visibleByDefaultBefore?: boolean;
   /**
    * False for a column this user may not see (another role's): it is not shown, but keeps
    * its place in the stored arrangement for the one who may.
@@ -146,13 +153,21 @@ export function useServerTable<Q, T, S extends string = never>({
   const { language } = useLanguage();
   const [pageSize, setPageSize] = usePageSizePreference(`${preferencesKey}.pageSize`);
   // The default arrangement, kept as a value: a new array each render is the same columns.
-  const defaultsKey = JSON.stringify(
+  const defaultsKey = JSON.stringify([
     allColumns.map((column) => ({ id: column.id, visible: !column.hiddenByDefault })),
+    allColumns.map((column) => ({
+      id: column.id,
+      visible: !column.hiddenByDefault || column.visibleByDefaultBefore === true,
+    })),
+  ]);
+  const [defaultColumns, listDefaults] = useMemo(
+    () => JSON.parse(defaultsKey) as [ColumnDisplay[], ColumnDisplay[]],
+    [defaultsKey],
   );
-  const defaultColumns = useMemo(() => JSON.parse(defaultsKey) as ColumnDisplay[], [defaultsKey]);
   const [storedColumns, setStoredColumns] = useColumnDisplayPreference(
     `${preferencesKey}.columns`,
     defaultColumns,
+    listDefaults,
   );
   const columns = allColumns.filter((column) => column.available !== false);
   const list = useCursorList({ fetchPage, pageSize, query });
@@ -176,7 +191,8 @@ export function useServerTable<Q, T, S extends string = never>({
   const tableProps = {
     items,
     trackBy,
-    columnDefinitions: columns,
+    // Header words stay whole (Chinese ones too); the preferences name columns by `label ?? header`.
+    columnDefinitions: withWholeHeaders(columns),
     columnDisplay,
     loading,
     loadingText: t(`${texts}.loading`),

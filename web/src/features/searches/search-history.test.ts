@@ -10,7 +10,6 @@ import {
   parseSearchHistoryPage,
   searchHistoryQuery,
 } from './api';
-import { dateTimeParts } from './request-time';
 import { searchHistoryCsv, searchHistoryCsvColumns } from './search-csv';
 
 const none = noSearchHistoryFilters;
@@ -138,21 +137,5 @@ describe('search history export', () => {
 
   it('has a header line and nothing else for an empty list', () => {
     expect(parseCsv(searchHistoryCsv([], false))).toHaveLength(1);
-  });
-});
-
-describe('dateTimeParts', () => {
-  it('splits a moment into its date and its time in the language', () => {
-    const moment = '2026-11-21T08:15:00.000Z';
-    for (const language of ['en', 'zh'] as const) {
-      const parts = dateTimeParts(moment, language);
-      const locale = language === 'en' ? 'en' : 'zh-TW';
-      expect(parts).toEqual({
-        date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(moment)),
-        time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(moment)),
-      });
-    }
-    expect(dateTimeParts('2026-11-21T08:15:00.000Z', 'zh')?.date).toContain('2026年11月21日');
-    expect(dateTimeParts('yesterday', 'en')).toBeUndefined();
   });
 });

@@ -3,6 +3,6 @@
  * voiding a result and how a voided or uploaded result reads. The unit's page is not
  * exported: the router lazy-loads it.
  */
-export { VoidNote, VoidableText } from './components/result-cells';
+export { MeasuredValue, VoidNote, VoidableText } from './components/result-cells';
 export { VoidResultModal } from './components/void-result-modal';
 export { resultSource } from './unit-format';

@@ -4,9 +4,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import type { AuditActor } from '../../../../../lambdas/shared/contract/schemas/audit';
 import { RouterLink } from '../../../components/router-link';
+import { BreakableEmail, DateTimeCell } from '../../../components/table-cells';
 import type { ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatTimestamp } from '../../../lib/format';
 import { pathTo, paths } from '../../../routes/paths';
 import type { AuditRow } from '../api';
 import { actorName, auditChanges } from '../audit-format';
@@ -61,14 +61,15 @@ export function useAuditColumns({
       header: t('audit.columns.at'),
       isRowHeader: true,
       alwaysVisible: true,
-      cell: (row) => <span className="audit-nowrap">{formatTimestamp(row.at, language)}</span>,
+      // Date and time (to the second) may take two lines, each whole.
+      cell: (row) => <DateTimeCell value={row.at} seconds />,
     },
     ...(withActor
       ? [
           {
             id: 'actor' as const,
             header: t('audit.columns.actor'),
-            minWidth: narrow ? 140 : 200,
+            minWidth: narrow ? 140 : 160,
             cell: (row: AuditRow) =>
               onActor ? (
                 <Button
@@ -76,10 +77,10 @@ export function useAuditColumns({
                   ariaLabel={t('audit.activity.showActor', { name: actorName(row.actor) })}
                   onClick={() => onActor(row.actor)}
                 >
-                  {who(row.actor)}
+                  <BreakableEmail email={who(row.actor)} />
                 </Button>
               ) : (
-                who(row.actor)
+                <BreakableEmail email={who(row.actor)} />
               ),
           },
         ]
@@ -99,7 +100,7 @@ export function useAuditColumns({
           {
             id: 'record' as const,
             header: t('audit.columns.record'),
-            minWidth: narrow ? 140 : 200,
+            minWidth: narrow ? 140 : 160,
             cell: (row: AuditRow) => {
               const kind = t(`audit.entities.${row.entity}`);
               const path = recordPath(row);
@@ -118,7 +119,7 @@ export function useAuditColumns({
                     <span>{kind}</span>
                   )}
                   <Box variant="small" color="text-body-secondary">
-                    {row.entityId}
+                    <span className="cell-break-anywhere">{row.entityId}</span>
                   </Box>
                 </SpaceBetween>
               );

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../../lambdas/shared/contract/schemas/audit';
+import { withWholeHeaders } from '../../../components/table-cells';
 import type { AuditRow } from '../api';
 import { useAuditColumns } from './audit-columns';
 
@@ -28,7 +29,7 @@ export default function EntriesTable({ entries, valueName }: EntriesTableProps) 
       variant="borderless"
       items={rows}
       trackBy="key"
-      columnDefinitions={columns}
+      columnDefinitions={withWholeHeaders(columns)}
       wrapLines
       ariaLabels={{ tableLabel: t('audit.history.tableLabel') }}
       empty={

@@ -5,6 +5,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntity } from '../../../../../lambdas/shared/contract/schemas/audit';
+import { withWholeHeaders } from '../../../components/table-cells';
 import { TableEmptyState } from '../../../components/table-empty-state';
 import { isActorSubject, type AuditSubject } from '../api';
 import { useAuditEntries } from '../use-audit-entries';
@@ -65,7 +66,7 @@ export default function HistoryEntries({ subject, valueName, revision = 0 }: His
       variant="borderless"
       items={history.items}
       trackBy="key"
-      columnDefinitions={columns}
+      columnDefinitions={withWholeHeaders(columns)}
       wrapLines
       loading={history.loading}
       loadingText={texts.loading}

@@ -1,6 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import { useTranslation } from 'react-i18next';
 import { DeliveryStatusIndicator } from '../../../components/delivery-status';
+import { BreakableEmail } from '../../../components/table-cells';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime } from '../../../lib/format';
 import type { Dashboard } from '../api';
@@ -38,7 +39,9 @@ export function RecentRequests({ requests }: { requests: Dashboard['recentReques
               <td className="recent-requests__nowrap">
                 {formatDateTime(request.requestedAt, language) ?? request.requestedAt}
               </td>
-              <td>{request.email}</td>
+              <td>
+                <BreakableEmail email={request.email} />
+              </td>
               <td className="recent-requests__nowrap">{request.serialNumber}</td>
               <td className="recent-requests__nowrap">
                 <DeliveryStatusIndicator status={request.status} />

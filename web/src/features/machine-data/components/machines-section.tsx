@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Machine } from '../../../../../lambdas/shared/contract/schemas/machine-data';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DateTimeCell, withWholeHeaders } from '../../../components/table-cells';
 import { TableEmptyState } from '../../../components/table-empty-state';
 import { useToast } from '../../../components/toast/use-toast';
 import { useLanguage } from '../../../i18n/use-language';
@@ -46,6 +47,7 @@ export function MachinesSection() {
         loading={loading}
         loadingText={t('machines.loading')}
         wrapLines
+        stickyColumns={{ last: 1 }}
         ariaLabels={{ tableLabel: t('machines.title') }}
         empty={
           <TableEmptyState
@@ -75,7 +77,7 @@ export function MachinesSection() {
             {t('machines.title')}
           </Header>
         }
-        columnDefinitions={[
+        columnDefinitions={withWholeHeaders([
           {
             id: 'name',
             header: t('machines.fields.name'),
@@ -90,12 +92,18 @@ export function MachinesSection() {
           {
             id: 'createdAt',
             header: t('machines.fields.createdAt'),
-            cell: (machine) => dateTime(machine.createdAt, t('common.none')),
+            // Date and time may take two lines, each whole.
+            cell: (machine) => <DateTimeCell value={machine.createdAt} />,
           },
           {
             id: 'lastUsedAt',
             header: t('machines.fields.lastUsedAt'),
-            cell: (machine) => dateTime(machine.lastUsedAt, t('machines.neverUsed')),
+            cell: (machine) =>
+              machine.lastUsedAt ? (
+                <DateTimeCell value={machine.lastUsedAt} />
+              ) : (
+                <span className="cell-keep-words">{t('machines.neverUsed')}</span>
+              ),
           },
           {
             id: 'status',
@@ -108,7 +116,9 @@ export function MachinesSection() {
                   })}
                 </StatusIndicator>
               ) : (
-                <StatusIndicator type="success">{t('machines.status.active')}</StatusIndicator>
+                <StatusIndicator type="success" wrapText={false}>
+                  {t('machines.status.active')}
+                </StatusIndicator>
               ),
           },
           {
@@ -123,11 +133,11 @@ export function MachinesSection() {
                   onClick={() => setRevoking(machine)}
                   data-testid={`machine-revoke-${machine.id}`}
                 >
-                  {t('machines.revoke.action')}
+                  <span className="cell-nowrap">{t('machines.revoke.action')}</span>
                 </Button>
               ),
           },
-        ]}
+        ])}
       />
       {creating && <CreateMachineModal onClose={() => setCreating(false)} onCreated={onCreated} />}
       {revoking && (

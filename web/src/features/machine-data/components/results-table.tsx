@@ -14,21 +14,21 @@ import {
   testOutcomes,
   type TestOutcome,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
-import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
 import { RouterLink } from '../../../components/router-link';
+import { ClampedText, DateTimeCell } from '../../../components/table-cells';
 import { useToast } from '../../../components/toast/use-toast';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
 import type { DateRange } from '../../../lib/date-range';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { outcomeStatus } from '../../../lib/verdict';
 import { pathTo, paths } from '../../../routes/paths';
-import { resultSource, VoidableText, VoidNote, VoidResultModal } from '../../units';
+import { MeasuredValue, resultSource, VoidableText, VoidNote, VoidResultModal } from '../../units';
 import {
   fetchResultsPage,
   isFiltered,
@@ -104,8 +104,11 @@ export function ResultsTable({
     {
       id: 'testedAt',
       header: t('machineData.columns.testedAt'),
+      // Date and time may take two lines, each whole: the columns that follow need the room.
       cell: (item) => (
-        <span className="machine-data-nowrap">{struck(item, dateTime(item.testedAt))}</span>
+        <VoidableText result={item}>
+          <DateTimeCell value={item.testedAt} />
+        </VoidableText>
       ),
     },
     {
@@ -136,14 +139,15 @@ export function ResultsTable({
     {
       id: 'testName',
       header: t('machineData.columns.testName'),
-      // Plan tests have long names ("Seat test high pressure (WCB)"): room for two lines at most.
-      minWidth: 180,
+      // Plan tests have long names ("Seat test high pressure (WCB)"): two lines at most.
+      minWidth: 150,
       cell: (item) => struck(item, item.testName),
     },
     {
       id: 'result',
       header: t('machineData.columns.result'),
-      minWidth: 160,
+      // Room for a void's note ("Voided by … on …: reason") under the outcome.
+      minWidth: 110,
       cell: (item) => (
         <SpaceBetween size="xxxs">
           <span className="machine-data-nowrap">
@@ -158,56 +162,39 @@ export function ResultsTable({
       ),
     },
     {
+      // The value, and under it the limit it was judged against and the plan version that
+      // set it (kept with the result: a later plan never changes them).
       id: 'value',
       header: t('machineData.columns.value'),
-      cell: (item) =>
-        item.value === null ? (
-          t('common.none')
-        ) : (
-          <span className="machine-data-nowrap">
-            {struck(
-              item,
-              [formatDecimal(item.value, language), item.unit].filter(Boolean).join(' '),
-            )}
-          </span>
-        ),
+      cell: (item) => <MeasuredValue result={item} />,
     },
     {
-      // The limit the result was judged against and the plan version that set it, kept
-      // with the result: a later plan never changes them.
-      id: 'limit',
-      header: t('machineData.columns.limit'),
-      cell: (item) => {
-        const limit = item.limit && formatLimit(item.limit);
-        return (
-          <SpaceBetween size="xxxs">
-            <span className="machine-data-nowrap">{struck(item, limit || t('common.none'))}</span>
-            {item.planVersion !== null && (
-              <Box variant="small" color="text-body-secondary">
-                <span className="machine-data-nowrap">
-                  {t('machineData.results.planVersion', { version: item.planVersion })}
-                </span>
-              </Box>
-            )}
-          </SpaceBetween>
-        );
-      },
+      id: 'notes',
+      header: t('machineData.columns.notes'),
+      minWidth: 170,
+      maxWidth: 320,
+      // Two lines of a long note; the rest on hover or focus.
+      cell: (item) => (
+        <VoidableText result={item}>
+          {item.notes ? <ClampedText text={item.notes} /> : t('common.none')}
+        </VoidableText>
+      ),
     },
+    // The bench and its operator: shown from the table preferences (docs/web-app.md,
+    // "Tables on a laptop screen"); a unit's page shows both for each of its results.
     {
       id: 'machineId',
       header: t('machineData.columns.machineId'),
+      hiddenByDefault: true,
+      visibleByDefaultBefore: true,
       cell: (item) => struck(item, item.machineId),
     },
     {
       id: 'operator',
       header: t('machineData.columns.operator'),
+      hiddenByDefault: true,
+      visibleByDefaultBefore: true,
       cell: (item) => struck(item, item.operator ?? t('common.none')),
-    },
-    {
-      id: 'notes',
-      header: t('machineData.columns.notes'),
-      maxWidth: 320,
-      cell: (item) => struck(item, item.notes ?? t('common.none')),
     },
     {
       id: 'receivedAt',
@@ -225,6 +212,7 @@ export function ResultsTable({
     {
       id: 'actions',
       header: t('machineData.columns.actions'),
+      alwaysVisible: true,
       cell: (item) =>
         item.voidedAt ? null : (
           <Button
@@ -236,7 +224,7 @@ export function ResultsTable({
             onClick={() => setVoiding(item)}
             data-testid="result-void"
           >
-            {t('unit.results.void')}
+            <span className="cell-nowrap">{t('unit.results.void')}</span>
           </Button>
         ),
     },
@@ -262,6 +250,7 @@ export function ResultsTable({
         data-testid="results-table"
         variant="container"
         wrapLines
+        stickyColumns={{ last: 1 }}
         header={
           <Header
             variant="h2"

@@ -135,6 +135,7 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
     <Table<RowProblem>
       data-testid="upload-problems"
       variant="embedded"
+      wrapLines
       items={problems.slice(0, maxListedProblems)}
       ariaLabels={{ tableLabel: t('machineData.upload.problemsLabel') }}
       header={

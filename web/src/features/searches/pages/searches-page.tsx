@@ -21,10 +21,10 @@ import { DeliveryStatusIndicator } from '../../../components/delivery-status';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
 import { RouterLink } from '../../../components/router-link';
+import { BreakableEmail, DateTimeCell } from '../../../components/table-cells';
 import { useToast } from '../../../components/toast/use-toast';
 import { VerdictStatus } from '../../../components/verdict-status';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
-import { useLanguage } from '../../../i18n/use-language';
 import type { DateRange } from '../../../lib/date-range';
 import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -39,13 +39,11 @@ import {
   resendReport,
   type SearchHistoryFilters,
 } from '../api';
-import { dateTimeParts } from '../request-time';
 import { searchHistoryCsv } from '../search-csv';
 import '../searches-page.css';
 
 export default function SearchesPage() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const { user } = useAuth();
   const { showToast } = useToast();
   const admin = user?.role === 'admin';
@@ -81,17 +79,7 @@ export default function SearchesPage() {
       header: t('searches.columns.requestedAt'),
       // Date and time may take two lines (the columns that follow need the room), but
       // each stays whole.
-      cell: (line) => {
-        const parts = dateTimeParts(line.requestedAt, language);
-        return parts ? (
-          <>
-            <span className="searches-nowrap">{parts.date}</span>{' '}
-            <span className="searches-nowrap">{parts.time}</span>
-          </>
-        ) : (
-          line.requestedAt
-        );
-      },
+      cell: (line) => <DateTimeCell value={line.requestedAt} />,
     },
     {
       id: 'serialNumber',
@@ -123,13 +111,46 @@ export default function SearchesPage() {
         </span>
       ),
     },
-    { id: 'email', header: t('searches.columns.email'), cell: (line) => line.email },
+    {
+      id: 'email',
+      header: t('searches.columns.email'),
+      // A long address breaks (at the @ and the dots first) rather than widen the table.
+      minWidth: 160,
+      cell: (line) => <BreakableEmail email={line.email} />,
+    },
     {
       id: 'language',
       header: t('searches.columns.language'),
+      // Shown from the table preferences, as the report number and the client address:
+      // without them the list fits 1280 px beside the navigation (docs/web-app.md,
+      // "Tables on a laptop screen").
+      hiddenByDefault: true,
+      visibleByDefaultBefore: true,
       cell: (line) => <span className="searches-nowrap">{t(`language.${line.language}`)}</span>,
     },
     {
+      id: 'reportNumber',
+      hiddenByDefault: true,
+      header: t('searches.columns.reportNumber'),
+      // A withheld request was issued no report.
+      cell: (line) => line.reportNumber ?? t('common.none'),
+    },
+    {
+      id: 'clientAddress',
+      header: t('searches.columns.clientAddress'),
+      hiddenByDefault: true,
+      visibleByDefaultBefore: true,
+      // For admins only (the API gives it to no one else).
+      available: admin,
+      cell: (line) =>
+        line.clientAddress ? (
+          <span className="cell-break-anywhere">{line.clientAddress}</span>
+        ) : (
+          t('common.none')
+        ),
+    },
+    {
+      // Last: the resend, the list's one row action, sits here.
       id: 'status',
       header: t('searches.columns.status'),
       alwaysVisible: true,
@@ -155,20 +176,6 @@ export default function SearchesPage() {
           )}
         </SpaceBetween>
       ),
-    },
-    {
-      id: 'reportNumber',
-      hiddenByDefault: true,
-      header: t('searches.columns.reportNumber'),
-      // A withheld request was issued no report.
-      cell: (line) => line.reportNumber ?? t('common.none'),
-    },
-    {
-      id: 'clientAddress',
-      header: t('searches.columns.clientAddress'),
-      // For admins only (the API gives it to no one else).
-      available: admin,
-      cell: (line) => line.clientAddress ?? t('common.none'),
     },
   ];
   const table = useServerTable({
@@ -214,6 +221,7 @@ export default function SearchesPage() {
         variant="container"
         items={items}
         wrapLines
+        stickyColumns={{ last: 1 }}
         header={
           <Header
             variant="h2"

@@ -11,6 +11,7 @@ import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { RouterButton, RouterLink } from '../../../components/router-link';
+import '../../../components/table-cells.css';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
 import type { SortOrder } from '../../../lib/cursor-page';
@@ -62,7 +63,7 @@ export default function SerialNumbersPage() {
       sortingField: 'startSerial',
       cell: (range) => (
         <RouterLink to={pathTo(paths.unit, { serial: range.startSerial })}>
-          {range.startSerial}
+          <span className="cell-nowrap">{range.startSerial}</span>
         </RouterLink>
       ),
     },
@@ -71,7 +72,7 @@ export default function SerialNumbersPage() {
       header: t('serialRange.fields.endSerial'),
       cell: (range) => (
         <RouterLink to={pathTo(paths.unit, { serial: range.endSerial })}>
-          {range.endSerial}
+          <span className="cell-nowrap">{range.endSerial}</span>
         </RouterLink>
       ),
     },
@@ -85,23 +86,34 @@ export default function SerialNumbersPage() {
     {
       id: 'product',
       header: t('serialRange.fields.product'),
+      // A long name takes several lines rather than push the actions out of sight.
+      minWidth: 160,
       cell: productName,
     },
     {
       id: 'bodyMaterial',
       header: t('serialRange.fields.bodyMaterial'),
-      cell: (range) => <RangeMaterial range={range} product={products.byId.get(range.productId)} />,
+      // "WCB (cast steel)", "WCB（鑄鋼）": the material's words stay whole.
+      minWidth: 140,
+      cell: (range) => (
+        <span className="cell-keep-words">
+          <RangeMaterial range={range} product={products.byId.get(range.productId)} />
+        </span>
+      ),
     },
     {
       id: 'productionDate',
       header: t('serialRange.fields.productionDate'),
+      // Shown from the table preferences: without it the list fits 1280 px beside the
+      // navigation (docs/web-app.md, "Tables on a laptop screen").
+      hiddenByDefault: true,
+      visibleByDefaultBefore: true,
       cell: (range) => formatCalendarDate(range.productionDate, language) ?? range.productionDate,
     },
     {
       id: 'updatedAt',
       header: t('serialNumbers.columns.updatedAt'),
-      // Shown from the table preferences: without it the list fits 1366 px beside the
-      // navigation (test/e2e/range-materials.test.ts).
+      // Shown from the table preferences, as the production date.
       hiddenByDefault: true,
       // The API filters (serial, product) in serial order only.
       ...(narrowing ? {} : { sortingField: 'updatedAt' }),
@@ -189,6 +201,8 @@ export default function SerialNumbersPage() {
           {...table.tableProps}
           data-testid="serial-table"
           variant="container"
+          wrapLines
+          stickyColumns={{ last: 1 }}
           header={
             <Header variant="h2" counter={table.counter}>
               {t('serialNumbers.tableLabel')}

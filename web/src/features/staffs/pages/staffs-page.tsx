@@ -15,9 +15,8 @@ import type {
   StaffStatus,
 } from '../../../../../lambdas/shared/contract/schemas/staff';
 import { RouterButton } from '../../../components/router-link';
+import { BreakableEmail, DateTimeCell } from '../../../components/table-cells';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
-import { useLanguage } from '../../../i18n/use-language';
-import { formatDateTime } from '../../../lib/format';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
@@ -36,7 +35,6 @@ const statusIndicator: Record<StaffStatus, StatusIndicatorProps.Type> = {
 
 export default function StaffsPage() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const { user } = useAuth();
   const { filteringText, setFilteringText, filter } = useDebouncedFilter();
   const navigate = useNavigate();
@@ -66,18 +64,19 @@ export default function StaffsPage() {
     {
       id: 'email',
       header: t('staffs.columns.email'),
-      minWidth: 220,
-      cell: (member) => member.email,
+      // A long address breaks (at the @ and the dots first) rather than widen the table.
+      minWidth: 200,
+      cell: (member) => <BreakableEmail email={member.email} />,
     },
     {
       id: 'role',
       header: t('staffs.columns.role'),
       cell: (member) =>
         member.role ? (
-          t(`roles.${member.role}`)
+          <span className="cell-nowrap">{t(`roles.${member.role}`)}</span>
         ) : (
           <Box color="text-status-inactive" tagOverride="span">
-            {t('staffs.noRole')}
+            <span className="cell-keep-words">{t('staffs.noRole')}</span>
           </Box>
         ),
     },
@@ -85,7 +84,7 @@ export default function StaffsPage() {
       id: 'status',
       header: t('staffs.columns.status'),
       cell: (member) => (
-        <StatusIndicator type={statusIndicator[member.status]}>
+        <StatusIndicator type={statusIndicator[member.status]} wrapText={false}>
           {t(`staffs.status.${member.status}`)}
         </StatusIndicator>
       ),
@@ -93,7 +92,7 @@ export default function StaffsPage() {
     {
       id: 'createdAt',
       header: t('staffs.columns.createdAt'),
-      cell: (member) => formatDateTime(member.createdAt, language) ?? member.createdAt,
+      cell: (member) => <DateTimeCell value={member.createdAt} />,
     },
     {
       id: 'actions',
@@ -175,6 +174,8 @@ export default function StaffsPage() {
         {...table.tableProps}
         data-testid="staff-table"
         variant="full-page"
+        wrapLines
+        stickyColumns={{ last: 1 }}
         header={
           <Header
             variant="awsui-h1-sticky"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitReportLine } from '../../../../../lambdas/shared/contract/schemas/unit';
 import { DeliveryStatusIndicator } from '../../../components/delivery-status';
 import { RouterLink } from '../../../components/router-link';
+import { withWholeHeaders } from '../../../components/table-cells';
 import { VerdictStatus } from '../../../components/verdict-status';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime } from '../../../lib/format';
@@ -70,7 +71,7 @@ export function UnitReports({
       variant="container"
       items={[...reports]}
       trackBy="reportNumber"
-      columnDefinitions={columns}
+      columnDefinitions={withWholeHeaders(columns)}
       wrapLines
       ariaLabels={{ tableLabel: t('unit.reports.tableLabel') }}
       header={

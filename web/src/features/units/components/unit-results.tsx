@@ -6,14 +6,14 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { TestResult } from '../../../../../lambdas/shared/contract/schemas/machine-data';
-import { formatLimit } from '../../../../../lambdas/shared/contract/schemas/test-plan';
 import { RouterLink } from '../../../components/router-link';
+import { ClampedText, DateTimeCell, withWholeHeaders } from '../../../components/table-cells';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime } from '../../../lib/format';
 import { outcomeStatus } from '../../../lib/verdict';
 import { paths } from '../../../routes/paths';
-import { measuredText, resultSource } from '../unit-format';
-import { VoidableText, VoidNote } from './result-cells';
+import { resultSource } from '../unit-format';
+import { MeasuredValue, VoidableText, VoidNote } from './result-cells';
 
 interface UnitResultsProps {
   serial: string;
@@ -38,23 +38,25 @@ export function UnitResults({ serial, results, onVoid }: UnitResultsProps) {
     {
       id: 'testedAt',
       header: t('machineData.columns.testedAt'),
+      // Date and time may take two lines, each whole: the columns that follow need the room.
       cell: (result) => (
-        <span className="unit-nowrap">
-          {struck(result, formatDateTime(result.testedAt, language) ?? result.testedAt)}
-        </span>
+        <VoidableText result={result}>
+          <DateTimeCell value={result.testedAt} />
+        </VoidableText>
       ),
     },
     {
       id: 'testName',
       header: t('machineData.columns.testName'),
       isRowHeader: true,
-      minWidth: 180,
+      minWidth: 150,
       cell: (result) => struck(result, result.testName),
     },
     {
       id: 'result',
       header: t('machineData.columns.result'),
-      minWidth: 170,
+      // Room for a void's note ("Voided by … on …: reason") under the outcome.
+      minWidth: 110,
       cell: (result) => (
         <SpaceBetween size="xxxs">
           <span className="unit-nowrap">
@@ -69,30 +71,10 @@ export function UnitResults({ serial, results, onVoid }: UnitResultsProps) {
       ),
     },
     {
+      // The value, the limit it was judged against and the plan version under it.
       id: 'value',
       header: t('machineData.columns.value'),
-      cell: (result) => (
-        <span className="unit-nowrap">{struck(result, measuredText(result, t, language))}</span>
-      ),
-    },
-    {
-      id: 'limit',
-      header: t('machineData.columns.limit'),
-      cell: (result) => {
-        const limit = result.limit && formatLimit(result.limit);
-        return (
-          <SpaceBetween size="xxxs">
-            <span className="unit-nowrap">{struck(result, limit || t('common.none'))}</span>
-            {result.planVersion !== null && (
-              <Box variant="small" color="text-body-secondary">
-                <span className="unit-nowrap">
-                  {t('machineData.results.planVersion', { version: result.planVersion })}
-                </span>
-              </Box>
-            )}
-          </SpaceBetween>
-        );
-      },
+      cell: (result) => <MeasuredValue result={result} />,
     },
     {
       // The bench (or who entered the result for it), the operator under it.
@@ -116,8 +98,14 @@ export function UnitResults({ serial, results, onVoid }: UnitResultsProps) {
           {
             id: 'notes',
             header: t('machineData.columns.notes'),
+            minWidth: 150,
             maxWidth: 220,
-            cell: (result: TestResult) => struck(result, result.notes ?? t('common.none')),
+            // Two lines of a long note; the rest on hover or focus.
+            cell: (result: TestResult) => (
+              <VoidableText result={result}>
+                {result.notes ? <ClampedText text={result.notes} /> : t('common.none')}
+              </VoidableText>
+            ),
           },
         ]
       : []),
@@ -135,7 +123,7 @@ export function UnitResults({ serial, results, onVoid }: UnitResultsProps) {
             onClick={() => onVoid(result)}
             data-testid="result-void"
           >
-            {t('unit.results.void')}
+            <span className="unit-nowrap">{t('unit.results.void')}</span>
           </Button>
         ),
     },
@@ -148,8 +136,9 @@ export function UnitResults({ serial, results, onVoid }: UnitResultsProps) {
       variant="container"
       items={[...results]}
       trackBy="id"
-      columnDefinitions={columns}
+      columnDefinitions={withWholeHeaders(columns)}
       wrapLines
+      stickyColumns={{ last: 1 }}
       ariaLabels={{ tableLabel: t('unit.results.tableLabel') }}
       header={
         <Header
