@@ -4,6 +4,7 @@ import { healthRoutes } from './health/routes';
 import { labelRoutes } from './labels/routes';
 import { machineDataRoutes } from './machine-data/routes';
 import { machineRoutes } from './machines/routes';
+import { openApiRoutes } from './openapi/routes';
 import { productRoutes } from './products/routes';
 import { reportRequestRoutes } from './report-requests/routes';
 import { resolverRoutes } from './resolver/routes';
@@ -49,6 +50,7 @@ export const routeTable = {
   ...settingsRoutes,
   ...labelRoutes,
   ...staffRoutes,
+  ...openApiRoutes,
 } as const;
 
 export type RouteName = keyof typeof routeTable;

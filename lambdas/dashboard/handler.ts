@@ -1,5 +1,6 @@
 import { latestReportRequests } from '../report-requests/repository';
-import { maskEmail, type DashboardFigures } from '../shared/contract/schemas/report-request';
+import type { DashboardFigures } from '../shared/contract/schemas/dashboard';
+import { maskEmail } from '../shared/contract/schemas/report-request';
 import { getDayCounts, getStats } from '../shared/data/counters';
 import { createHttpHandler, ok } from '../shared/http';
 import { dashboardRoutes } from './routes';

@@ -7,23 +7,25 @@ import { getDynamoDb } from '../shared/aws/dynamodb';
 import { getS3 } from '../shared/aws/s3';
 import { getSes } from '../shared/aws/ses';
 import { getConfig } from '../shared/config';
+import type { Health } from '../shared/contract/schemas/health';
 import { tableName } from '../shared/data/table-name';
-import { createPublicHttpHandler } from '../shared/http/public';
+import { createPublicHttpHandler, ok } from '../shared/http/public';
 import { logger } from '../shared/logger';
 import { healthRoutes } from './routes';
 
 const config = getConfig();
 
+/** A dependency the answer names (contract/schemas/health.ts). */
+type CheckName = keyof Health['checks'];
+
 /** Each dependency the product needs, probed with the cheapest read it allows. */
-const probes = {
+const probes: Record<CheckName, () => Promise<unknown>> = {
   table: () => getDynamoDb().send(new DescribeTableCommand({ TableName: tableName() })),
   userPool: () =>
     getCognito().send(new DescribeUserPoolCommand({ UserPoolId: config.USER_POOL_ID })),
   bucket: () => getS3().send(new HeadBucketCommand({ Bucket: config.REPORTS_BUCKET })),
   mail: () => getSes().send(new GetAccountCommand({})),
 };
-
-type CheckName = keyof typeof probes;
 
 async function probe(name: CheckName): Promise<'ok' | 'unreachable'> {
   try {
@@ -39,7 +41,10 @@ async function probe(name: CheckName): Promise<'ok' | 'unreachable'> {
 export const handler = createPublicHttpHandler(healthRoutes, 'GET /api/health', async () => {
   const names = Object.keys(probes) as CheckName[];
   const results = await Promise.all(names.map(probe));
-  const checks = Object.fromEntries(names.map((name, index) => [name, results[index]]));
+  const checks = Object.fromEntries(
+    names.map((name, index) => [name, results[index]]),
+  ) as Health['checks'];
   const healthy = results.every((result) => result === 'ok');
-  return { status: healthy ? 200 : 503, body: { status: healthy ? 'ok' : 'degraded', checks } };
+  const health: Health = { status: healthy ? 'ok' : 'degraded', checks };
+  return healthy ? ok(health) : { status: 503 as const, body: health };
 });

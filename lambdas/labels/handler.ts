@@ -17,7 +17,7 @@ export const handler = createHttpHandler(
   async ({ params, query }) => {
     const part = await labelPart(params.id, query);
     return {
-      status: 200,
+      status: 200 as const,
       binary: part.pdf,
       headers: {
         'content-type': 'application/pdf',

@@ -4,7 +4,7 @@ import { reportRequestRecordSchema } from '../report-requests/repository';
 import { countHoldings, RangeChanged } from '../serial-ranges/holdings';
 import { findRangeContaining } from '../serial-ranges/repository';
 import { ratedMaterials } from '../shared/contract/materials';
-import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-request';
+import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-words';
 import { parseSerial } from '../shared/contract/serial';
 import type { AuditActor } from '../shared/contract/schemas/audit';
 import { and, attributeMissing, equals, itemExists, itemMissing } from '../shared/data/expressions';

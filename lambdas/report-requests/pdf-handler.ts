@@ -22,7 +22,7 @@ export const handler = createPublicHttpHandler(
     const pdf = await readPdf(request.pdfKey);
     if (!pdf) throw new NotFoundError('errors.reportExpired');
     return {
-      status: 200,
+      status: 200 as const,
       binary: pdf,
       headers: {
         'content-type': 'application/pdf',

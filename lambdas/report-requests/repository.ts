@@ -2,12 +2,13 @@ import * as z from 'zod';
 import type { AuditActor, AuditChanges } from '../shared/contract/schemas/audit';
 import {
   deliveryStatuses,
+  reportFactsSchema,
   reportLanguages,
   reportVerdicts,
   type DeliveryStatus,
   type ListReportRequestsQuery,
+  type ReportFacts,
   type ReportVerdict,
-  type ReportVerification,
 } from '../shared/contract/schemas/report-request';
 import type { SerialRange } from '../shared/contract/schemas/serial-range';
 import { countHoldings } from '../serial-ranges/holdings';
@@ -67,7 +68,7 @@ export type ReportRequestRecord = z.infer<typeof reportRequestRecordSchema>;
 export class ReportNumberTaken extends Error {}
 
 /** The stored verification facts of an issued report (no personal data, no expiry). */
-export type VerificationFacts = ReportVerification & {
+export type VerificationFacts = ReportFacts & {
   pdfExpiresAt: string;
   verdict: ReportVerdict;
 };
@@ -168,18 +169,12 @@ export function getReportRequest(id: string): Promise<ReportRequestRecord | unde
   return getItem(keys.reportRequest(id), reportRequestRecordSchema);
 }
 
-const verificationSchema = z.object({
-  reportNumber: z.string(),
-  serialNumber: z.string(),
-  productName: z.string(),
-  issuedAt: z.string(),
-  language: z.enum(reportLanguages),
-  fingerprint: z.string(),
+const verificationSchema = reportFactsSchema.extend({
   /** Absent on reports issued before verdicts were kept with them. */
   verdict: z.enum(reportVerdicts).nullable().default(null),
 });
 
-export function getVerification(reportNumber: string): Promise<ReportVerification | undefined> {
+export function getVerification(reportNumber: string): Promise<ReportFacts | undefined> {
   return getItem(keys.reportVerification(reportNumber), verificationSchema);
 }
 

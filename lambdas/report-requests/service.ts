@@ -180,9 +180,10 @@ async function issueReport(
       bodyMaterial: range.bodyMaterial,
       pressureRating: ratingOf(product, range.bodyMaterial),
       results: judgement.latest.map(reportResult),
-      tests: rowsInLanguage(judgement.rows, plan, input.language).map(
-        (row): ReportTestRow => ({ ...row, result: row.result && reportResult(row.result) }),
-      ),
+      tests: rowsInLanguage(judgement.rows, plan, input.language).map((row): ReportTestRow => ({
+        ...row,
+        result: row.result && reportResult(row.result),
+      })),
       plan: plan
         ? {
             version: plan.version,

@@ -1,4 +1,4 @@
-import type { ReportVerification } from '../shared/contract/schemas/report-request';
+import type { ReportFacts, ReportVerification } from '../shared/contract/schemas/report-request';
 import type { UnitRecord } from '../units/repository';
 
 /**
@@ -10,7 +10,7 @@ import type { UnitRecord } from '../units/repository';
  * Each is null when nothing of the kind happened.
  */
 export function laterFindings(
-  report: Pick<ReportVerification, 'reportNumber' | 'issuedAt' | 'verdict'>,
+  report: Pick<ReportFacts, 'reportNumber' | 'issuedAt' | 'verdict'>,
   record: UnitRecord,
 ): Pick<ReportVerification, 'newerResultsSince' | 'voidedSince' | 'laterVerdict'> {
   const first = (times: string[]) => times.sort()[0] ?? null;

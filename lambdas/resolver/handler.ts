@@ -1,12 +1,8 @@
 import { getConfig } from '../shared/config';
 import type { Context } from 'aws-lambda';
+import type { HandlerAnswer } from '../shared/contract/api-spec';
 import { DomainError } from '../shared/errors';
-import {
-  createPublicHttpHandler,
-  type HttpEvent,
-  type HttpResponse,
-  type HttpResult,
-} from '../shared/http/public';
+import { createPublicHttpHandler, type HttpEvent, type HttpResult } from '../shared/http/public';
 import { identityLinkBase } from '../shared/identity-link';
 import { countLookup } from '../shared/lookup-quota';
 import { negotiate, preferredLanguage } from './negotiation';
@@ -30,6 +26,11 @@ import { itemsOf } from './service';
 const allow = 'GET, HEAD, OPTIONS';
 const vary = 'Accept, Accept-Language';
 
+/** The answers of the routes, by kind (a HEAD route declares its GET's). */
+type LinkAnswer = HandlerAnswer<(typeof resolverRoutes)['GET /01/{path+}']>;
+type OptionsAnswer = HandlerAnswer<(typeof resolverRoutes)['OPTIONS /01/{path+}']>;
+type DescriptionAnswer = HandlerAnswer<(typeof resolverRoutes)['GET /.well-known/gs1resolver']>;
+
 /**
  * GET or HEAD of a unit's or trade item's link: a redirect (307) to the default link or
  * to the link type `?linkType=` names (the query string passed on as sent), or the linkset
@@ -37,7 +38,7 @@ const vary = 'Accept, Accept-Language';
  * items and link types answer 404, malformed links 400 (digital-link.ts). Each counts
  * against its client address's look-up quota (429 beyond it, lookup-quota.ts).
  */
-async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpResponse> {
+async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<LinkAnswer> {
   await countLookup(event);
   const link = form === 'gs1' ? parseDigitalLinkPath(event.rawPath) : parseIdPath(event.rawPath);
   const base = await identityLinkBase();
@@ -85,7 +86,7 @@ async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<HttpRespon
  * in the path and data attributes in the query string); a path that is no whole compressed
  * link is 400.
  */
-function resolveCompressed(event: HttpEvent): Promise<HttpResponse> {
+function resolveCompressed(event: HttpEvent): Promise<LinkAnswer> {
   const code = event.rawPath.replace(/^\/+|\/+$/g, '');
   const { path, query } = uncompressedLink(decompressLink(code), event.rawQueryString);
   return resolve(uncompressedEvent(event, path, query), 'gs1');
@@ -103,7 +104,7 @@ function uncompressedEvent(event: HttpEvent, path: string, query: string): HttpE
 }
 
 /** OPTIONS: what the resolver allows, and where the linkset of this address is. */
-async function options(event: HttpEvent): Promise<HttpResponse> {
+async function options(event: HttpEvent): Promise<OptionsAnswer> {
   const base = await identityLinkBase();
   return {
     status: 204,
@@ -118,7 +119,7 @@ async function options(event: HttpEvent): Promise<HttpResponse> {
  * `/.well-known/gs1resolver`: the resolver description file (resolver standard section 3;
  * it validates against GS1's description file schema, a test holds it).
  */
-async function describe(): Promise<HttpResponse> {
+async function describe(): Promise<DescriptionAnswer> {
   const base = await identityLinkBase();
   const provider = getConfig().PROVIDER_NAME;
   return {

@@ -1,5 +1,11 @@
 import { encodeAiValue, identityLink } from '../shared/contract/gs1';
 import { message, type Language, type MessageKey } from '../shared/contract/messages';
+import {
+  gs1Vocabulary,
+  linksetContext,
+  type LinkTarget,
+  type Linkset,
+} from '../shared/contract/schemas/resolver';
 
 /**
  * The links the resolver knows for an identified item, and how it writes them: an RFC 9264
@@ -12,8 +18,8 @@ import { message, type Language, type MessageKey } from '../shared/contract/mess
  * URIs (RFC 8288 2.1.2).
  */
 
-/** The GS1 web vocabulary, the namespace of the `gs1:` prefix (resolver standard 2.14). */
-export const gs1Vocabulary = 'https://ref.gs1.org/voc/';
+export { gs1Vocabulary, linksetContext };
+
 /** Earlier spellings of the namespace, still accepted in `linkType`. */
 const gs1VocabularyAliases = [
   gs1Vocabulary,
@@ -21,8 +27,6 @@ const gs1VocabularyAliases = [
   'http://gs1.org/voc/',
   'https://www.gs1.org/voc/',
 ];
-/** The JSON-LD context of GS1 linksets (resolver standard 2.10, artefacts). */
-export const linksetContext = 'https://ref.gs1.org/standards/resolver/linkset-context';
 
 /** The link types this resolver publishes, by their GS1 vocabulary term. */
 export type LinkTypeTerm = 'defaultLink' | 'certificationInfo' | 'verificationService' | 'pip';
@@ -120,23 +124,20 @@ export function productLinks(base: string, gtin: string, language: Language): It
 const typeUri = (type: LinkTypeTerm) => `${gs1Vocabulary}${type}`;
 
 /** The linkset body (RFC 9264 JSON, GS1's shape): the most specific item first. */
-export function linksetOf(items: ItemLinks[]): { linkset: Record<string, unknown>[] } {
+export function linksetOf(items: ItemLinks[]): Linkset {
   return {
     linkset: items.map((item) => {
-      const entry: Record<string, unknown> = {
-        anchor: item.anchor,
-        itemDescription: item.description,
-      };
+      const targets: Record<string, LinkTarget[]> = {};
       for (const link of item.links) {
-        const target: Record<string, unknown> = { href: link.href, title: link.title };
+        const target: LinkTarget = { href: link.href, title: link.title };
         if (link.type !== 'defaultLink') {
           if (link.mediaType) target.type = link.mediaType;
           if (link.hreflang) target.hreflang = link.hreflang;
         }
         const key = typeUri(link.type);
-        entry[key] = [...((entry[key] as unknown[] | undefined) ?? []), target];
+        targets[key] = [...(targets[key] ?? []), target];
       }
-      return entry;
+      return Object.assign({ anchor: item.anchor, itemDescription: item.description }, targets);
     }),
   };
 }

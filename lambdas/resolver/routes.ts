@@ -1,31 +1,27 @@
-import type { RouteTable } from '../shared/route-spec';
+import { resolverApi } from '../shared/contract/api/resolver';
+import { implement } from '../shared/route-spec';
 
+/** One function serves every resolver route; it bundles no PDF code. */
 const handler = 'lambdas/resolver/handler.ts';
 
 /**
- * The identification-link resolver (docs/identity-links.md): GS1 Digital Link URIs of
- * units (`/01/<GTIN>/21/<serial>`) and their compressed form (`/<code>`), the product's own
- * form (`/id/<serial>`) and the resolver description file. Public, outside `/api` (the links printed on units are short);
- * GET, HEAD and OPTIONS, as the GS1-Conformant resolver standard asks (2.2). One function
- * serves them all; it bundles no PDF code. The path is read from `rawPath` (a serial may
- * hold an encoded `/`), so no path schema; the query string is the resolver's own
- * (`linkType`, `context`, data attributes), passed on when redirecting.
+ * The identification-link resolver's routes (contract/api/resolver.ts; assembled with every
+ * feature's in lambdas/routes.ts).
  */
-export const resolverRoutes = {
-  'GET /01/{path+}': { handler, access: 'public' },
-  'HEAD /01/{path+}': { handler, access: 'public' },
-  'OPTIONS /01/{path+}': { handler, access: 'public' },
-  'GET /id/{path+}': { handler, access: 'public' },
-  'HEAD /id/{path+}': { handler, access: 'public' },
-  'OPTIONS /id/{path+}': { handler, access: 'public' },
-  'GET /.well-known/gs1resolver': { handler, access: 'public' },
-  'HEAD /.well-known/gs1resolver': { handler, access: 'public' },
-  'OPTIONS /.well-known/gs1resolver': { handler, access: 'public' },
-  // A compressed GS1 Digital Link: one path segment at the root (compressed-link.ts).
-  'GET /{code}': { handler, access: 'public' },
-  'HEAD /{code}': { handler, access: 'public' },
-  'OPTIONS /{code}': { handler, access: 'public' },
-} as const satisfies RouteTable;
+export const resolverRoutes = implement(resolverApi, {
+  'GET /01/{path+}': { handler },
+  'HEAD /01/{path+}': { handler },
+  'OPTIONS /01/{path+}': { handler },
+  'GET /id/{path+}': { handler },
+  'HEAD /id/{path+}': { handler },
+  'OPTIONS /id/{path+}': { handler },
+  'GET /.well-known/gs1resolver': { handler },
+  'HEAD /.well-known/gs1resolver': { handler },
+  'OPTIONS /.well-known/gs1resolver': { handler },
+  'GET /{code}': { handler },
+  'HEAD /{code}': { handler },
+  'OPTIONS /{code}': { handler },
+});
 
 /**
  * The first characters of a compressed GS1 Digital Link whose primary key is a GTIN: its

@@ -1,15 +1,8 @@
-import { updateSiteSettingsSchema } from '../shared/contract/schemas/settings';
-import { adminOnly, staffOrAdmin, type RouteTable } from '../shared/route-spec';
+import { settingsApi } from '../shared/contract/api/settings';
+import { implement } from '../shared/route-spec';
 
 /** The site settings routes (assembled with every feature's in lambdas/routes.ts). */
-export const settingsRoutes = {
-  'GET /api/settings': {
-    handler: 'lambdas/settings/get-handler.ts',
-    access: staffOrAdmin,
-  },
-  'PUT /api/settings': {
-    handler: 'lambdas/settings/update-handler.ts',
-    access: adminOnly,
-    body: updateSiteSettingsSchema,
-  },
-} as const satisfies RouteTable;
+export const settingsRoutes = implement(settingsApi, {
+  'GET /api/settings': { handler: 'lambdas/settings/get-handler.ts' },
+  'PUT /api/settings': { handler: 'lambdas/settings/update-handler.ts' },
+});

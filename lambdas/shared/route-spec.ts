@@ -1,18 +1,30 @@
-import type { ZodType } from 'zod';
-import type { MessageKey } from './contract/messages';
-import type { Role } from './contract/roles';
+import {
+  splitRouteKey,
+  type ApiSpec,
+  type ApiTable,
+  type HttpMethod,
+  type RouteKey,
+} from './contract/api-spec';
 
 /**
- * The shape of the route table (lambdas/routes.ts, assembled from each feature's
- * `routes.ts`). Kept apart from the table itself, so the handler pipeline can read a
- * route's rules without importing every feature's schemas.
+ * The server half of the route table (lambdas/routes.ts, assembled from each feature's
+ * `routes.ts`): the handler module that answers a route of the contract
+ * (contract/api-spec.ts, contract/api/<feature>.ts) and the AWS permissions it needs.
+ * Kept apart from the table itself, so the handler pipeline can read a route's rules
+ * without importing every feature's schemas.
  */
 
-/** Who may call a route: anyone, a machine with its key, or signed-in users with one of the roles. */
-export type Access = 'public' | 'machine' | readonly Role[];
-
-/** HEAD and OPTIONS: the identification-link resolver answers them itself (GS1 resolver 2.2). */
-export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export {
+  adminOnly,
+  hasRoles,
+  routeKey,
+  staffOrAdmin,
+  type Access,
+  type HttpMethod,
+  type OpenRouteKey,
+  type RoleRouteKey,
+  type RouteKey,
+} from './contract/api-spec';
 
 /**
  * AWS permissions a handler needs beyond the table (which every handler may read and
@@ -25,36 +37,15 @@ export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' |
  */
 export type Grant = 'userPoolAdmin' | 'dependencyProbes' | 'reportsWrite' | 'reportsRead';
 
-/** One route: who may call it, what it reads, and the handler module that answers it. */
-export interface RouteSpec {
+/** What answers a route: its handler module and the permissions that module needs. */
+export interface ServerSpec {
   /** Handler module, relative to the repository root; it exports `handler`. */
   handler: string;
-  access: Access;
   grants?: readonly Grant[];
-  /**
-   * The JSON body's schema, or `'text'` for a text document its handler reads itself (a
-   * CSV upload): the handler gets the body's bytes, size-limited, and decodes them.
-   */
-  body?: ZodType | 'text';
-  /**
-   * The message of an invalid body.
-   * @default 'errors.invalid-argument'
-   */
-  invalidBodyMessage?: MessageKey;
-  /** The query string's schema; a route without one ignores its query string. */
-  query?: ZodType;
-  /** Path parameters (`{id}`); invalid ones answer `not-found`, as an unknown id would. */
-  params?: ZodType;
 }
 
-/**
- * `METHOD /path`, as API Gateway writes `routeKey` into the event. Paths are under `/api`,
- * except the identification-link resolver's (`/01/...`, `/id/...`, `/.well-known/gs1resolver`),
- * which sit at the root because the links printed on units must be short and GS1 Digital
- * Link puts them there; CloudFront sends exactly those paths to the API as well
- * (lib/constructs/web.ts). A greedy parameter (`{path+}`) takes the rest of the path.
- */
-export type RouteKey = `${HttpMethod} /${string}`;
+/** One route: its contract and the handler that answers it. */
+export type RouteSpec = ApiSpec & ServerSpec;
 
 /** A feature's routes, by key. */
 export type RouteTable = Record<RouteKey, RouteSpec>;
@@ -66,35 +57,29 @@ export interface RouteDefinition extends RouteSpec {
   path: string;
 }
 
-export const staffOrAdmin = ['staff', 'admin'] as const;
-export const adminOnly = ['admin'] as const;
-
-/** `METHOD /path`, as API Gateway writes `routeKey` into the event. */
-export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
-  return `${route.method} ${route.path}`;
+/**
+ * A feature's routes: its contract (`api`) with the handler of every route of it. The
+ * types require a handler for each route of the contract and refuse one for a route it
+ * does not have, so neither half exists without the other.
+ */
+export function implement<const A extends ApiTable>(
+  api: A,
+  server: { [K in keyof A]: ServerSpec },
+): { [K in keyof A]: A[K] & ServerSpec } {
+  const served = Object.keys(server);
+  const missing = Object.keys(api).filter((key) => !served.includes(key));
+  const extra = served.filter((key) => !(key in api));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      `Routes without a handler: ${missing.join(', ')}; not in the contract: ${extra.join(', ')}`,
+    );
+  }
+  return Object.fromEntries(
+    Object.entries(api).map(([key, spec]) => [key, { ...spec, ...server[key as keyof A] }]),
+  ) as unknown as { [K in keyof A]: A[K] & ServerSpec };
 }
 
 /** The route of `key` in `table`, with its method and path. */
 export function definitionOf(key: string, spec: RouteSpec): RouteDefinition {
-  const [method, path] = key.split(' ') as [HttpMethod, string];
-  return { ...spec, method, path };
+  return { ...spec, ...splitRouteKey(key) };
 }
-
-/** Routes with roles: the caller is signed in, and their standing is checked per call. */
-export function hasRoles(
-  route: Pick<RouteDefinition, 'access'>,
-): route is { access: readonly Role[] } {
-  return Array.isArray(route.access);
-}
-
-/** The keys of `T`'s routes with roles (a signed-in caller whose standing is checked). */
-export type RoleRouteKey<T extends RouteTable> = {
-  [K in keyof T]: T[K] extends { access: readonly Role[] } ? K : never;
-}[keyof T] &
-  string;
-
-/** The keys of `T`'s public and machine routes (no signed-in caller). */
-export type OpenRouteKey<T extends RouteTable> = {
-  [K in keyof T]: T[K] extends { access: 'public' | 'machine' } ? K : never;
-}[keyof T] &
-  string;

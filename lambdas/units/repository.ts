@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { storedResultSchema, type StoredResult } from '../machine-data/stored-result';
-import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-request';
+import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-words';
 import { keys, queries } from '../shared/keys';
 import { queryItems } from '../shared/data/read';
 

@@ -1,11 +1,7 @@
-import { unitSerialParams } from '../shared/contract/schemas/unit';
-import { staffOrAdmin, type RouteTable } from '../shared/route-spec';
+import { unitApi } from '../shared/contract/api/units';
+import { implement } from '../shared/route-spec';
 
 /** The unit page's route (assembled with every feature's in lambdas/routes.ts). */
-export const unitRecordRoutes = {
-  'GET /api/serial-numbers/units/{serial+}': {
-    handler: 'lambdas/units/record-handler.ts',
-    access: staffOrAdmin,
-    params: unitSerialParams,
-  },
-} as const satisfies RouteTable;
+export const unitRecordRoutes = implement(unitApi, {
+  'GET /api/serial-numbers/units/{serial+}': { handler: 'lambdas/units/record-handler.ts' },
+});

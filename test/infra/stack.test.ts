@@ -783,12 +783,16 @@ describe('machine routes', () => {
           path: '/api/machine-data/ingest',
           handler: 'lambdas/health/handler.ts',
           access: 'machine',
+          summary: 'A machine route',
+          answers: { 200: 'none' },
         },
         {
           method: 'GET',
           path: '/api/dashboard',
           handler: 'lambdas/health/handler.ts',
           access: ['admin'],
+          summary: 'An admin route',
+          answers: { 200: 'none' },
         },
       ],
     });

@@ -86,6 +86,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'PUT /api/serial-numbers/{id}': staffAndAdmin,
   'DELETE /api/serial-numbers/{id}': staffAndAdmin,
   'GET /api/serial-numbers/units/{serial+}': staffAndAdmin,
+  'GET /api/openapi.json': everyone,
   'GET /api/settings': staffAndAdmin,
   'PUT /api/settings': adminOnly,
   'GET /api/account': staffAndAdmin,
@@ -157,9 +158,7 @@ describe('the authorization matrix', () => {
     describe(key, () => {
       // A compressed link's path starts with one of its initials (D: a GTIN's), else it is
       // the app's page.
-      const path = route.path
-        .replace('{code}', 'Dno-such-id')
-        .replace(/\{\w+\+?\}/g, 'no-such-id');
+      const path = route.path.replace('{code}', 'Dno-such-id').replace(/\{\w+\+?\}/g, 'no-such-id');
       for (const caller of Object.keys(everyone) as Caller[]) {
         it(`answers ${caller} as the table says`, async () => {
           const token = tokens.get(caller);

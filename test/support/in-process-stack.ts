@@ -21,6 +21,8 @@ export async function startInProcessStack(name: string): Promise<InProcessStack>
   const admin = { email: `${name}.admin@example.com`, password: 'Fault-Admin-2026!' };
   // The handlers log every 503 at warn; the test reads the answers, not the logs.
   process.env.LOG_LEVEL ??= 'error';
+  // Every success answer checked against its route's contract (a mismatch answers 500).
+  process.env.CHECK_ANSWERS = '1';
   const local = await startLocalStack({
     port: await findFreeBasePort(),
     dataDir,

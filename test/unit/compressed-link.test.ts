@@ -12,7 +12,7 @@ import { gtinCheckDigit } from '../../lambdas/shared/contract/gs1';
  */
 const require = createRequire(import.meta.url);
 const { Utils } = require('digital-link.js') as {
-  Utils: { compressWebUri: (uri: string) => string };
+  Utils: { compressWebUri: (uri: string) => string; decompressWebUri: (uri: string) => string };
 };
 const Toolkit =
   require('digital-link.js/lib/GS1DigitalLinkCompressionPrototype/GS1DigitalLinkToolkit') as new () => {
@@ -29,6 +29,16 @@ function parts(path: string, query: string) {
   };
 }
 
+/** Whether GS1's toolkit decompresses its own compressed link. */
+function readsBack(compressed: string): boolean {
+  try {
+    Utils.decompressWebUri(compressed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function roundTrip(uri: string) {
   const compressed = Utils.compressWebUri(uri);
   const code = compressed.slice(base.length + 1);
@@ -36,11 +46,12 @@ function roundTrip(uri: string) {
   fc.pre(code !== '');
   const link = uncompressedLink(decompressLink(code), '');
   const original = new URL(uri);
-  return {
-    code,
-    ours: parts(link.path, link.query),
-    theirs: parts(original.pathname, original.search.slice(1)),
-  };
+  const ours = parts(link.path, link.query);
+  const theirs = parts(original.pathname, original.search.slice(1));
+  // Nor is the toolkit an oracle where it cannot read back what it wrote (e.g. `22/00` beside
+  // an all-zero measure: its own decompression finds no primary key). Asked only then: it is slow.
+  if (JSON.stringify(ours) !== JSON.stringify(theirs)) fc.pre(readsBack(compressed));
+  return { code, ours, theirs };
 }
 
 const gtinArbitrary = fc
@@ -51,13 +62,15 @@ const gtinArbitrary = fc
     return `${body}${gtinCheckDigit(body)}`;
   });
 /** Values of set 82 as serials and batches are written: this product's serials and more. */
-const valueArbitrary = fc.oneof(
-  fc.stringMatching(/^[A-Z0-9][A-Z0-9\-_./]{0,10}\d{1,8}$/),
-  fc.stringMatching(/^\d{1,20}$/),
-  fc.stringMatching(/^[0-9a-f]{1,20}$/),
-  fc.stringMatching(/^[A-Za-z0-9]{1,20}$/),
-  fc.stringMatching(/^[A-Za-z0-9\-_.]{1,20}$/),
-).filter((value) => value !== '.' && value !== '..'); // dot segments are not values in a path
+const valueArbitrary = fc
+  .oneof(
+    fc.stringMatching(/^[A-Z0-9][A-Z0-9\-_./]{0,10}\d{1,8}$/),
+    fc.stringMatching(/^\d{1,20}$/),
+    fc.stringMatching(/^[0-9a-f]{1,20}$/),
+    fc.stringMatching(/^[A-Za-z0-9]{1,20}$/),
+    fc.stringMatching(/^[A-Za-z0-9\-_.]{1,20}$/),
+  )
+  .filter((value) => value !== '.' && value !== '..'); // dot segments are not values in a path
 
 describe('compressed GS1 Digital Links', () => {
   it('know every AI format as GS1’s toolkit does', () => {

@@ -6,7 +6,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { routeTable } from '../../lambdas/routes';
+import { routeTable as contractRoutes } from '../../lambdas/routes';
+import { anyAnswers } from './any-answers';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
 Object.assign(process.env, {
@@ -21,6 +22,8 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'test',
 });
 
+/** The real routes, answering any body: these tests are about the pipeline. */
+const routeTable = anyAnswers(contractRoutes);
 const { createHttpHandler, ok, created, maxBodyBytes } = await import('../../lambdas/shared/http');
 const { createPublicHttpHandler } = await import('../../lambdas/shared/http/public');
 const { forgetStanding } = await import('../../lambdas/shared/http/standing');

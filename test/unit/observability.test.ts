@@ -2,7 +2,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as RepositoryModule from '../../lambdas/report-requests/repository';
-import { routeTable } from '../../lambdas/routes';
+import { routeTable as contractRoutes } from '../../lambdas/routes';
+import { anyAnswers } from './any-answers';
 import type { HttpEvent } from '../../lambdas/shared/http';
 
 /*
@@ -11,6 +12,9 @@ import type { HttpEvent } from '../../lambdas/shared/http';
  */
 
 // The mailer's storage and SES, replaced: each test says what they answer.
+
+/** The real routes, answering any body: these tests are about the pipeline. */
+const routeTable = anyAnswers(contractRoutes);
 const moveStatus = vi.fn();
 const isSuppressed = vi.fn();
 const readPdf = vi.fn();

@@ -239,11 +239,7 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
         }
       : null,
     statements: [
-      ...(plan
-        ? [
-            approvalStatement(plan, language),
-          ]
-        : []),
+      ...(plan ? [approvalStatement(plan, language)] : []),
       t('report.resultsRelate'),
       t('report.noReproduction', { provider: site.providerName }),
     ],

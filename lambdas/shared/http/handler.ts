@@ -1,8 +1,9 @@
 import type { Context } from 'aws-lambda';
+import type { HandlerAnswer } from '../contract/api-spec';
 import type { RoleRouteKey, RouteTable } from '../route-spec';
 import { httpPipeline, type RequestContext } from './pipeline';
 import { currentStanding } from './standing';
-import type { HttpEvent, HttpResponse, HttpResult } from './types';
+import type { HttpEvent, HttpResult } from './types';
 
 /**
  * Wraps a use case as the Lambda handler of one route with roles (`key` in its feature's
@@ -14,7 +15,7 @@ import type { HttpEvent, HttpResponse, HttpResult } from './types';
 export function createHttpHandler<T extends RouteTable, K extends RoleRouteKey<T>>(
   table: T,
   key: K,
-  run: (context: RequestContext<T[K]>) => Promise<HttpResponse>,
+  run: (context: RequestContext<T[K]>) => Promise<HandlerAnswer<T[K]>>,
 ): (event: HttpEvent, context?: Context) => Promise<HttpResult> {
   return httpPipeline(table, key, run, {}, currentStanding);
 }

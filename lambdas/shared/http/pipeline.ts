@@ -5,6 +5,7 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
+import type { HandlerAnswer } from '../contract/api-spec';
 import { definitionOf, type RouteSpec, type RouteTable } from '../route-spec';
 import { powertoolsLogger, withLogKeys } from '../logger';
 import { metrics } from '../metrics';
@@ -17,6 +18,7 @@ import {
   type Middleware,
   type StandingCheck,
 } from './middlewares';
+import { answerProblem } from './answer-check';
 import { toResult } from './responses';
 import type { Caller, HttpEvent, HttpResponse, HttpResult } from './types';
 
@@ -65,13 +67,14 @@ export interface HandlerOptions<TPrincipal> {
 export function httpPipeline<T extends RouteTable, K extends keyof T & string, TPrincipal>(
   table: T,
   key: K,
-  run: (context: RequestContext<T[K], TPrincipal>) => Promise<HttpResponse>,
+  run: (context: RequestContext<T[K], TPrincipal>) => Promise<HandlerAnswer<T[K]>>,
   options: HandlerOptions<TPrincipal>,
   standing?: StandingCheck,
 ): (event: HttpEvent, context?: Context) => Promise<HttpResult> {
   const spec = table[key];
   if (!spec) throw new Error(`Route ${key} is not in the route table`);
   const route = definitionOf(key, spec as unknown as RouteSpec);
+  const checkAnswers = process.env.CHECK_ANSWERS === '1';
 
   const pipeline = middy<HttpEvent, HttpResult, Error, ApiContext>()
     // First, so its onError runs last, after every other middleware's.
@@ -95,7 +98,11 @@ export function httpPipeline<T extends RouteTable, K extends keyof T & string, T
         principal: state.principal as TPrincipal,
         correlationId: state.correlationId,
       });
-      return toResult(response, state.correlationId);
+      if (checkAnswers) {
+        const problem = answerProblem(route, response as HttpResponse);
+        if (problem) throw new Error(`The answer of ${key} breaks its contract: ${problem}`);
+      }
+      return toResult(response as HttpResponse, state.correlationId);
     });
 
   return (event, context) =>

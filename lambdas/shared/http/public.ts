@@ -1,7 +1,8 @@
 import type { Context } from 'aws-lambda';
+import type { HandlerAnswer } from '../contract/api-spec';
 import type { OpenRouteKey, RouteTable } from '../route-spec';
 import { httpPipeline, type HandlerOptions, type RequestContext } from './pipeline';
-import type { HttpEvent, HttpResponse, HttpResult } from './types';
+import type { HttpEvent, HttpResult } from './types';
 
 /**
  * The HTTP layer of public and machine routes (no signed-in caller). Their handlers import
@@ -23,7 +24,7 @@ export function createPublicHttpHandler<
 >(
   table: T,
   key: K,
-  run: (context: RequestContext<T[K], TPrincipal>) => Promise<HttpResponse>,
+  run: (context: RequestContext<T[K], TPrincipal>) => Promise<HandlerAnswer<T[K]>>,
   options: HandlerOptions<TPrincipal> = {},
 ): (event: HttpEvent, context?: Context) => Promise<HttpResult> {
   return httpPipeline(table, key, run, options);

@@ -29,5 +29,7 @@ export interface HttpResponse {
   headers?: Record<string, string>;
 }
 
-export const ok = (body: unknown): HttpResponse => ({ status: 200, body });
-export const created = (body: unknown): HttpResponse => ({ status: 201, body });
+/** A 200 answer; its body is checked against the route's answer schema by the types. */
+export const ok = <B>(body: B) => ({ status: 200 as const, body });
+/** A 201 answer (a record created). */
+export const created = <B>(body: B) => ({ status: 201 as const, body });

@@ -1,9 +1,17 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType } from 'zod';
+import type { ApiTable } from '../../../lambdas/shared/contract/api-spec';
 import type { ErrorCode } from '../../../lambdas/shared/contract/error-codes';
 import type { MessageKey } from '../../../lambdas/shared/contract/messages';
 import { i18n } from '../i18n';
 import { codeForStatus, isErrorBody, readJson, type MessageRefBody } from './api-errors';
+import {
+  answerSchema,
+  routeMethod,
+  routePath,
+  type RouteAnswer,
+  type RouteInput,
+} from './api-routes';
 import { loadingProgress } from './loading-progress';
 import {
   requestTimeoutMs,
@@ -270,4 +278,43 @@ export function parseAnswer<T>(schema: ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw new ApiError('internal', i18n.t('errors.internal'), 200);
+}
+
+/**
+ * Calls a route of the API's contract (`api(productApi, 'GET /api/products/{id}', { params:
+ * { id } })`): builds its path and query string, sends the token and the body, and reads
+ * the answer with the route's answer schema, every failure an {@link ApiError} as with
+ * {@link apiRequest}.
+ */
+export async function api<T extends ApiTable, K extends keyof T & string>(
+  table: T,
+  key: K,
+  input: RouteInput<T[K]>,
+): Promise<RouteAnswer<T[K]>> {
+  const { params, query, body, text, signal } = input as {
+    params?: Record<string, unknown>;
+    query?: ApiRequestOptions['query'];
+    body?: unknown;
+    text?: ApiRequestOptions['text'];
+    signal?: AbortSignal;
+  };
+  const answer = await apiRequest<unknown>(routePath(key, params) as `/api/${string}`, {
+    method: routeMethod(key),
+    query,
+    body,
+    text,
+    signal,
+  });
+  const schema = answerSchema(table, key);
+  return schema ? parseAnswer(schema, answer) : (undefined as RouteAnswer<T[K]>);
+}
+
+/** The reader of a route's answer, for {@link useApiQuery} (made once, at module level). */
+export function answerParser<T extends ApiTable, K extends keyof T & string>(
+  table: T,
+  key: K,
+): (body: unknown) => RouteAnswer<T[K]> {
+  const schema = answerSchema(table, key);
+  if (!schema) throw new Error(`${key} answers no JSON`);
+  return (body) => parseAnswer(schema, body);
 }

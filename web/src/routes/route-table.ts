@@ -1,3 +1,4 @@
+import { adminOnly, staffOrAdmin } from '../../../lambdas/shared/contract/api-spec';
 import type { Role } from '../../../lambdas/shared/contract/roles';
 import type { TranslationKey } from '../i18n/types';
 import { roleMayAccess, type AccessRule } from './access';
@@ -46,8 +47,8 @@ export interface AppRoute {
   navSection?: AppPath;
 }
 
-const staffOrAdmin: readonly Role[] = ['staff', 'admin'];
-const adminOnly: readonly Role[] = ['admin'];
+// staffOrAdmin and adminOnly are the API's role lists (the contract's): a page and the
+// routes it calls agree on who may.
 
 /** Path matched when no other route matches. */
 export const fallbackPath = '*';

@@ -29,41 +29,42 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** Who: a signed-in account (id and email) or a machine (its key's id and name). */
-export interface AuditActor {
-  id: string;
-  email?: string;
-  machine?: string;
-}
+export const auditActorSchema = z.object({
+  id: z.string(),
+  email: z.string().optional(),
+  machine: z.string().optional(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
 
 /** Field -> its value before and after (null when it had none: a create or a delete). */
-export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
-
-/** One entry of the audit trail, as `GET /api/audit` answers it. */
-export interface AuditEntry {
-  at: string;
-  actor: AuditActor;
-  action: string;
-  entity: AuditEntity;
-  entityId: string;
-  changes: AuditChanges;
-}
+export const auditChangesSchema = z.record(
+  z.string(),
+  z.object({ from: z.unknown(), to: z.unknown() }),
+);
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
 
 /**
- * Reads an entry (a stored item on the server, an API answer in the web app) in the shape
- * of {@link AuditEntry}; unknown attributes (the table's keys) are dropped.
+ * One entry of the audit trail, as `GET /api/audit` answers it (a stored item on the server,
+ * an API answer in the web app); unknown attributes (the table's keys) are dropped.
  */
 export const auditEntrySchema = z.object({
   at: z.string(),
-  actor: z.object({
-    id: z.string(),
-    email: z.string().optional(),
-    machine: z.string().optional(),
-  }),
+  actor: auditActorSchema,
   action: z.string(),
   entity: z.enum(auditEntities),
   entityId: z.string(),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  changes: auditChangesSchema,
 });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/audit`: a page of entries; the next page's cursor is `cursor` (null on the last). */
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  cursor: z.string().nullable(),
+});
+
+/** The longest record id and actor id the log is searched by. */
+export const auditIdMaxLength = 200;
 
 /** The longest date range the whole log is searched over at once. */
 export const maxAuditDays = 366;
@@ -79,8 +80,8 @@ export const listAuditQuerySchema = z
     limit: listPageSchema.limit,
     cursor: listPageSchema.cursor,
     entity: z.enum(auditEntities).optional(),
-    id: z.string().trim().min(1).max(200).optional(),
-    actor: z.string().trim().min(1).max(200).optional(),
+    id: z.string().trim().min(1).max(auditIdMaxLength).optional(),
+    actor: z.string().trim().min(1).max(auditIdMaxLength).optional(),
     action: z.enum(auditActions).optional(),
     from: isoDateField.optional(),
     to: isoDateField.optional(),

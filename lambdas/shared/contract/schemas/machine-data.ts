@@ -4,7 +4,7 @@ import { validate, type MessageRef } from '../validation';
 import { measurementField, readDecimal } from '../numbers';
 import { canonical, freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './records';
-import { testOutcomes } from './report-request';
+import { testOutcomes } from './report-words';
 import { isoDateField, serialField } from './serial-range';
 
 /** Results one request may carry (ingest batch or one uploaded CSV chunk). */
@@ -31,9 +31,12 @@ const testedAtField = z
     params: { rule: 'testedAtMin', min: earliestTestedAt },
   });
 
+/** The longest test name a result carries (and the results list filters by). */
+export const testNameMaxLength = 100;
+
 const resultShape = {
   serialNumber: serialField,
-  testName: freeText(100),
+  testName: freeText(testNameMaxLength),
   result: z.enum(testOutcomes),
   value: measurementField()
     .nullable()
@@ -78,11 +81,12 @@ export const testResultColumns = [
 ] as const;
 
 /** What a batch did: results stored now, and re-sent ones that were already stored. */
-export interface IngestSummary {
-  received: number;
-  stored: number;
-  duplicates: number;
-}
+export const ingestSummarySchema = z.object({
+  received: z.number().int().nonnegative(),
+  stored: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+});
+export type IngestSummary = z.infer<typeof ingestSummarySchema>;
 
 export { testResultSchema, type TestResult } from './test-result';
 
@@ -113,7 +117,7 @@ export const listTestResultsQuerySchema = z
     limit: listPageSchema.limit,
     cursor: listPageSchema.cursor,
     serial: serialField.optional(),
-    testName: z.string().trim().max(100).transform(canonical).optional(),
+    testName: z.string().trim().max(testNameMaxLength).transform(canonical).optional(),
     result: z.enum(testOutcomes).optional(),
     from: isoDateField.optional(),
     to: isoDateField.optional(),
@@ -152,10 +156,8 @@ export const machineSchema = z
 export type Machine = z.infer<typeof machineSchema>;
 
 /** `201` of `POST /api/machines`: the key appears here once and is never stored. */
-export interface MachineCreated {
-  machine: Machine;
-  key: string;
-}
+export const machineCreatedSchema = z.object({ machine: machineSchema, key: z.string().min(1) });
+export type MachineCreated = z.infer<typeof machineCreatedSchema>;
 
 /**
  * Columns the results export adds after the upload's (web: machine-data/result-csv.ts): what

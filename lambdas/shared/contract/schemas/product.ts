@@ -2,9 +2,7 @@ import * as z from 'zod';
 import { gtinCheckDigit, gtinProblem, toGtin14 } from '../gs1';
 import { decimalField, versionField } from '../numbers';
 import { optionalPrintedText, printedText } from '../printed-text';
-import { canonical } from '../text';
 import { fluids, type ProductFieldName } from './product-record';
-import { listPageSchema } from './records';
 
 /** Temperatures are °C, to 0.01 °C; anything outside this span is a typing error for a valve. */
 export const temperatureLimits = { min: -273, max: 1200, decimals: 2 } as const;
@@ -87,10 +85,8 @@ export const updateProductSchema = z
   .strictObject({ ...productShape, version: versionField })
   .refine(inOrder, orderIssue);
 
-export const listProductsQuerySchema = z.strictObject({
-  ...listPageSchema,
-  sort: z.enum(['name', 'updatedAt']).default('name'),
-  /** Names starting with this text, case-insensitively (with `sort=name`). */
-  filter: z.string().trim().max(120).transform(canonical).optional(),
-});
-export type ListProductsQuery = z.infer<typeof listProductsQuerySchema>;
+export {
+  listProductsQuerySchema,
+  productFilterMaxLength,
+  type ListProductsQuery,
+} from './product-query';

@@ -25,3 +25,27 @@ export const listPageSchema = {
   cursor: z.string().optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 };
+
+/** A page of a back-office list: its items, the next page's cursor, and the list's total. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** The next page's cursor; null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** Total of the unfiltered list, from the counters; null when a filter applies. */
+    total: z.number().int().nullable(),
+  });
+
+/**
+ * A page of a list that answers no total (machine data, filtered as it is read; machines,
+ * without a counter): its items and the next page's cursor.
+ */
+export const pageWithoutTotalSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** The next page's cursor; null on the last page. */
+    nextCursor: z.string().nullable(),
+  });
+
+/** The answer of a delete: the record's id. */
+export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });

@@ -1,14 +1,30 @@
 import * as z from 'zod';
 import { emailField } from './auth';
-import type { ProductFields } from './product';
+import { productSchema } from './product-record';
 import { listPageSchema } from './records';
-import { appliesTo, type BodyMaterial } from '../materials';
+import { appliesTo, bodyMaterials, type BodyMaterial } from '../materials';
 import { isoDateField, serialTextField } from './serial-range';
-import { hasLimits, type JudgedLimit, type TestPlan } from './test-plan';
+import { hasLimits, judgedLimitSchema, type JudgedLimit, type TestPlan } from './test-plan';
 
-/** The languages a report and its mail come in. */
-export const reportLanguages = ['en', 'zh'] as const;
-export type ReportLanguage = (typeof reportLanguages)[number];
+import {
+  deliveryStatuses,
+  reportLanguages,
+  reportVerdicts,
+  testOutcomes,
+  type ReportLanguage,
+  type ReportVerdict,
+} from './report-words';
+
+export {
+  deliveryStatuses,
+  reportLanguages,
+  reportVerdicts,
+  testOutcomes,
+  type DeliveryStatus,
+  type ReportLanguage,
+  type ReportVerdict,
+  type TestOutcome,
+} from './report-words';
 
 /**
  * Version of the consent statement shown on the Test Report Center. The server records
@@ -39,48 +55,51 @@ export const createReportRequestSchema = z.strictObject({
 });
 export type CreateReportRequestInput = z.infer<typeof createReportRequestSchema>;
 
-/**
- * The product as a report shows it: every specification field, without audit data (a type
- * only: the schema's checks are for input, and its printable-character list is 16 kB).
+/*
+ * The answers' schemas below describe the data as the API gives it (no input checks): the
+ * public page reads its answers with them, in the chunk that shows a report.
  */
-export type ReportProduct = Omit<
-  ProductFields,
-  'nameZh' | 'connectionZh' | 'applicationZh' | 'applicationMediumZh'
->;
 
-export const testOutcomes = ['pass', 'fail'] as const;
-export type TestOutcome = (typeof testOutcomes)[number];
+/**
+ * The product as a report shows it: every specification field in the report's language,
+ * without audit data (from the record's schema: the input schema's printable-character
+ * list is 16 kB).
+ */
+export const reportProductSchema = productSchema.pick({
+  name: true,
+  temperatureMin: true,
+  temperatureMax: true,
+  fluid: true,
+  connection: true,
+  pressureFC: true,
+  pressureWCB: true,
+  pressureSUS: true,
+  application: true,
+  applicationMedium: true,
+  gtin: true,
+});
+export type ReportProduct = z.infer<typeof reportProductSchema>;
 
 /** The latest result of one test on the unit (a re-test replaces it in the report). */
-export interface ReportTestResult {
-  testName: string;
-  result: TestOutcome;
-  value: number | null;
-  unit: string | null;
-  testedAt: string;
-  machineId: string;
-  operator?: string | null;
+export const reportTestResultSchema = z.object({
+  testName: z.string(),
+  result: z.enum(testOutcomes),
+  value: z.number().nullable(),
+  unit: z.string().nullable(),
+  testedAt: z.string(),
+  machineId: z.string(),
+  operator: z.string().nullable().optional(),
   /** The plan version the result was judged against; null when its product had no plan. */
-  planVersion?: number | null;
+  planVersion: z.number().int().nullable().optional(),
   /** The limit it was judged against (stored with it: a later plan never changes it). */
-  limit?: JudgedLimit | null;
+  limit: judgedLimitSchema.nullable().optional(),
   /**
    * A result a person uploaded: who entered it (name or email) for the bench it names,
    * shown as "entered by <name> for <bench>"; null or absent when the bench sent it.
    */
-  enteredBy?: string | null;
-}
-
-/**
- * The overall verdict. Without a test plan: `pass` when every test's latest result
- * passed, `fail` when any failed. With one: `pass` only when every required test's
- * latest result passed, `fail` when any required test's latest result failed,
- * `incomplete` when a required test has no result. `untested` when the unit has no
- * results at all.
- */
-export type ReportVerdict = TestOutcome | 'incomplete' | 'untested';
-
-export const reportVerdicts = ['pass', 'fail', 'incomplete', 'untested'] as const;
+  enteredBy: z.string().nullable().optional(),
+});
+export type ReportTestResult = z.infer<typeof reportTestResultSchema>;
 
 /** The verdict of a unit without a test plan. */
 export function reportVerdict(results: readonly Pick<ReportTestResult, 'result'>[]): ReportVerdict {
@@ -89,32 +108,34 @@ export function reportVerdict(results: readonly Pick<ReportTestResult, 'result'>
 }
 
 /** One test of the report: a required test of the plan (with its latest result), or an extra result. */
-export interface ReportTestRow {
+export const reportTestRowSchema = z.object({
   /** The test's name as benches send it (the plan's key). */
-  testName: string;
+  testName: z.string(),
   /**
    * The name the report shows, in its language: the plan's Chinese name on a Chinese report
    * when it gives one; absent when it is `testName`.
    */
-  displayName?: string | null;
+  displayName: z.string().nullable().optional(),
   /**
-   * The method or standard, in the report's language as {@link displayName}; null for a
-   * result of a test the plan does not name.
+   * The method or standard, in the report's language as `displayName`; null for a result
+   * of a test the plan does not name.
    */
-  method: string | null;
+  method: z.string().nullable(),
   /** The limit the shown result was judged against, else the plan's; null when none. */
-  limit: JudgedLimit | null;
-  required: boolean;
+  limit: judgedLimitSchema.nullable(),
+  required: z.boolean(),
   /** The latest result; null when a required test has none yet. */
-  result: ReportTestResult | null;
-}
+  result: reportTestResultSchema.nullable(),
+});
+export type ReportTestRow = z.infer<typeof reportTestRowSchema>;
 
 /** The plan in force when the report was issued. */
-export interface ReportPlan {
-  version: number;
-  approvedBy: { name: string; role: string };
-  approvedAt: string;
-}
+export const reportPlanSchema = z.object({
+  version: z.number().int(),
+  approvedBy: z.object({ name: z.string(), role: z.string() }),
+  approvedAt: z.string(),
+});
+export type ReportPlan = z.infer<typeof reportPlanSchema>;
 
 /** A plan test, as a verdict reads it (`materials` absent: it applies to every unit). */
 export type VerdictTest = Omit<TestPlan['tests'][number], 'materials' | 'nameZh' | 'methodZh'> & {
@@ -259,87 +280,101 @@ export function rowsInLanguage(
   });
 }
 
-/** What the report says, in the data both the PDF and the page preview show. */
-export interface ReportContent {
-  reportNumber: string;
-  /** ISO 8601 time the report was issued. */
-  issuedAt: string;
-  language: ReportLanguage;
-  serialNumber: string;
-  productionDate: string;
-  product: ReportProduct;
-  /**
-   * The unit's body material and its pressure rating (bar); null when the product rates no
-   * material or the unit's range does not record it yet.
-   */
-  bodyMaterial?: BodyMaterial | null;
-  pressureRating?: number | null;
-  /** The latest result of each test (every report has them). */
-  results: ReportTestResult[];
-  /** With a test plan: its required tests, then extra results; empty without one. */
-  tests: ReportTestRow[];
-  /** The plan version the unit is judged by (docs/test-plans.md); null when none. */
-  plan: ReportPlan | null;
-  /**
-   * The unit's verdict. A unit of a product without a plan and without results has no
-   * verdict to state: the report shows no verdict banner then.
-   */
-  verdict: ReportVerdict;
-  /** `<app>/search?verify=<reportNumber>`. */
-  verificationUrl: string;
-  /**
-   * The unit's identification link (IEC 61406-1; GS1 Digital Link with a GTIN), as on its
-   * nameplate label (docs/identity-links.md). Reports issued before links existed have none.
-   */
-  identityLink?: string;
-}
-
-/** `201` answer of `POST /api/report-requests`: the preview and where the PDF is. */
-export interface ReportRequestCreated extends ReportContent {
-  /** The request's unguessable id: it is the secret of the PDF link. */
-  id: string;
-  email: string;
-  /** `/api/report-requests/{id}/pdf`, relative to the app's origin. */
-  pdfUrl: string;
-  /** The last moment the PDF link works (ISO 8601). */
-  pdfExpiresAt: string;
-  /** SHA-256 of the PDF bytes, lowercase hex. */
-  fingerprint: string;
-}
-
-/** `GET /api/report-requests/verify/{reportNumber}`: public facts of an issued report. */
-export interface ReportVerification {
-  reportNumber: string;
-  serialNumber: string;
-  productName: string;
-  issuedAt: string;
-  language: ReportLanguage;
-  fingerprint: string;
-  /**
-   * When results newer than the report reached the unit (the first one's time), the
-   * report is superseded: it stays valid as issued, and a new one says more. Null otherwise.
-   */
-  newerResultsSince?: string | null;
-  /** When a result the report shows was voided (the first such void); null when none was. */
-  voidedSince?: string | null;
-  /** The verdict the report states (absent on reports from before verdicts were kept). */
-  verdict?: ReportVerdict | null;
-  /** The first later report of the unit whose verdict differs from this one's; null when none. */
-  laterVerdict?: { reportNumber: string; issuedAt: string; verdict: ReportVerdict } | null;
-}
-
 /**
  * Report numbers: `TR-` and ten characters of Crockford base32 in two groups
  * (50 random bits), e.g. `TR-7K3MQ-9X2HB`. Not a sequence, so not guessable.
  */
 export const reportNumberPattern = /^TR-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
 
+const reportNumberField = z.string().regex(reportNumberPattern);
+/** SHA-256 of the PDF bytes, lowercase hex. */
+const fingerprintField = z.string().regex(/^[0-9a-f]{64}$/);
+const verdictField = z.enum(reportVerdicts);
+
+/** What the report says, in the data both the PDF and the page preview show. */
+export const reportContentSchema = z.object({
+  reportNumber: reportNumberField,
+  /** ISO 8601 time the report was issued. */
+  issuedAt: z.string(),
+  language: z.enum(reportLanguages),
+  serialNumber: z.string(),
+  productionDate: z.string(),
+  product: reportProductSchema,
+  /**
+   * The unit's body material and its pressure rating (bar); null when the product rates no
+   * material or the unit's range does not record it yet.
+   */
+  bodyMaterial: z.enum(bodyMaterials).nullable().optional(),
+  pressureRating: z.number().nullable().optional(),
+  /** The latest result of each test (every report has them). */
+  results: z.array(reportTestResultSchema),
+  /** With a test plan: its required tests, then extra results; empty without one. */
+  tests: z.array(reportTestRowSchema),
+  /** The plan version the unit is judged by (docs/test-plans.md); null when none. */
+  plan: reportPlanSchema.nullable(),
+  /**
+   * The unit's verdict. A unit of a product without a plan and without results has no
+   * verdict to state: the report shows no verdict banner then.
+   */
+  verdict: verdictField,
+  /** `<app>/search?verify=<reportNumber>`. */
+  verificationUrl: z.string(),
+  /**
+   * The unit's identification link (IEC 61406-1; GS1 Digital Link with a GTIN), as on its
+   * nameplate label (docs/identity-links.md). Reports issued before links existed have none.
+   */
+  identityLink: z.string().optional(),
+});
+export type ReportContent = z.infer<typeof reportContentSchema>;
+
+/** `201` answer of `POST /api/report-requests`: the preview and where the PDF is. */
+export const reportRequestCreatedSchema = reportContentSchema.extend({
+  /** The request's unguessable id: it is the secret of the PDF link. */
+  id: z.string(),
+  email: z.string(),
+  /** `/api/report-requests/{id}/pdf`, relative to the app's origin. */
+  pdfUrl: z.string(),
+  /** The last moment the PDF link works (ISO 8601). */
+  pdfExpiresAt: z.string(),
+  fingerprint: fingerprintField,
+});
+export type ReportRequestCreated = z.infer<typeof reportRequestCreatedSchema>;
+
+/** The public facts of an issued report, as kept with it (no personal data, no expiry). */
+export const reportFactsSchema = z.object({
+  reportNumber: reportNumberField,
+  serialNumber: z.string(),
+  productName: z.string(),
+  issuedAt: z.string(),
+  language: z.enum(reportLanguages),
+  fingerprint: fingerprintField,
+  /** The verdict the report states (null on reports from before verdicts were kept). */
+  verdict: verdictField.nullable(),
+});
+export type ReportFacts = z.infer<typeof reportFactsSchema>;
+
 /**
- * Mail delivery states of a request (docs/report-center.md); `withheld`: no report was
- * issued, because the unit's verdict is not one a visitor may receive (site settings).
+ * `GET /api/report-requests/verify/{reportNumber}`: the public facts of an issued report,
+ * and what happened to its unit since.
  */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'withheld'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
+export const reportVerificationSchema = reportFactsSchema.extend({
+  /**
+   * When results newer than the report reached the unit (the first one's time), the
+   * report is superseded: it stays valid as issued, and a new one says more. Null otherwise.
+   */
+  newerResultsSince: z.string().nullable(),
+  /** When a result the report shows was voided (the first such void); null when none was. */
+  voidedSince: z.string().nullable(),
+  /** The first later report of the unit whose verdict differs from this one's; null when none. */
+  laterVerdict: z
+    .object({ reportNumber: reportNumberField, issuedAt: z.string(), verdict: verdictField })
+    .nullable(),
+});
+export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
+/** The longest serial and email filters the search history takes (its filter fields stop there). */
+export const historySerialFilterMaxLength = 64;
+export const historyEmailFilterMaxLength = 254;
 
 /**
  * `GET /api/report-requests` (staff, admin): the search history, newest first, within
@@ -351,8 +386,8 @@ export const listReportRequestsQuerySchema = z
     cursor: listPageSchema.cursor,
     from: isoDateField.optional(),
     to: isoDateField.optional(),
-    serial: serialTextField(64).optional(),
-    email: z.string().trim().max(254).optional(),
+    serial: serialTextField(historySerialFilterMaxLength).optional(),
+    email: z.string().trim().max(historyEmailFilterMaxLength).optional(),
     status: z.enum(deliveryStatuses).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -362,45 +397,37 @@ export const listReportRequestsQuerySchema = z
 export type ListReportRequestsQuery = z.infer<typeof listReportRequestsQuerySchema>;
 
 /** One line of the search history. `clientAddress` only for admins. */
-export interface ReportRequestSummary {
-  id: string;
+export const reportRequestSummarySchema = z.object({
+  id: z.string(),
   /** Null for a withheld request: no report was issued. */
-  reportNumber: string | null;
-  requestedAt: string;
-  serialNumber: string;
-  productName: string;
-  email: string;
-  language: ReportLanguage;
-  status: DeliveryStatus;
-  statusReason: string | null;
-  statusAt: string;
-  deliveryAttempts: number;
+  reportNumber: reportNumberField.nullable(),
+  requestedAt: z.string(),
+  serialNumber: z.string(),
+  productName: z.string(),
+  email: z.string(),
+  language: z.enum(reportLanguages),
+  status: z.enum(deliveryStatuses),
+  statusReason: z.string().nullable(),
+  statusAt: z.string(),
+  deliveryAttempts: z.number().int().nonnegative(),
   /** The verdict the report states; null for requests from before it was kept. */
-  verdict: ReportVerdict | null;
-  clientAddress?: string;
-}
+  verdict: verdictField.nullable(),
+  clientAddress: z.string().optional(),
+});
+export type ReportRequestSummary = z.infer<typeof reportRequestSummarySchema>;
 
-/** `GET /api/dashboard`. */
-/** A counter; null when the table holds a figure too large to represent exactly. */
-type Counter = number | null;
+/**
+ * A page of the search history: it is filtered as it is read, so it has no total (the list
+ * counts its pages instead).
+ */
+export const reportRequestPageSchema = z.object({
+  items: z.array(reportRequestSummarySchema),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
-export interface DashboardFigures {
-  products: Counter;
-  serialRanges: Counter;
-  units: Counter;
-  reportRequests: Counter;
-  machineResults: Counter;
-  lastMachineDataAt: string | null;
-  /** The last 30 days, oldest first, days without activity included (UTC dates). */
-  daily: { date: string; reportRequests: number; resultsPass: number; resultsFail: number }[];
-  /** The last 5 requests, newest first; emails masked for staff (`j***@example.com`). */
-  recentRequests: {
-    requestedAt: string;
-    email: string;
-    serialNumber: string;
-    status: DeliveryStatus;
-  }[];
-}
+/** `GET /api/dashboard` (its schema lives with the dashboard's contract). */
+export type { DashboardFigures } from './dashboard';
 
 /** `j***@example.com`: enough to recognise a request, not to harvest addresses. */
 export function maskEmail(email: string): string {

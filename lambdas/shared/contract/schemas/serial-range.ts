@@ -152,11 +152,14 @@ export type RangeHoldings = z.infer<typeof rangeHoldingsSchema>;
 export const serialRangeDetailSchema = serialRangeSchema.extend(rangeHoldingsSchema.shape);
 export type SerialRangeDetail = z.infer<typeof serialRangeDetailSchema>;
 
+/** The longest serial filter the range list takes (the list's filter field stops there). */
+export const serialRangeFilterMaxLength = 60;
+
 export const listSerialRangesQuerySchema = z.strictObject({
   ...listPageSchema,
   sort: z.enum(['startSerial', 'updatedAt']).default('startSerial'),
   /** Ranges whose starting serial begins with this text (with `sort=startSerial`). */
-  filter: serialTextField(60).optional(),
+  filter: serialTextField(serialRangeFilterMaxLength).optional(),
   /** Only this product's ranges, in serial order. */
   productId: z.string().trim().min(1).max(64).optional(),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { reportVerdicts, type ReportVerdict } from './report-request';
+import { reportVerdicts, type ReportVerdict } from './report-words';
 
 /**
  * Site settings admins change in the back office (docs/report-center.md), one record for the

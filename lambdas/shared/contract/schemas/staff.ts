@@ -41,12 +41,15 @@ export type UpdateOwnAccountInput = z.infer<typeof updateOwnAccountSchema>;
 export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
 export const maxPageSize = 1000;
 
+/** The longest filter the staff list takes (the list's filter field stops there). */
+export const staffFilterMaxLength = 100;
+
 /** `GET /api/staff` query. */
 export const listStaffQuerySchema = z.strictObject({
   limit: listPageSchema.limit,
   cursor: listPageSchema.cursor,
   /** Case-insensitive text found in the name or the email. */
-  filter: z.string().trim().max(100).optional(),
+  filter: z.string().trim().max(staffFilterMaxLength).optional(),
 });
 export type ListStaffQuery = z.infer<typeof listStaffQuerySchema>;
 

@@ -149,11 +149,12 @@ export const testPlanSchema = z.object({
 export type TestPlan = z.infer<typeof testPlanSchema>;
 
 /** The limit a result is judged against, as stored with the result. */
-export interface JudgedLimit {
-  lower: number | null;
-  upper: number | null;
-  unit: string | null;
-}
+export const judgedLimitSchema = z.object({
+  lower: z.number().nullable(),
+  upper: z.number().nullable(),
+  unit: z.string().nullable(),
+});
+export type JudgedLimit = z.infer<typeof judgedLimitSchema>;
 
 /** Whether a test has limits at all (then its outcome is computed from the value). */
 export function hasLimits(test: Pick<JudgedLimit, 'lower' | 'upper'>): boolean {

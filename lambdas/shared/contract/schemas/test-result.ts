@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { testOutcomes } from './report-request';
+import { testOutcomes } from './report-words';
 
 /*
  * A stored test result as the API answers it, apart from the input schemas of machine data

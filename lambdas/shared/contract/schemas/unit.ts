@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import type { BodyMaterial } from '../materials';
+import { bodyMaterials } from '../materials';
 import { maxPrefixLength, maxSerialDigits } from '../serial';
-import type { AuditEntry } from './audit';
-import type { TestResult } from './machine-data';
-import type { DeliveryStatus, ReportLanguage, ReportVerdict } from './report-request';
+import { auditEntrySchema } from './audit';
+import { deliveryStatuses, reportLanguages, reportVerdicts } from './report-words';
+import { testResultSchema } from './test-result';
 
 /** `{serial}` of a unit: any text of a serial's length (one no range holds is 404). */
 export const unitSerialParams = z.strictObject({
@@ -14,46 +14,53 @@ export const unitSerialParams = z.strictObject({
 });
 
 /** A report issued for the unit, as its page lists it. */
-export interface UnitReportLine {
-  reportNumber: string;
-  issuedAt: string;
-  language: ReportLanguage;
+export const unitReportLineSchema = z.object({
+  reportNumber: z.string(),
+  issuedAt: z.string(),
+  language: z.enum(reportLanguages),
   /** The verdict the report states (null on reports from before verdicts were kept). */
-  verdict: ReportVerdict | null;
+  verdict: z.enum(reportVerdicts).nullable(),
   /** Its mail's delivery state; null once the request (with the visitor's email) expired. */
-  status: DeliveryStatus | null;
+  status: z.enum(deliveryStatuses).nullable(),
   /** The request it answered, while it is kept (the search history's entry). */
-  requestId: string | null;
-}
+  requestId: z.string().nullable(),
+});
+export type UnitReportLine = z.infer<typeof unitReportLineSchema>;
 
 /**
  * `GET /api/serial-numbers/units/{serial}` (staff, admin): everything the unit's page shows,
  * in one call whose cost depends on the unit's own record, never on the catalogue's size.
  */
-export interface UnitView {
-  serialNumber: string;
-  identityLink: string;
+export const unitViewSchema = z.object({
+  serialNumber: z.string(),
+  identityLink: z.string(),
   /** The GS1 element string, `(01)<GTIN>(21)<serial>`; null without a GTIN. */
-  elementString: string | null;
-  product: { id: string; name: string; gtin: string | null; planVersion: number | null };
-  range: {
-    id: string;
-    startSerial: string;
-    endSerial: string;
-    totalUnits: number;
-    productionDate: string;
-    version: number;
-  };
+  elementString: z.string().nullable(),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    gtin: z.string().nullable(),
+    planVersion: z.number().int().nullable(),
+  }),
+  range: z.object({
+    id: z.string(),
+    startSerial: z.string(),
+    endSerial: z.string(),
+    totalUnits: z.number().int(),
+    productionDate: z.string(),
+    version: z.number().int(),
+  }),
   /** The unit's body material and its rating (bar); null when not recorded or not rated. */
-  bodyMaterial: BodyMaterial | null;
-  pressureRating: number | null;
-  verdict: ReportVerdict;
+  bodyMaterial: z.enum(bodyMaterials).nullable(),
+  pressureRating: z.number().nullable(),
+  verdict: z.enum(reportVerdicts),
   /** The plan version the unit is judged by (docs/test-plans.md); null without one. */
-  judgedByPlanVersion: number | null;
+  judgedByPlanVersion: z.number().int().nullable(),
   /** Every result, newest test first; voided ones included, marked. */
-  results: TestResult[];
+  results: z.array(testResultSchema),
   /** Every report issued for the unit, newest first. */
-  reports: UnitReportLine[];
+  reports: z.array(unitReportLineSchema),
   /** The unit's history from the audit trail, newest first (at most 100 entries). */
-  history: AuditEntry[];
-}
+  history: z.array(auditEntrySchema),
+});
+export type UnitView = z.infer<typeof unitViewSchema>;

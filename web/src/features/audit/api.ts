@@ -1,42 +1,40 @@
-import * as z from 'zod';
+import { auditApi } from '../../../../lambdas/shared/contract/api/audit';
 import {
   auditActions,
-  auditEntrySchema,
+  auditIdMaxLength,
   listAuditQuerySchema,
   type AuditAction,
   type AuditEntity,
   type AuditEntry,
 } from '../../../../lambdas/shared/contract/schemas/audit';
 import { validate, type MessageRef } from '../../../../lambdas/shared/contract/validation';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import type { RouteAnswer, RouteInput } from '../../lib/api-routes';
 import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
 import { dateRangeQuery, type DateRange } from '../../lib/date-range';
 import type { FetchPage } from '../../lib/use-cursor-list';
 
-export const auditPath = '/api/audit';
-
-/** Longest actor id the API takes (`listAuditQuerySchema`). */
-export const maxActorLength = 200;
+/** Longest actor id the API takes (the contract's). */
+export const maxActorLength = auditIdMaxLength;
 
 /** An entry as the tables show it: the API's entry with a key of its own for the row. */
 export interface AuditRow extends AuditEntry {
   key: string;
 }
 
+type AuditRoute = (typeof auditApi)['GET /api/audit'];
+
 /**
  * The answer of `GET /api/audit`: the contract names the next page's cursor `cursor`
  * and gives no total (the log is filtered as it is read).
  */
-const answerSchema = z.object({ items: z.array(auditEntrySchema), cursor: z.string().nullable() });
+type AuditAnswer = RouteAnswer<AuditRoute>;
 
 /** Entries carry no id: a row is named by its page's cursor and its place on the page. */
-function toPage(
-  body: z.infer<typeof answerSchema>,
-  pageCursor: string | undefined,
-): CursorPage<AuditRow> {
+function toPage(body: AuditAnswer, pageCursor: string | undefined): CursorPage<AuditRow> {
   return {
     items: body.items.map((entry, index) => ({
-      ...(entry as AuditEntry),
+      ...entry,
       key: `${pageCursor ?? ''}#${index}`,
     })),
     nextCursor: body.cursor,
@@ -44,12 +42,15 @@ function toPage(
   };
 }
 
+/** The query of `GET /api/audit`, as the web app sends it. */
+type AuditQuery = NonNullable<RouteInput<AuditRoute>['query']>;
+
 async function getAuditPage(
-  query: Record<string, string | number | undefined>,
+  query: AuditQuery,
   signal?: AbortSignal,
 ): Promise<CursorPage<AuditRow>> {
-  const body = await apiRequest<unknown>(auditPath, { query, signal });
-  return toPage(parseAnswer(answerSchema, body), query.cursor as string | undefined);
+  const body = await api(auditApi, 'GET /api/audit', { query, signal });
+  return toPage(body, query.cursor as string | undefined);
 }
 
 /**

@@ -3,15 +3,20 @@ import {
   listAuditQuerySchema,
   type AuditEntry,
 } from '../../../../lambdas/shared/contract/schemas/audit';
+import type * as ApiClient from '../../lib/api-client';
 
 const api = vi.hoisted(() => ({ answers: [] as unknown[], queries: [] as unknown[] }));
-vi.mock('../../lib/api-client', async (original) => ({
-  ...(await original<object>()),
-  apiRequest: async (path: string, options: { query?: unknown }) => {
-    api.queries.push({ path, ...(options.query as object) });
-    return api.answers.shift();
-  },
-}));
+// The contract's client with the answers given here, read with the route's answer schema.
+vi.mock('../../lib/api-client', async (original) => {
+  const client = await original<typeof ApiClient>();
+  return {
+    ...client,
+    api: async (...[table, key, input]: Parameters<typeof client.api>) => {
+      api.queries.push({ route: key, ...(input as { query?: object }).query });
+      return client.answerParser(table, key)(api.answers.shift());
+    },
+  };
+});
 
 const {
   activityQuery,
@@ -104,7 +109,9 @@ describe('a record’s history', () => {
   it('reads the next page’s cursor from `cursor` and names each row', async () => {
     api.answers.push({ items: [entry(), entry({ action: 'create' })], cursor: 'next' });
     const page = await fetchRecordHistory({ entity: 'product', id: 'p-1' }, { pageSize: 2 });
-    expect(api.queries).toEqual([{ path: '/api/audit', entity: 'product', id: 'p-1', limit: 2 }]);
+    expect(api.queries).toEqual([
+      { route: 'GET /api/audit', entity: 'product', id: 'p-1', limit: 2 },
+    ]);
     expect(page.nextCursor).toBe('next');
     expect(page.total).toBeNull();
     expect(page.items.map((row) => row.key)).toEqual(['#0', '#1']);
@@ -132,8 +139,8 @@ describe('one person’s actions (the profile’s recent activity)', () => {
     expect(own.nextCursor).toBe('next');
     await fetchAuditEntries({ entity: 'product', id: 'p-1' }, { pageSize: 10, cursor: 'x' });
     expect(api.queries).toEqual([
-      { path: '/api/audit', actor: 'sub-1', limit: 10 },
-      { path: '/api/audit', entity: 'product', id: 'p-1', limit: 10, cursor: 'x' },
+      { route: 'GET /api/audit', actor: 'sub-1', limit: 10 },
+      { route: 'GET /api/audit', entity: 'product', id: 'p-1', limit: 10, cursor: 'x' },
     ]);
   });
 });
@@ -148,8 +155,8 @@ describe('the Activity list and export', () => {
     api.answers.push({ items: [entry()], cursor: 'c2' }, { items: [entry()], cursor: null });
     expect(await listAllActivity(filters)).toHaveLength(2);
     expect(api.queries.slice(1)).toEqual([
-      { path: '/api/audit', limit: 1000, action: 'update' },
-      { path: '/api/audit', limit: 1000, cursor: 'c2', action: 'update' },
+      { route: 'GET /api/audit', limit: 1000, action: 'update' },
+      { route: 'GET /api/audit', limit: 1000, cursor: 'c2', action: 'update' },
     ]);
   });
 

@@ -1,9 +1,8 @@
 import { fetchAuthSession, updatePassword } from 'aws-amplify/auth';
-import {
-  staffMemberSchema,
-  type StaffMember,
-} from '../../../../lambdas/shared/contract/schemas/staff';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { staffApi } from '../../../../lambdas/shared/contract/api/staff';
+import type { StaffMember } from '../../../../lambdas/shared/contract/schemas/staff';
+import { api, answerParser } from '../../lib/api-client';
+import { routeUrl } from '../../lib/api-routes';
 import type { AppConfig } from '../../lib/config';
 
 /**
@@ -15,21 +14,17 @@ import type { AppConfig } from '../../lib/config';
  */
 
 /** The path of the caller's own account (name, email, role, created) as Cognito holds it now. */
-export const ownAccountPath = '/api/account' as const;
+export const ownAccountPath = routeUrl(staffApi, 'GET /api/account', {});
 
 /** Reads `GET /api/account`'s answer, checking its shape. */
-export function parseOwnAccount(body: unknown): StaffMember {
-  return parseAnswer(staffMemberSchema, body);
-}
+export const parseOwnAccount = answerParser(staffApi, 'GET /api/account');
 
 /**
  * Changes the own name (`PATCH /api/account`, with its audit entry); answers the account
  * as it is now. Failures are the API's (`ApiError`).
  */
-export async function changeOwnName(name: string): Promise<StaffMember> {
-  return parseOwnAccount(
-    await apiRequest<unknown>(ownAccountPath, { method: 'PATCH', body: { name } }),
-  );
+export function changeOwnName(name: string): Promise<StaffMember> {
+  return api(staffApi, 'PATCH /api/account', { body: { name } });
 }
 
 /**

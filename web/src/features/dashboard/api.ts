@@ -1,49 +1,14 @@
-import * as z from 'zod';
-import {
-  deliveryStatuses,
-  type DashboardFigures,
-} from '../../../../lambdas/shared/contract/schemas/report-request';
-import { parseAnswer } from '../../lib/api-client';
+import { dashboardApi } from '../../../../lambdas/shared/contract/api/dashboard';
+import type { DashboardFigures } from '../../../../lambdas/shared/contract/schemas/dashboard';
+import { answerParser } from '../../lib/api-client';
+import { routeUrl } from '../../lib/api-routes';
 
-const count = z.number().int().nonnegative();
-/** A total counter: null when the server holds a figure it cannot represent exactly. */
-const counter = count.nullable();
-
-/** Answer of `GET /api/dashboard` (`DashboardFigures`): counters, 30 days, the last requests. */
-export const dashboardSchema = z.object({
-  products: counter,
-  serialRanges: counter,
-  units: counter,
-  reportRequests: counter,
-  machineResults: counter,
-  /** ISO date-time of the newest machine test result, null when there is none. */
-  lastMachineDataAt: z.string().nullable(),
-  /** The last 30 days (UTC dates), oldest first, days without activity included. */
-  daily: z.array(
-    z.object({
-      date: z.string(),
-      reportRequests: count,
-      resultsPass: count,
-      resultsFail: count,
-    }),
-  ),
-  /** The last 5 requests, newest first; emails masked for staff. */
-  recentRequests: z.array(
-    z.object({
-      requestedAt: z.string(),
-      email: z.string(),
-      serialNumber: z.string(),
-      status: z.enum(deliveryStatuses),
-    }),
-  ),
-}) satisfies z.ZodType<DashboardFigures>;
-
-export type Dashboard = z.infer<typeof dashboardSchema>;
+/** Answer of `GET /api/dashboard`: counters, 30 days, the last requests. */
+export type Dashboard = DashboardFigures;
 export type DailyCounts = Dashboard['daily'][number];
 
-export const dashboardPath = '/api/dashboard';
+/** `/api/dashboard`, for `useApiQuery`. */
+export const dashboardPath = routeUrl(dashboardApi, 'GET /api/dashboard', {});
 
 /** Reads the dashboard answer (for `useApiQuery`); a wrong shape is reported as `internal`. */
-export function parseDashboard(body: unknown): Dashboard {
-  return parseAnswer(dashboardSchema, body);
-}
+export const parseDashboard = answerParser(dashboardApi, 'GET /api/dashboard');

@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import { machineDataApi } from '../../../../lambdas/shared/contract/api/machine-data';
+import { machineApi } from '../../../../lambdas/shared/contract/api/machines';
 import {
-  machineSchema,
-  testResultSchema,
+  testNameMaxLength,
   type CreateMachineInput,
   type IngestSummary,
   type Machine,
@@ -10,16 +10,13 @@ import {
 } from '../../../../lambdas/shared/contract/schemas/machine-data';
 import type { TestOutcome } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { parseSerial } from '../../../../lambdas/shared/contract/serial';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
 import { dateRangeProblem, dateRangeQuery, type DateRange } from '../../lib/date-range';
 import type { FetchPage } from '../../lib/use-cursor-list';
 
-export const machineDataPath = '/api/machine-data';
-export const machinesPath = '/api/machines';
-
-/** Longest test name the API filters by (`listTestResultsQuerySchema`). */
-export const maxTestNameLength = 100;
+/** Longest test name the API filters by (the contract's). */
+export const maxTestNameLength = testNameMaxLength;
 
 /** What the results table shows, besides the page. */
 export interface ResultFilters {
@@ -76,24 +73,17 @@ export function resultsQuery(
   };
 }
 
-/** List answers carry no total: they are filtered as they are read. */
-const pageOf = <T>(item: z.ZodType<T>) =>
-  z
-    .object({ items: z.array(item), nextCursor: z.string().nullable() })
-    .transform((page): CursorPage<T> => ({ ...page, total: null }));
-
-const resultPageSchema = pageOf(testResultSchema);
-
+/** The results list answers no total: it is filtered as it is read. */
 async function listResults(
   filters: ResultFilters,
   page: { pageSize: number; cursor?: string },
   signal?: AbortSignal,
 ): Promise<CursorPage<TestResult>> {
-  const body = await apiRequest<unknown>(machineDataPath, {
+  const answer = await api(machineDataApi, 'GET /api/machine-data', {
     query: resultsQuery(filters, page),
     signal,
   });
-  return parseAnswer(resultPageSchema, body);
+  return { ...answer, total: null };
 }
 
 /** Newest first by test time; results tested at the same moment by test name. */
@@ -154,53 +144,29 @@ export async function listAllResults(filters: ResultFilters): Promise<TestResult
   return fetchAllPages((cursor) => listResults(filters, { pageSize: wholePageSize, cursor }));
 }
 
-const ingestSummarySchema = z.object({
-  received: z.number().int().nonnegative(),
-  stored: z.number().int().nonnegative(),
-  duplicates: z.number().int().nonnegative(),
-}) satisfies z.ZodType<IngestSummary>;
-
 /**
  * `POST /api/machine-data` (staff): one CSV document of at most `maxResultsPerBatch`
  * rows, refused whole on any bad row (400, `fields` named `row <line>.<field>`).
  */
-export async function uploadResults(csv: string): Promise<IngestSummary> {
-  const body = await apiRequest<unknown>(machineDataPath, {
-    method: 'POST',
+export function uploadResults(csv: string): Promise<IngestSummary> {
+  return api(machineDataApi, 'POST /api/machine-data', {
     text: { content: csv, contentType: 'text/csv' },
   });
-  return parseAnswer(ingestSummarySchema, body);
 }
-
-const machinePageSchema = pageOf(machineSchema);
 
 /** Every machine (admin), in name order, revoked ones included. */
 export function listMachines(): Promise<Machine[]> {
-  return fetchAllPages(async (cursor) =>
-    parseAnswer(
-      machinePageSchema,
-      await apiRequest<unknown>(machinesPath, {
-        query: { limit: wholePageSize, ...(cursor ? { cursor } : {}) },
-      }),
-    ),
+  return fetchAllPages((cursor) =>
+    api(machineApi, 'GET /api/machines', { query: { limit: wholePageSize, cursor } }),
   );
 }
 
-const machineCreatedSchema = z.object({
-  machine: machineSchema,
-  key: z.string().min(1),
-}) satisfies z.ZodType<MachineCreated>;
-
 /** A new machine and its key: the only time the key is ever given. 409 when the name is taken. */
-export async function createMachine(input: CreateMachineInput): Promise<MachineCreated> {
-  const body = await apiRequest<unknown>(machinesPath, { method: 'POST', body: input });
-  return parseAnswer(machineCreatedSchema, body);
+export function createMachine(input: CreateMachineInput): Promise<MachineCreated> {
+  return api(machineApi, 'POST /api/machines', { body: input });
 }
 
 /** Revokes a machine's key for good; its results stay. */
-export async function revokeMachine(id: string): Promise<Machine> {
-  const body = await apiRequest<unknown>(`${machinesPath}/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
-  return parseAnswer(machineSchema, body);
+export function revokeMachine(id: string): Promise<Machine> {
+  return api(machineApi, 'DELETE /api/machines/{id}', { params: { id } });
 }

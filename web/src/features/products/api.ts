@@ -1,17 +1,10 @@
-import * as z from 'zod';
-import { type ProductFields } from '../../../../lambdas/shared/contract/schemas/product';
+import { productReadApi as productApi } from '../../../../lambdas/shared/contract/api/products';
+import { productFilterMaxLength } from '../../../../lambdas/shared/contract/schemas/product-query';
+import type { Product } from '../../../../lambdas/shared/contract/schemas/product-record';
+import type { TestPlan } from '../../../../lambdas/shared/contract/schemas/test-plan';
+import { api, answerParser, ApiError } from '../../lib/api-client';
+import { routeUrl } from '../../lib/api-routes';
 import {
-  productSchema,
-  type Product,
-} from '../../../../lambdas/shared/contract/schemas/product-record';
-import {
-  testPlanSchema,
-  type SavePlanInput,
-  type TestPlan,
-} from '../../../../lambdas/shared/contract/schemas/test-plan';
-import { ApiError, apiRequest, parseAnswer } from '../../lib/api-client';
-import {
-  cursorPageSchema,
   fetchAllPages,
   pageLimit,
   wholePageSize,
@@ -20,10 +13,8 @@ import {
 } from '../../lib/cursor-page';
 import type { FetchPage } from '../../lib/use-cursor-list';
 
-export const productsPath = '/api/products';
-
-/** Longest filter the API accepts (`listProductsQuerySchema`). */
-export const maxProductFilterLength = 120;
+/** Longest filter the API accepts (the contract's). */
+export const maxProductFilterLength = productFilterMaxLength;
 
 export type ProductSort = 'name' | 'updatedAt';
 
@@ -66,18 +57,12 @@ export function productListQuery(
   };
 }
 
-const productPageSchema = cursorPageSchema(productSchema);
-
-export async function listProducts(
+export function listProducts(
   query: ProductListQuery,
   page: { pageSize: number; cursor?: string },
   signal?: AbortSignal,
 ): Promise<CursorPage<Product>> {
-  const body = await apiRequest<unknown>(productsPath, {
-    query: productListQuery(query, page),
-    signal,
-  });
-  return parseAnswer(productPageSchema, body);
+  return api(productApi, 'GET /api/products', { query: productListQuery(query, page), signal });
 }
 
 export const fetchProductPage: FetchPage<ProductListQuery, Product> = (
@@ -95,47 +80,16 @@ export function listAllProducts(
   );
 }
 
-export function productPath(id: string): `/api/products/${string}` {
-  return `${productsPath}/${encodeURIComponent(id)}`;
+/** `/api/products/{id}`, for `useApiQuery`. */
+export function productPath(id: string): `/api/${string}` {
+  return routeUrl(productApi, 'GET /api/products/{id}', { params: { id } });
 }
 
 /** Reads `GET /api/products/{id}` (for `useApiQuery`). */
-export function parseProduct(body: unknown): Product {
-  return parseAnswer(productSchema, body);
-}
+export const parseProduct = answerParser(productApi, 'GET /api/products/{id}');
 
-export async function createProduct(fields: ProductFields): Promise<Product> {
-  return parseProduct(await apiRequest<unknown>(productsPath, { method: 'POST', body: fields }));
-}
-
-/** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
-export async function updateProduct(
-  id: string,
-  fields: ProductFields,
-  version: number,
-): Promise<Product> {
-  return parseProduct(
-    await apiRequest<unknown>(productPath(id), { method: 'PUT', body: { ...fields, version } }),
-  );
-}
-
-export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return parseProduct(await apiRequest<unknown>(productPath(id), { signal }));
-}
-
-/**
- * `GET /api/serial-numbers?productId=…&limit=1`, whose `total` is how many serial number
- * ranges the product has (the delete dialog says it before anyone confirms).
- */
-export function productRangesPath(productId: string): `/api/${string}` {
-  return `/api/serial-numbers?${new URLSearchParams({ productId, limit: '1' })}`;
-}
-
-const rangeTotalSchema = cursorPageSchema(z.unknown());
-
-/** The product's range count from {@link productRangesPath}'s answer; null when not given. */
-export function parseRangeTotal(body: unknown): number | null {
-  return parseAnswer(rangeTotalSchema, body).total;
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return api(productApi, 'GET /api/products/{id}', { params: { id }, signal });
 }
 
 /**
@@ -144,11 +98,7 @@ export function parseRangeTotal(body: unknown): number | null {
  * (`errors.productRangesHoldData`) when their units hold test results or reports.
  */
 export async function deleteProduct(id: string): Promise<void> {
-  await apiRequest<unknown>(productPath(id), { method: 'DELETE' });
-}
-
-export function testPlanPath(productId: string): `/api/products/${string}/test-plan` {
-  return `${productPath(productId)}/test-plan`;
+  await api(productApi, 'DELETE /api/products/{id}', { params: { id } });
 }
 
 /**
@@ -160,24 +110,12 @@ export async function getTestPlan(
   signal?: AbortSignal,
 ): Promise<TestPlan | null> {
   try {
-    return parseAnswer(
-      testPlanSchema,
-      await apiRequest<unknown>(testPlanPath(productId), { signal }),
-    );
+    return await api(productApi, 'GET /api/products/{id}/test-plan', {
+      params: { id: productId },
+      signal,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.messageKey === 'errors.testPlanNotFound') return null;
     throw error;
   }
-}
-
-/**
- * Saves the plan as the product's next version, approved by the signed-in account;
- * `version` is the one the edit started from (0: none). 409 `aborted` when another
- * version was saved meanwhile.
- */
-export async function saveTestPlan(productId: string, plan: SavePlanInput): Promise<TestPlan> {
-  return parseAnswer(
-    testPlanSchema,
-    await apiRequest<unknown>(testPlanPath(productId), { method: 'PUT', body: plan }),
-  );
 }

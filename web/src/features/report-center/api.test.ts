@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message, type MessageKey } from '../../../../lambdas/shared/contract/messages';
+import type {
+  ReportRequestCreated,
+  ReportVerification,
+} from '../../../../lambdas/shared/contract/schemas/report-request';
 import { requestTimeoutMs, retryPolicy } from '../../lib/network';
 import { createReportRequest, ReportCenterError } from './api';
 import { verifyReport } from './verify-api';
@@ -77,13 +81,55 @@ async function failure(promise: Promise<unknown>): Promise<ReportCenterError> {
   throw new Error('expected a failure');
 }
 
+const created: ReportRequestCreated = {
+  id: 'r1',
+  email: 'visitor@example.com',
+  reportNumber: 'TR-7K3MQ-9X2HB',
+  issuedAt: '2026-11-21T08:00:00.000Z',
+  language: 'zh',
+  serialNumber: 'AV-2024-000123',
+  productionDate: '2024-03-01',
+  product: {
+    name: 'Gate valve',
+    temperatureMin: -20,
+    temperatureMax: 180,
+    fluid: 'water',
+    connection: 'Flanged',
+    pressureFC: 16,
+    pressureWCB: null,
+    pressureSUS: null,
+    application: null,
+    applicationMedium: null,
+    gtin: null,
+  },
+  bodyMaterial: 'FC',
+  pressureRating: 16,
+  results: [],
+  tests: [],
+  plan: null,
+  verdict: 'untested',
+  verificationUrl: 'https://report.example.com/search?verify=TR-7K3MQ-9X2HB',
+  identityLink: 'https://report.example.com/id/AV-2024-000123',
+  pdfUrl: '/api/report-requests/r1/pdf',
+  pdfExpiresAt: '2026-12-21T08:00:00.000Z',
+  fingerprint: 'a'.repeat(64),
+};
+
+const facts: ReportVerification = {
+  reportNumber: 'TR-7K3MQ-9X2HB',
+  serialNumber: 'AV-2024-000123',
+  productName: 'Gate valve',
+  issuedAt: '2026-11-21T08:00:00.000Z',
+  language: 'en',
+  fingerprint: 'b'.repeat(64),
+  verdict: 'pass',
+  newerResultsSince: null,
+  voidedSince: null,
+  laterVerdict: null,
+};
+
 describe('createReportRequest', () => {
   it('posts the request as JSON and returns the created report', async () => {
-    const created = {
-      id: 'r1',
-      reportNumber: 'TR-7K3MQ-9X2HB',
-      pdfUrl: '/api/report-requests/r1/pdf',
-    };
     fetchMock.mockResolvedValue(Response.json(created, { status: 201 }));
     await expect(createReportRequest(input)).resolves.toEqual(created);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -137,6 +183,14 @@ describe('createReportRequest', () => {
     expect(error.messageRef).toEqual({ key: 'errors.invalid-argument' });
   });
 
+  it('refuses an answer of the wrong shape as our own fault, never showing it half-read', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ ...created, fingerprint: undefined, verdict: 'maybe' }, { status: 201 }),
+    );
+    const error = await failure(createReportRequest(input));
+    expect(error).toMatchObject({ code: 'internal', messageRef: { key: 'errors.internal' } });
+  });
+
   it('uses the code’s message for an answer that is not the standard body', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await failure(createReportRequest(input));
@@ -183,7 +237,6 @@ describe('createReportRequest', () => {
 
 describe('verifyReport', () => {
   it('asks for the number, encoded', async () => {
-    const facts = { reportNumber: 'TR-7K3MQ-9X2HB', fingerprint: 'ab' };
     fetchMock.mockImplementation(async () => Response.json(facts));
     await expect(verifyReport('TR-7K3MQ-9X2HB')).resolves.toEqual(facts);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/report-requests/verify/TR-7K3MQ-9X2HB');
@@ -196,10 +249,10 @@ describe('verifyReport', () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(errorAnswer(503, 'unavailable', { key: 'errors.unavailable' }))
-      .mockResolvedValueOnce(Response.json({ reportNumber: 'TR-7K3MQ-9X2HB' }));
+      .mockResolvedValueOnce(Response.json(facts));
     const pending = verifyReport('TR-7K3MQ-9X2HB');
     await vi.advanceTimersByTimeAsync(retryPolicy.initialDelayMs * 3);
-    await expect(pending).resolves.toEqual({ reportNumber: 'TR-7K3MQ-9X2HB' });
+    await expect(pending).resolves.toEqual(facts);
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 

@@ -1,3 +1,4 @@
+import type { reportRequestApi } from '../../../../lambdas/shared/contract/api/report-requests';
 import type { ErrorCode } from '../../../../lambdas/shared/contract/error-codes';
 import type {
   CreateReportRequestInput,
@@ -5,6 +6,7 @@ import type {
 } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { isReportCenterKey, type TextRef } from './i18n';
 import { codeForStatus, isErrorBody, readJson, type MessageRefBody } from '../../lib/api-errors';
+import { answerSchema, routeUrls, type RouteAnswer } from '../../lib/api-routes';
 import { requestTimeoutMs } from '../../lib/network';
 
 /**
@@ -12,8 +14,21 @@ import { requestTimeoutMs } from '../../lib/network';
  * the back office's client (lib/api-client.ts): that one signs calls with Amplify,
  * which this page must not download. The behaviour a visitor sees is the same: a 15 s
  * time-out, "Connection failed." without an answer, catalogue messages for errors,
- * reads retried on passing failures, writes sent once.
+ * reads retried on passing failures, writes sent once. Paths and answers come from the
+ * routes' contract (contract/api/report-requests.ts).
  */
+
+type ReportRequestApi = typeof reportRequestApi;
+export type ReportRequestRoute = keyof ReportRequestApi & string;
+
+/** A route's URL; the contract is a type here (its schemas are not in the page's first load). */
+export const reportRequestUrl = routeUrls<ReportRequestApi>();
+
+/**
+ * The contract with its answer schemas (zod): loaded with the first answer, in a chunk of
+ * its own, never with the page (fetched while the request is under way).
+ */
+const loadContract = () => import('../../../../lambdas/shared/contract/api/report-requests');
 
 /** A standard error code; `network` when no answer came, `timeout` when none came in time. */
 export type ReportCenterErrorCode = ErrorCode | 'network' | 'timeout';
@@ -102,14 +117,24 @@ export async function attempt(
   }
 }
 
-/** The answer's JSON object, or the error a visitor is shown. */
-export async function json<T>(response: Response): Promise<T> {
+/**
+ * The answer of route `key`, read with its answer schema, or the error a visitor is shown.
+ * An answer of the wrong shape is a defect on our side (`internal`), never shown half-read.
+ */
+export async function readAnswer<K extends ReportRequestRoute>(
+  response: Response,
+  key: K,
+): Promise<RouteAnswer<ReportRequestApi[K]>> {
   if (!response.ok) throw await answerError(response);
-  const body = await readJson(response);
-  if (typeof body !== 'object' || body === null) {
+  const contract = loadContract().catch(() => {
+    throw networkError();
+  });
+  const [body, { reportRequestApi }] = await Promise.all([readJson(response), contract]);
+  const read = answerSchema(reportRequestApi, key)?.safeParse(body);
+  if (!read?.success) {
     throw new ReportCenterError('internal', { key: 'errors.internal' }, response.status);
   }
-  return body as T;
+  return read.data;
 }
 
 /**
@@ -120,8 +145,10 @@ export async function createReportRequest(
   input: CreateReportRequestInput,
   signal?: AbortSignal,
 ): Promise<ReportRequestCreated> {
+  // The answer's schema, fetched meanwhile (a failure shows when the answer is read).
+  loadContract().catch(() => undefined);
   const response = await attempt(
-    '/api/report-requests',
+    reportRequestUrl('POST /api/report-requests', {}),
     {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
@@ -129,5 +156,5 @@ export async function createReportRequest(
     },
     signal,
   );
-  return json<ReportRequestCreated>(response);
+  return readAnswer(response, 'POST /api/report-requests');
 }

@@ -1,6 +1,6 @@
 import type { ReportVerification } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { retryableStatuses, retryDelayMs, retryPolicy, sleep } from '../../lib/network';
-import { attempt, json, ReportCenterError } from './api';
+import { attempt, readAnswer, ReportCenterError, reportRequestUrl } from './api';
 
 /**
  * Verify mode's read of the public report-request API, in verify mode's own chunk (the
@@ -27,9 +27,7 @@ export async function verifyReport(
   reportNumber: string,
   signal?: AbortSignal,
 ): Promise<ReportVerification> {
-  const response = await get(
-    `/api/report-requests/verify/${encodeURIComponent(reportNumber)}`,
-    signal,
-  );
-  return json<ReportVerification>(response);
+  const key = 'GET /api/report-requests/verify/{reportNumber}';
+  const response = await get(reportRequestUrl(key, { params: { reportNumber } }), signal);
+  return readAnswer(response, key);
 }

@@ -1,22 +1,19 @@
-import * as z from 'zod';
+import { reportRequestApi } from '../../../../lambdas/shared/contract/api/report-requests';
 import {
-  deliveryStatuses,
-  reportLanguages,
-  reportVerdicts,
+  historyEmailFilterMaxLength,
+  historySerialFilterMaxLength,
   type DeliveryStatus,
   type ReportRequestSummary,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { serialAsTyped } from '../../../../lambdas/shared/contract/serial';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { answerParser, api } from '../../lib/api-client';
 import { fetchAllPages, pageLimit, wholePageSize, type CursorPage } from '../../lib/cursor-page';
 import { dateRangeProblem, dateRangeQuery, type DateRange } from '../../lib/date-range';
 import type { FetchPage } from '../../lib/use-cursor-list';
 
-export const reportRequestsPath = '/api/report-requests';
-
-/** Longest serial and email filters the API accepts (`listReportRequestsQuerySchema`). */
-export const maxSerialFilterLength = 64;
-export const maxEmailFilterLength = 254;
+/** Longest serial and email filters the API accepts (the contract's). */
+export const maxSerialFilterLength = historySerialFilterMaxLength;
+export const maxEmailFilterLength = historyEmailFilterMaxLength;
 
 /** What the search history shows, besides the page: every filter as chosen. */
 export interface SearchHistoryFilters {
@@ -76,32 +73,17 @@ export function searchHistoryQuery(
   };
 }
 
-const summarySchema = z.object({
-  id: z.string(),
-  // A withheld request was issued no report: it has no number.
-  reportNumber: z.string().nullable(),
-  requestedAt: z.string(),
-  serialNumber: z.string(),
-  productName: z.string(),
-  email: z.string(),
-  language: z.enum(reportLanguages),
-  status: z.enum(deliveryStatuses),
-  statusReason: z.string().nullable(),
-  statusAt: z.string(),
-  deliveryAttempts: z.number().int().nonnegative(),
-  // Requests from before verdicts were kept answer none.
-  verdict: z.enum(reportVerdicts).nullable().default(null),
-  clientAddress: z.string().optional(),
-}) satisfies z.ZodType<ReportRequestSummary>;
+const readHistoryPage = answerParser(reportRequestApi, 'GET /api/report-requests');
 
 /** The history answers no total (it is filtered as it is read): the list counts pages instead. */
-const historyPageSchema = z
-  .object({ items: z.array(summarySchema), nextCursor: z.string().nullable() })
-  .transform((page): CursorPage<ReportRequestSummary> => ({ ...page, total: null }));
+const withoutTotal = (page: {
+  items: ReportRequestSummary[];
+  nextCursor: string | null;
+}): CursorPage<ReportRequestSummary> => ({ ...page, total: null });
 
 /** Reads a page of `GET /api/report-requests`. */
 export function parseSearchHistoryPage(body: unknown): CursorPage<ReportRequestSummary> {
-  return parseAnswer(historyPageSchema, body);
+  return withoutTotal(readHistoryPage(body));
 }
 
 export async function listSearchHistory(
@@ -109,11 +91,12 @@ export async function listSearchHistory(
   page: { pageSize: number; cursor?: string },
   signal?: AbortSignal,
 ): Promise<CursorPage<ReportRequestSummary>> {
-  const body = await apiRequest<unknown>(reportRequestsPath, {
-    query: searchHistoryQuery(filters, page),
-    signal,
-  });
-  return parseSearchHistoryPage(body);
+  return withoutTotal(
+    await api(reportRequestApi, 'GET /api/report-requests', {
+      query: searchHistoryQuery(filters, page),
+      signal,
+    }),
+  );
 }
 
 export const fetchSearchHistoryPage: FetchPage<SearchHistoryFilters, ReportRequestSummary> = (
@@ -132,9 +115,6 @@ export function listAllSearchHistory(
  * Puts a failed report's mail back in the outbox (admin). 409 `aborted`
  * (`errors.reportNotResendable`) when it was sent meanwhile. Answers the updated line.
  */
-export async function resendReport(id: string): Promise<ReportRequestSummary> {
-  const body = await apiRequest<unknown>(`${reportRequestsPath}/${encodeURIComponent(id)}/resend`, {
-    method: 'POST',
-  });
-  return parseAnswer(summarySchema, body);
+export function resendReport(id: string): Promise<ReportRequestSummary> {
+  return api(reportRequestApi, 'POST /api/report-requests/{id}/resend', { params: { id } });
 }

@@ -1,15 +1,15 @@
+import { labelApi } from '../../../../lambdas/shared/contract/api/labels';
+import { serialRangeApi } from '../../../../lambdas/shared/contract/api/serial-ranges';
 import type { LabelLanguage } from '../../../../lambdas/shared/contract/labels';
 import {
-  serialRangeDetailSchema,
-  serialRangeSchema,
+  serialRangeFilterMaxLength,
   type SerialRange,
-  type SerialRangeDetail,
   type SerialRangeFields,
 } from '../../../../lambdas/shared/contract/schemas/serial-range';
 import { serialAsTyped } from '../../../../lambdas/shared/contract/serial';
-import { apiDownload, apiRequest, parseAnswer } from '../../lib/api-client';
+import { api, answerParser, apiDownload } from '../../lib/api-client';
+import { routeUrl } from '../../lib/api-routes';
 import {
-  cursorPageSchema,
   fetchAllPages,
   pageLimit,
   wholePageSize,
@@ -18,10 +18,8 @@ import {
 } from '../../lib/cursor-page';
 import type { FetchPage } from '../../lib/use-cursor-list';
 
-export const serialRangesPath = '/api/serial-numbers';
-
-/** Longest filter the API accepts (`listSerialRangesQuerySchema`). */
-export const maxSerialFilterLength = 60;
+/** Longest filter the API accepts (the contract's). */
+export const maxSerialFilterLength = serialRangeFilterMaxLength;
 
 export type SerialRangeSort = 'startSerial' | 'updatedAt';
 
@@ -77,18 +75,15 @@ export function serialRangeListQuery(
   };
 }
 
-const serialRangePageSchema = cursorPageSchema(serialRangeSchema);
-
-export async function listSerialRanges(
+export function listSerialRanges(
   query: SerialRangeListQuery,
   page: { pageSize: number; cursor?: string },
   signal?: AbortSignal,
 ): Promise<CursorPage<SerialRange>> {
-  const body = await apiRequest<unknown>(serialRangesPath, {
+  return api(serialRangeApi, 'GET /api/serial-numbers', {
     query: serialRangeListQuery(query, page),
     signal,
   });
-  return parseAnswer(serialRangePageSchema, body);
 }
 
 export const fetchSerialRangePage: FetchPage<SerialRangeListQuery, SerialRange> = (
@@ -101,60 +96,48 @@ export function listAllSerialRanges(query: SerialRangeListQuery): Promise<Serial
   return fetchAllPages((cursor) => listSerialRanges(query, { pageSize: wholePageSize, cursor }));
 }
 
-export function serialRangePath(id: string): `/api/serial-numbers/${string}` {
-  return `${serialRangesPath}/${encodeURIComponent(id)}`;
-}
-
-/** Reads `GET /api/serial-numbers/{id}` (for `useApiQuery`). */
-export function parseSerialRange(body: unknown): SerialRange {
-  return parseAnswer(serialRangeSchema, body);
+/** `/api/serial-numbers/{id}`, for `useApiQuery`. */
+export function serialRangePath(id: string): `/api/${string}` {
+  return routeUrl(serialRangeApi, 'GET /api/serial-numbers/{id}', { params: { id } });
 }
 
 /**
- * Reads `GET /api/serial-numbers/{id}` with what the range's units hold (test results,
- * issued reports): the delete dialog says it before anyone confirms.
+ * Reads `GET /api/serial-numbers/{id}` (for `useApiQuery`): the range with what its units
+ * hold (test results, issued reports), which the delete dialog says before anyone confirms.
  */
-export function parseSerialRangeDetail(body: unknown): SerialRangeDetail {
-  return parseAnswer(serialRangeDetailSchema, body);
-}
+export const parseSerialRange = answerParser(serialRangeApi, 'GET /api/serial-numbers/{id}');
 
-export async function getSerialRange(id: string): Promise<SerialRange> {
-  return parseSerialRange(await apiRequest<unknown>(serialRangePath(id)));
+export function getSerialRange(id: string): Promise<SerialRange> {
+  return api(serialRangeApi, 'GET /api/serial-numbers/{id}', { params: { id } });
 }
 
 /** 409 `already-exists` with `fields.startSerial` naming the range it overlaps. */
-export async function createSerialRange(fields: SerialRangeFields): Promise<SerialRange> {
-  return parseSerialRange(
-    await apiRequest<unknown>(serialRangesPath, { method: 'POST', body: fields }),
-  );
+export function createSerialRange(fields: SerialRangeFields): Promise<SerialRange> {
+  return api(serialRangeApi, 'POST /api/serial-numbers', { body: fields });
 }
 
 /** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
-export async function updateSerialRange(
+export function updateSerialRange(
   id: string,
   fields: SerialRangeFields,
   version: number,
 ): Promise<SerialRange> {
-  return parseSerialRange(
-    await apiRequest<unknown>(serialRangePath(id), {
-      method: 'PUT',
-      body: { ...fields, version },
-    }),
-  );
+  return api(serialRangeApi, 'PUT /api/serial-numbers/{id}', {
+    params: { id },
+    body: { ...fields, version },
+  });
 }
 
 /** Refused (400 `failed-precondition`, `errors.rangeHoldsData`) while its units hold data. */
 export async function deleteSerialRange(id: string): Promise<void> {
-  await apiRequest<unknown>(serialRangePath(id), { method: 'DELETE' });
+  await api(serialRangeApi, 'DELETE /api/serial-numbers/{id}', { params: { id } });
 }
 
 /** The range holding a serial; 404 (`errors.serialNotInRange`) when none does. */
-export async function lookupSerial(serial: string): Promise<SerialRange> {
-  return parseSerialRange(
-    await apiRequest<unknown>(`${serialRangesPath}/lookup`, {
-      query: { serial: serialAsTyped(serial) },
-    }),
-  );
+export function lookupSerial(serial: string): Promise<SerialRange> {
+  return api(serialRangeApi, 'GET /api/serial-numbers/lookup', {
+    query: { serial: serialAsTyped(serial) },
+  });
 }
 
 /** One part of a label run as the API answers it (`GET /api/serial-numbers/{id}/labels`). */
@@ -181,7 +164,8 @@ export async function fetchLabelPart(
   },
   signal?: AbortSignal,
 ): Promise<LabelPartFile> {
-  const { blob, headers } = await apiDownload(`${serialRangePath(rangeId)}/labels`, {
+  const url = routeUrl(labelApi, 'GET /api/serial-numbers/{id}/labels', {
+    params: { id: rangeId },
     query: {
       from: serialAsTyped(query.from),
       to: serialAsTyped(query.to),
@@ -190,8 +174,8 @@ export async function fetchLabelPart(
       part: query.part,
       language: query.language,
     },
-    signal,
   });
+  const { blob, headers } = await apiDownload(url, { signal });
   const disposition = headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `labels-${query.part + 1}.pdf`;
   return { blob, fileName, parts: Number(headers.get('x-label-parts') ?? 1) };

@@ -1,22 +1,22 @@
-import {
-  siteSettingsSchema,
-  type SiteSettings,
-  type UpdateSiteSettingsInput,
+import { settingsApi } from '../../../../lambdas/shared/contract/api/settings';
+import type {
+  SiteSettings,
+  UpdateSiteSettingsInput,
 } from '../../../../lambdas/shared/contract/schemas/settings';
-import { apiRequest, parseAnswer } from '../../lib/api-client';
+import { api, answerParser } from '../../lib/api-client';
+import { routeUrl } from '../../lib/api-routes';
 
-export const settingsPath = '/api/settings';
+/** `/api/settings`, for `useApiQuery`. */
+export const settingsPath = routeUrl(settingsApi, 'GET /api/settings', {});
 
 /** Reads `GET /api/settings` (for `useApiQuery`): the defaults at version 0 until first saved. */
-export function parseSiteSettings(body: unknown): SiteSettings {
-  return parseAnswer(siteSettingsSchema, body);
-}
+export const parseSiteSettings = answerParser(settingsApi, 'GET /api/settings');
 
-export async function getSiteSettings(): Promise<SiteSettings> {
-  return parseSiteSettings(await apiRequest<unknown>(settingsPath));
+export function getSiteSettings(): Promise<SiteSettings> {
+  return api(settingsApi, 'GET /api/settings', {});
 }
 
 /** Saves the settings (admins) if `version` is still the current one (else 409 `aborted`). */
-export async function updateSiteSettings(input: UpdateSiteSettingsInput): Promise<SiteSettings> {
-  return parseSiteSettings(await apiRequest<unknown>(settingsPath, { method: 'PUT', body: input }));
+export function updateSiteSettings(input: UpdateSiteSettingsInput): Promise<SiteSettings> {
+  return api(settingsApi, 'PUT /api/settings', { body: input });
 }

@@ -1,19 +1,17 @@
+import { staffApi } from '../../../../lambdas/shared/contract/api/staff';
 import {
-  staffListSchema,
-  staffMemberSchema,
+  staffFilterMaxLength,
   type CreateStaffInput,
   type StaffList,
   type StaffMember,
   type UpdateStaffInput,
 } from '../../../../lambdas/shared/contract/schemas/staff';
-import { apiRequest, parseAnswer as parse } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { pageLimit } from '../../lib/cursor-page';
 import type { FetchPage } from '../../lib/use-cursor-list';
 
-export const staffPath = '/api/staff';
-
-/** Longest filter the API accepts (`listStaffQuerySchema`). */
-export const maxFilterLength = 100;
+/** Longest filter the API accepts (the contract's). */
+export const maxFilterLength = staffFilterMaxLength;
 
 export interface StaffListRequest {
   pageSize: number;
@@ -41,12 +39,8 @@ export function staffListQuery({ pageSize, cursor, filter }: StaffListRequest): 
   };
 }
 
-export async function listStaff(
-  request: StaffListRequest,
-  signal?: AbortSignal,
-): Promise<StaffList> {
-  const body = await apiRequest<unknown>(staffPath, { query: staffListQuery(request), signal });
-  return parse(staffListSchema, body);
+export function listStaff(request: StaffListRequest, signal?: AbortSignal): Promise<StaffList> {
+  return api(staffApi, 'GET /api/staff', { query: staffListQuery(request), signal });
 }
 
 /** A page of the staff list, for `useCursorList`. */
@@ -55,15 +49,10 @@ export const fetchStaffPage: FetchPage<{ filter: string }, StaffMember> = (
   signal,
 ) => listStaff({ pageSize, cursor, filter: query.filter }, signal);
 
-export async function createStaff(input: CreateStaffInput): Promise<StaffMember> {
-  const body = await apiRequest<unknown>(staffPath, { method: 'POST', body: input });
-  return parse(staffMemberSchema, body);
+export function createStaff(input: CreateStaffInput): Promise<StaffMember> {
+  return api(staffApi, 'POST /api/staff', { body: input });
 }
 
-export async function updateStaff(id: string, input: UpdateStaffInput): Promise<StaffMember> {
-  const body = await apiRequest<unknown>(`${staffPath}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: input,
-  });
-  return parse(staffMemberSchema, body);
+export function updateStaff(id: string, input: UpdateStaffInput): Promise<StaffMember> {
+  return api(staffApi, 'PATCH /api/staff/{id}', { params: { id }, body: input });
 }

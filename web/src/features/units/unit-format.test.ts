@@ -2,7 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestResult } from '../../../../lambdas/shared/contract/schemas/machine-data';
 import { resources } from '../../i18n/resources';
-import { parseUnitView, unitPath, voidResultPath } from './api';
+import { parseUnitView, unitPath } from './api';
 import {
   judgedByText,
   materialText,
@@ -139,13 +139,10 @@ describe('the void’s reason, checked with the API’s schema', () => {
   });
 });
 
-describe('the unit API’s paths', () => {
+describe('the unit API’s path', () => {
   it('encodes each part of a serial, keeping its slashes as path separators', () => {
     expect(unitPath('GV-2026-000123')).toBe('/api/serial-numbers/units/GV-2026-000123');
     expect(unitPath('AB/12 3')).toBe('/api/serial-numbers/units/AB/12%203');
-    expect(voidResultPath('R1VfMDAx.abc_def-ghi')).toBe(
-      '/api/machine-data/R1VfMDAx.abc_def-ghi/void',
-    );
   });
 
   it('reads the unit’s answer, and refuses one of another shape', () => {

@@ -6,8 +6,12 @@ import { i18n } from '../../../i18n';
 import { resources } from '../../../i18n/resources';
 import { ApiError } from '../../../lib/api-client';
 import type { ApiQueryState } from '../../../lib/use-api-query';
-import { parseRangeTotal, productRangesPath } from '../api';
-import { ProductDeletionText, productDeleteBlocked } from './delete-product-modal';
+import {
+  parseRangeTotal,
+  productDeleteBlocked,
+  ProductDeletionText,
+  productRangesPath,
+} from './delete-product-modal';
 
 /** What the product delete dialog says before anyone confirms, from its range count. */
 beforeAll(async () => {

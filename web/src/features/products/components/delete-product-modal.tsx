@@ -6,7 +6,28 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatNumber } from '../../../lib/format';
 import { useApiQuery, type ApiQueryState } from '../../../lib/use-api-query';
-import { deleteProduct, parseRangeTotal, productRangesPath } from '../api';
+import { serialRangeApi } from '../../../../../lambdas/shared/contract/api/serial-ranges';
+import { parseAnswer } from '../../../lib/api-client';
+import { routeUrl } from '../../../lib/api-routes';
+import { deleteProduct } from '../api';
+
+/**
+ * `GET /api/serial-numbers?productId=…&limit=1`, whose `total` is how many serial number
+ * ranges the product has (the delete dialog says it before anyone confirms).
+ */
+export function productRangesPath(productId: string): `/api/${string}` {
+  return routeUrl(serialRangeApi, 'GET /api/serial-numbers', { query: { productId, limit: 1 } });
+}
+
+/** The page's total alone: the ranges themselves are not shown. */
+const rangeTotalSchema = serialRangeApi['GET /api/serial-numbers'].answers[200].pick({
+  total: true,
+});
+
+/** The product's range count from {@link productRangesPath}'s answer; null when not given. */
+export function parseRangeTotal(body: unknown): number | null {
+  return parseAnswer(rangeTotalSchema, body).total;
+}
 
 /**
  * Whether the dialog's confirm is off: while it counts the product's ranges, and when it has

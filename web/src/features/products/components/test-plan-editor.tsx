@@ -22,7 +22,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { planDiff, samePlan } from '../../../lib/plan-diff';
 import { useRecordFormSubmit } from '../../../lib/use-record-form-submit';
-import { getTestPlan, saveTestPlan } from '../api';
+import { getTestPlan } from '../api';
+import { saveTestPlan } from '../write-api';
 import {
   maxPlanTests,
   offeredRatings,

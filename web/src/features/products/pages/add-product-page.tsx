@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
-import { createProduct } from '../api';
+import { createProduct } from '../write-api';
 import { ProductForm } from '../components/product-form';
 import { emptyProductForm } from '../product-form';
 

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatNumber } from '../../../lib/format';
 import { useApiQuery, type ApiQueryState } from '../../../lib/use-api-query';
-import { deleteSerialRange, parseSerialRangeDetail, serialRangePath } from '../api';
+import { deleteSerialRange, parseSerialRange, serialRangePath } from '../api';
 
 /** Whether the range's units hold test results or issued reports: then it cannot be deleted. */
 export const rangeHoldsData = (detail: Pick<SerialRangeDetail, 'resultCount' | 'reportCount'>) =>
@@ -94,7 +94,7 @@ export function DeleteSerialRangeModal({
 }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const detail = useApiQuery(serialRangePath(range.id), parseSerialRangeDetail);
+  const detail = useApiQuery(serialRangePath(range.id), parseSerialRange);
   const names = { start: range.startSerial, end: range.endSerial, product: productName };
   return (
     <ConfirmModal

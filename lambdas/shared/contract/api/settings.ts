@@ -1,0 +1,17 @@
+import { adminOnly, staffOrAdmin, type ApiTable } from '../api-spec';
+import { siteSettingsSchema, updateSiteSettingsSchema } from '../schemas/settings';
+
+/** Site settings admins change in the back office (docs/report-center.md). */
+export const settingsApi = {
+  'GET /api/settings': {
+    summary: 'The site settings in force (the defaults at version 0 until first saved)',
+    access: staffOrAdmin,
+    answers: { 200: siteSettingsSchema },
+  },
+  'PUT /api/settings': {
+    summary: 'Saves the site settings (the version it was based on must still be current)',
+    access: adminOnly,
+    body: updateSiteSettingsSchema,
+    answers: { 200: siteSettingsSchema },
+  },
+} as const satisfies ApiTable;

@@ -1,0 +1,41 @@
+import { productWriteApi } from '../../../../lambdas/shared/contract/api/product-writes';
+import type { ProductFields } from '../../../../lambdas/shared/contract/schemas/product';
+import type { Product } from '../../../../lambdas/shared/contract/schemas/product-record';
+import type {
+  SavePlanInput,
+  TestPlan,
+} from '../../../../lambdas/shared/contract/schemas/test-plan';
+import { api } from '../../lib/api-client';
+
+/*
+ * The calls that write a product or its plan: apart from ./api.ts, so that the list page
+ * loads none of the product's input schemas (the contract's ./product-writes.ts).
+ */
+
+export function createProduct(fields: ProductFields): Promise<Product> {
+  return api(productWriteApi, 'POST /api/products', { body: fields });
+}
+
+/** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
+export function updateProduct(
+  id: string,
+  fields: ProductFields,
+  version: number,
+): Promise<Product> {
+  return api(productWriteApi, 'PUT /api/products/{id}', {
+    params: { id },
+    body: { ...fields, version },
+  });
+}
+
+/**
+ * Saves the plan as the product's next version, approved by the signed-in account;
+ * `version` is the one the edit started from (0: none). 409 `aborted` when another
+ * version was saved meanwhile.
+ */
+export function saveTestPlan(productId: string, plan: SavePlanInput): Promise<TestPlan> {
+  return api(productWriteApi, 'PUT /api/products/{id}/test-plan', {
+    params: { id: productId },
+    body: plan,
+  });
+}
