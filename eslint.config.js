@@ -1,8 +1,17 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders: each imports another only through that one's index.ts. */
+const features = readdirSync(join(import.meta.dirname, 'web/src/features'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -120,6 +129,16 @@ export default tseslint.config(
               from: './web/src/features/report-center',
               message: 'The back office links to /search; it does not import the public page.',
             },
+            // A feature is reached through its index.ts: what it offers the others is there.
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [
+                `./${feature}`,
+                ...features.flatMap((other) => [`./${other}/index.ts`, `./${other}/index.tsx`]),
+              ],
+              message: 'Import another feature through its index.ts.',
+            })),
           ],
         },
       ],
@@ -243,6 +262,48 @@ export default tseslint.config(
       'no-var': 'off',
       // `handler` is the runtime's entry point, called from outside the file.
       '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }],
+    },
+  },
+  {
+    // Type-aware rules for the functions, the web app, the CDK app and the local runner:
+    // promises awaited or handled, handlers given where a promise is not expected, switches
+    // over unions exhaustive.
+    files: [
+      'lambdas/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'web/build/**/*.ts',
+      'lib/**/*.ts',
+      'bin/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
+    // No test left focused or skipped: every test runs, every time.
+    files: ['test/**/*.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[object.name=/^(it|test|describe|suite)$/][property.name=/^(only|skip|todo|skipIf|runIf)$/]',
+          message: 'Focused, skipped or to-do tests do not belong in the suite.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(fit|fdescribe|xit|xdescribe|xtest)$/]',
+          message: 'Focused or skipped tests do not belong in the suite.',
+        },
+      ],
     },
   },
 );

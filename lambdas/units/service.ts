@@ -50,7 +50,7 @@ async function reportLines(
     newestFirst.map((report) =>
       report.requestId
         ? getItem(keys.reportRequest(report.requestId), reportRequestRecordSchema)
-        : undefined,
+        : Promise.resolve(undefined),
     ),
   );
   return newestFirst.map((report, index) => ({

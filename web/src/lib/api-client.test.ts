@@ -399,10 +399,10 @@ describe('retries, timeout and offline', () => {
     const error = await result;
     expect(error.code).toBe('timeout');
     expect(error.message).toBe('請求逾時');
-    i18n.changeLanguage('en');
+    await i18n.changeLanguage('en');
     expect(i18n.t('errors.requestTimeout')).toBe('Request time out');
     expect(i18n.t('errors.connectionFailed')).toBe('Connection failed.');
-    i18n.changeLanguage('zh');
+    await i18n.changeLanguage('zh');
   });
 
   it('holds a GET while the browser is offline and sends it once it is online', async () => {

@@ -28,7 +28,7 @@ export function useApiQuery<T>(
 
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<unknown>(path, { signal: controller.signal })
+    void apiRequest<unknown>(path, { signal: controller.signal })
       .then((body) => ({ status: 'success', data: parse(body) }) as const)
       .catch((error: unknown) => ({ status: 'error', error: toApiError(error) }) as const)
       .then((state) => {

@@ -109,7 +109,7 @@ export function useCursorList<Q, T>({
         known,
         signal: controller.signal,
       });
-    load()
+    void load()
       .catch((error: unknown): Settled<T> => ({ status: 'error', error: toApiError(error) }))
       .then((state) => {
         if (controller.signal.aborted) return;

@@ -38,7 +38,7 @@ export function useAuditEntries(subject: AuditSubject, revision = 0) {
   useEffect(() => {
     const controller = new AbortController();
     const asked = JSON.parse(subjectKey) as AuditSubject;
-    fetchAuditEntries(asked, { pageSize: defaultPageSize }, controller.signal)
+    void fetchAuditEntries(asked, { pageSize: defaultPageSize }, controller.signal)
       .then((page): State => ({
         request,
         items: page.items,

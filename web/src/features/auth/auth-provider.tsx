@@ -81,6 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         case 'tokenRefresh_failure':
           if (isSessionEndingError(payload.data?.error)) void endSession();
           break;
+        // The sign-in itself (this page's flow) and redirects (none here): nothing to follow.
+        default:
+          break;
       }
     });
     const stopUnauthenticated = onUnauthenticated(() => void endSession());

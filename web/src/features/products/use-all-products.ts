@@ -22,7 +22,7 @@ export function useAllProducts() {
 
   useEffect(() => {
     const controller = new AbortController();
-    listAllProducts(undefined, controller.signal)
+    void listAllProducts(undefined, controller.signal)
       .then((products): AllProductsState => ({ status: 'success', products }))
       .catch((error: unknown): AllProductsState => ({
         status: 'error',
