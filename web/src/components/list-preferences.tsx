@@ -60,6 +60,9 @@ export function ListPreferences({
   const box = useRef<HTMLDivElement>(null);
   // The stand-in was clicked while the component was on its way: open it once there.
   const openOnArrival = useRef(false);
+  // Clicks on the stand-in: a click landing after the component arrived but before it was
+  // drawn must still open it, so each click runs the effect below again.
+  const [standInClicks, setStandInClicks] = useState(0);
   // The stand-in had the focus as the component arrived: the real button takes it.
   const focusOnArrival = useRef(false);
 
@@ -84,7 +87,7 @@ export function ListPreferences({
     if (openOnArrival.current) trigger?.click();
     focusOnArrival.current = false;
     openOnArrival.current = false;
-  }, [Preferences]);
+  }, [Preferences, standInClicks]);
 
   const title = t('table.preferences.title');
   if (!Preferences) {
@@ -97,6 +100,7 @@ export function ListPreferences({
           formAction="none"
           onClick={() => {
             openOnArrival.current = true;
+            setStandInClicks((clicks) => clicks + 1);
             fetchPreferences();
           }}
         />
