@@ -60,9 +60,11 @@ export function ListPreferences({
   const box = useRef<HTMLDivElement>(null);
   // The stand-in was clicked while the component was on its way: open it once there.
   const openOnArrival = useRef(false);
-  // Clicks on the stand-in: a click landing after the component arrived but before it was
-  // drawn must still open it, so each click runs the effect below again.
-  const [standInClicks, setStandInClicks] = useState(0);
+  // Presses on the stand-in: a click landing after the component arrived but before it was
+  // drawn must still open it, so each press runs the effect below again. A press counts
+  // from the pointer going down: when the real button replaces the stand-in between the
+  // press and the release, the browser sends the click to neither.
+  const [standInPresses, setStandInPresses] = useState(0);
   // The stand-in had the focus as the component arrived: the real button takes it.
   const focusOnArrival = useRef(false);
 
@@ -80,6 +82,12 @@ export function ListPreferences({
     );
   };
 
+  const press = () => {
+    openOnArrival.current = true;
+    setStandInPresses((presses) => presses + 1);
+    fetchPreferences();
+  };
+
   useEffect(() => {
     if (!Preferences) return;
     const trigger = box.current?.querySelector('button');
@@ -87,22 +95,23 @@ export function ListPreferences({
     if (openOnArrival.current) trigger?.click();
     focusOnArrival.current = false;
     openOnArrival.current = false;
-  }, [Preferences, standInClicks]);
+  }, [Preferences, standInPresses]);
 
   const title = t('table.preferences.title');
   if (!Preferences) {
     return (
-      <div ref={box} onPointerEnter={fetchPreferences} onFocus={fetchPreferences}>
+      <div
+        ref={box}
+        onPointerEnter={fetchPreferences}
+        onFocus={fetchPreferences}
+        onPointerDown={press}
+      >
         <Button
           variant="icon"
           iconName="settings"
           ariaLabel={title}
           formAction="none"
-          onClick={() => {
-            openOnArrival.current = true;
-            setStandInClicks((clicks) => clicks + 1);
-            fetchPreferences();
-          }}
+          onClick={press}
         />
       </div>
     );

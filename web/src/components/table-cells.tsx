@@ -48,10 +48,17 @@ export function DateTimeCell({ value, seconds = false }: { value: string; second
 /**
  * An email address (or a name like one) that may break in a narrow column when it is
  * long: before the `@` and before each dot first, anywhere as a last resort. Up to
- * {@link wholeEmailUpTo} characters it stays whole.
+ * {@link wholeEmailUpTo} characters it stays whole, unless `wholeUpTo` says otherwise (a
+ * table with many columns lets even a short one break rather than push a column out).
  */
-export function BreakableEmail({ email }: { email: string }) {
-  if (email.length <= wholeEmailUpTo) return <span className="cell-nowrap">{email}</span>;
+export function BreakableEmail({
+  email,
+  wholeUpTo = wholeEmailUpTo,
+}: {
+  email: string;
+  wholeUpTo?: number;
+}) {
+  if (email.length <= wholeUpTo) return <span className="cell-nowrap">{email}</span>;
   const pieces = email.split(/(?=[.@])/);
   return (
     <span className="cell-break-word">

@@ -77,10 +77,10 @@ export function useAuditColumns({
                   ariaLabel={t('audit.activity.showActor', { name: actorName(row.actor) })}
                   onClick={() => onActor(row.actor)}
                 >
-                  <BreakableEmail email={who(row.actor)} />
+                  <BreakableEmail email={who(row.actor)} wholeUpTo={withRecord ? 0 : undefined} />
                 </Button>
               ) : (
-                <BreakableEmail email={who(row.actor)} />
+                <BreakableEmail email={who(row.actor)} wholeUpTo={withRecord ? 0 : undefined} />
               ),
           },
         ]
