@@ -5,7 +5,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { ErrorCode } from '../../lambdas/shared/contract/error-codes';
 import { errorStatus } from '../../lambdas/shared/contract/error-codes';
 import type { MessageKey } from '../../lambdas/shared/contract/messages';
-import { maxBodyBytes } from '../../lambdas/shared/http/middlewares';
+import { bodyLimitOf } from '../../lambdas/shared/contract/api-spec';
+import { bodyTooLarge } from '../../lambdas/shared/http/middlewares';
 import { errorBody } from '../../lambdas/shared/http/responses';
 import type { HttpEvent, HttpResult } from '../../lambdas/shared/http/types';
 import { routeKey, routes, type RouteDefinition } from '../../lambdas/routes';
@@ -34,11 +35,12 @@ export interface GatewayOptions {
 }
 
 /**
- * The largest body the gateway reads. Lambda takes 6 MB, but every function refuses a body
- * over `maxBodyBytes` (1 MiB) with 413 'payload-too-large': the gateway gives that same
- * answer itself, before holding more than 1 MiB per connection in memory.
+ * The largest body the gateway reads for `route`. Lambda takes 6 MB, but every function
+ * refuses a body over its route's limit (`bodyLimitBytes`, 1 MiB unless the route reads
+ * files) with 413 'payload-too-large': the gateway gives that same answer itself, before
+ * holding more than the limit per connection in memory.
  */
-const maxRequestBytes = maxBodyBytes;
+const maxRequestBytes = (route: RouteDefinition) => bodyLimitOf(route);
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -127,17 +129,21 @@ export async function serveGateway(options: GatewayOptions, invoke: Invoke): Pro
       claims = claimsAsStrings(payload);
     }
 
-    const body = await readBody(request);
+    const body = await readBody(request, maxRequestBytes(route));
     if (body === null) {
       // The connection closes with the answer.
       response.setHeader('connection', 'close');
-      return sendError(response, 'payload-too-large', 'errors.payload-too-large');
+      const tooLarge = bodyTooLarge(route);
+      return sendError(response, tooLarge.code, tooLarge.messageKey, tooLarge.params);
     }
     const pathParameters = decodePathParameters(names, found.match);
     // Malformed percent-encoding names no record: answered like an unknown id.
     if (!pathParameters) return sendError(response, 'not-found', 'errors.not-found');
     const event = buildEvent(request, url, route, body, pathParameters, claims);
-    const result = await withTimeout(invoke(route, event), timeoutMs);
+    const result = await withTimeout(
+      invoke(route, event),
+      route.timeoutSeconds ? route.timeoutSeconds * 1000 : timeoutMs,
+    );
     if (result === 'timeout') {
       return sendError(response, 'deadline-exceeded', 'errors.deadline-exceeded');
     }
@@ -344,13 +350,13 @@ function decodedOnce(path: string): string {
  * is read and dropped, not held: the client can send it all and then read the 413 (a
  * connection closed on unread data is reset, and the answer lost with it).
  */
-async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  let chunks: Buffer[] | null = declared > maxRequestBytes ? null : [];
+  let chunks: Buffer[] | null = declared > limit ? null : [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > maxRequestBytes) chunks = null;
+    if (size > limit) chunks = null;
     chunks?.push(chunk as Buffer);
   }
   return chunks && Buffer.concat(chunks);
@@ -366,8 +372,13 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'tim
   }
 }
 
-function sendError(response: ServerResponse, code: ErrorCode, key: MessageKey): void {
-  const body = errorBody(code, key);
+function sendError(
+  response: ServerResponse,
+  code: ErrorCode,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): void {
+  const body = errorBody(code, key, params);
   response.writeHead(errorStatus[code], {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',

@@ -1,7 +1,9 @@
 import type { AuditEntry, ListAuditQuery } from '../shared/contract/schemas/audit';
 import type { Page } from '../shared/data/read';
 import { PermissionDeniedError } from '../shared/errors';
+import { withAuditLabels, type StaffLookup } from '../shared/data/audit-labels';
 import type { Caller } from '../shared/http';
+import { currentStanding } from '../shared/http/standing';
 import { recordHistory, searchLog } from './repository';
 
 /**
@@ -26,6 +28,13 @@ const staffVisible = new Set<string>([
  * there was a trail.
  */
 export async function listAudit(query: ListAuditQuery, caller: Caller): Promise<Page<AuditEntry>> {
+  const page = await readAudit(query, caller);
+  // Accounts are named only for admins: the only ones reading accounts' entries.
+  const staff = caller.role === 'admin' ? accountNames : undefined;
+  return { ...page, items: await withAuditLabels(page.items, staff) };
+}
+
+async function readAudit(query: ListAuditQuery, caller: Caller): Promise<Page<AuditEntry>> {
   const admin = caller.role === 'admin';
   if (query.entity && query.id && !query.actor && !query.action && !query.from && !query.to) {
     if (!admin && !staffVisible.has(query.entity)) throw new PermissionDeniedError();
@@ -37,3 +46,14 @@ export async function listAudit(query: ListAuditQuery, caller: Caller): Promise<
   if (!admin && !ownActions) throw new PermissionDeniedError();
   return searchLog(query);
 }
+
+/**
+ * An account's name and email now, for its entries written before names were kept: the
+ * read every call already makes of the caller's own standing (Cognito `AdminGetUser`).
+ */
+const accountNames: StaffLookup = async (id) => {
+  const standing = await currentStanding(id);
+  return standing.email
+    ? { name: standing.name ?? standing.email, email: standing.email }
+    : undefined;
+};

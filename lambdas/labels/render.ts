@@ -42,6 +42,9 @@ const ellipsis = '…';
 const serialSample = 'AV-2024-000000';
 const elementSample = '(01)00000000000000';
 
+/** Labels drawn between two turns of the event loop (about 20 ms of CPU). */
+const labelsPerTurn = 20;
+
 /**
  * A sheet of nameplate labels as a PDF: per label the unit's identification link as a QR
  * code (error correction M, four-module quiet zone, vector modules), beside it the serial
@@ -49,18 +52,40 @@ const elementSample = '(01)00000000000000';
  * the GS1 element string `(01)…(21)…`. Text is sized to the label. The fonts are the report's (Noto Sans TC: product names in Chinese
  * print too), cut down to the characters of this sheet.
  */
-/** Labels drawn between two turns of the event loop (about 20 ms of CPU). */
-const labelsPerTurn = 20;
-
 export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
+  return renderLabelRuns({
+    format: sheet.format,
+    title: sheet.title,
+    creator: sheet.productName,
+    runs: [
+      { productName: sheet.productName, bodyMaterial: sheet.bodyMaterial, units: sheet.units },
+    ],
+  });
+}
+
+/** The labels of one range within a sheet: its product's name, its body material, its units. */
+export type LabelRun = Omit<LabelSheet, 'format' | 'title'>;
+
+/**
+ * Sheets holding the labels of several ranges one after another (a run of several ranges,
+ * `GET /api/serial-numbers/labels`): each label prints its own range's product name and
+ * body material; the labels follow on from one range to the next, as a run of one range
+ * would, so no label of a sheet is left blank between them.
+ */
+export async function renderLabelRuns(sheet: {
+  format: LabelFormat;
+  title: string;
+  creator: string;
+  runs: readonly LabelRun[];
+}): Promise<Uint8Array> {
   const faces = await reportFaces();
   const document = useSubsetFonts(await PDFDocument.create({ updateMetadata: false }));
+  const units = sheet.runs.flatMap((run) => run.units);
   const texts = [
-    sheet.productName,
-    sheet.bodyMaterial ?? '',
-    ...sheet.units.map((unit) => unit.elementString ?? ''),
+    ...sheet.runs.flatMap((run) => [run.productName, run.bodyMaterial ?? '']),
+    ...units.map((unit) => unit.elementString ?? ''),
   ];
-  const serials = sheet.units.map((unit) => unit.serial).join('');
+  const serials = units.map((unit) => unit.serial).join('');
   const regular = await embedSubset(
     document,
     faces.regular.subset(`${texts.join('')}${elementSample}${ellipsis}${unprintable} `),
@@ -74,27 +99,33 @@ export async function renderLabelSheet(sheet: LabelSheet): Promise<Uint8Array> {
   const fonts: Fonts = { regular, bold };
   document.setTitle(sheet.title);
   document.setProducer('pdf-lib');
-  document.setCreator(sheet.productName);
+  document.setCreator(sheet.creator);
 
   const { format } = sheet;
   const perPage = format.columns * format.rows;
   const layout = labelLayout(format, fonts);
   // Product names are free text: what the font cannot show is dropped or becomes `?`.
   const printable = new Set(regular.getCharacterSet());
-  const productName = printableText(sheet.productName, printable);
-  const material = sheet.bodyMaterial ? printableText(sheet.bodyMaterial, printable) : null;
   let page: PDFPage | undefined;
-  for (const [index, unit] of sheet.units.entries()) {
-    // A sheet is half a second of CPU: let other requests of the process in between
-    // (locally one process serves every route; in AWS the instance serves only this one).
-    if (index % labelsPerTurn === labelsPerTurn - 1) await yieldTurn();
-    const slot = index % perPage;
-    if (slot === 0) page = document.addPage([format.page[0] * mm, format.page[1] * mm]);
-    const column = slot % format.columns;
-    const row = Math.floor(slot / format.columns);
-    const x = (format.left + column * format.pitch[0]) * mm;
-    const top = (format.page[1] - format.top - row * format.pitch[1]) * mm;
-    drawLabel(page!, unit, { productName, material }, x, top, layout, fonts);
+  let index = 0;
+  for (const run of sheet.runs) {
+    const runTexts: SheetTexts = {
+      productName: printableText(run.productName, printable),
+      material: run.bodyMaterial ? printableText(run.bodyMaterial, printable) : null,
+    };
+    for (const unit of run.units) {
+      // A sheet is half a second of CPU: let other requests of the process in between
+      // (locally one process serves every route; in AWS the instance serves only this one).
+      if (index % labelsPerTurn === labelsPerTurn - 1) await yieldTurn();
+      const slot = index % perPage;
+      if (slot === 0) page = document.addPage([format.page[0] * mm, format.page[1] * mm]);
+      const column = slot % format.columns;
+      const row = Math.floor(slot / format.columns);
+      const x = (format.left + column * format.pitch[0]) * mm;
+      const top = (format.page[1] - format.top - row * format.pitch[1]) * mm;
+      drawLabel(page!, unit, runTexts, x, top, layout, fonts);
+      index++;
+    }
   }
   return document.save(); // pdf-lib yields every 50 objects as it writes
 }

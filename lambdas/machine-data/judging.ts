@@ -109,6 +109,50 @@ export function judge(
 }
 
 /**
+ * {@link judge}, naming every refusal of a row at once (one answer names every problem of a
+ * batch: docs/machine-data.md), also of a row some of whose fields are invalid (left out of
+ * `result`; the schema names those): a test time before the unit's production date and what
+ * the plan refuses are independent, so a row may have both; without a valid outcome the plan
+ * still checks the test's name and unit, and without a valid value also whether one is due.
+ * Nothing of the plan is checked without a valid test name and unit.
+ */
+export function judgeAll(
+  result: Partial<Parameters<typeof judge>[0]>,
+  plan: TestPlan | null,
+  unit: UnitFacts,
+): { judgement: Judgement } | { refusals: Refusal[] } {
+  const refusals: Refusal[] = [];
+  if (result.testedAt !== undefined) {
+    const dated = judge(
+      { testName: '', result: 'pass', value: null, unit: null, ...result },
+      null,
+      unit,
+    );
+    if ('refusal' in dated) refusals.push(dated.refusal);
+  }
+  if (result.testName === undefined || result.unit === undefined) return { refusals };
+  // What an invalid field would decide is not judged: its own problem is named instead.
+  const unjudged = new Set<Refusal['field']>([
+    ...(result.result === undefined ? (['result'] as const) : []),
+    ...(result.value === undefined ? (['value', 'result'] as const) : []),
+  ]);
+  const planned = judge(
+    {
+      testName: result.testName,
+      result: result.result ?? 'pass',
+      value: result.value ?? null,
+      unit: result.unit,
+    },
+    plan,
+    unit,
+  );
+  if ('refusal' in planned && !unjudged.has(planned.refusal.field)) {
+    refusals.push(planned.refusal);
+  }
+  return refusals.length > 0 || unjudged.size > 0 || 'refusal' in planned ? { refusals } : planned;
+}
+
+/**
  * A result's unit against the unit the plan measures its test in (matched exactly, as
  * `testName` is): another unit is refused, and a value stated without a unit is too, so a
  * number measured in psi is never judged against limits in bar.

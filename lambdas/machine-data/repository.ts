@@ -15,7 +15,7 @@ import {
 } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { decodeCursor, encodeCursor, type CursorScope } from '../shared/data/cursor';
-import { queryItems, queryPage, type Page } from '../shared/data/read';
+import { getItems, queryItems, queryPage, type Page } from '../shared/data/read';
 import { FailedPreconditionError, NotFoundError, ValidationError } from '../shared/errors';
 import { audited, maxTransactionItems, TransactionCancelled } from '../shared/data/transaction';
 
@@ -322,6 +322,7 @@ export async function voidResult(
     action: 'void',
     entity: 'unit',
     entityId: result.serialNumber,
+    subjectLabel: result.serialNumber,
     changes: {
       result: {
         from: null,
@@ -357,3 +358,27 @@ export async function voidResult(
     });
   return toApiResult({ ...result, ...voided });
 }
+
+/**
+ * How many of `results` a batch would store: those not stored yet, a result on two rows
+ * once (BatchGetItem of their keys; a dry run's answer).
+ */
+export async function countStoredResults(
+  results: readonly Pick<NewResult, 'serialNumber' | 'testName' | 'testedAt' | 'machineId'>[],
+): Promise<{ new: number }> {
+  const distinct = new Map(
+    results.map((result) => {
+      const key = keys.unitResult(
+        result.serialNumber,
+        result.testName,
+        result.testedAt,
+        result.machineId,
+      );
+      return [`${key.pk}\n${key.sk}`, key] as const;
+    }),
+  );
+  const stored = await getItems([...distinct.values()], storedKeySchema);
+  return { new: distinct.size - stored.size };
+}
+
+const storedKeySchema = { parse: (item: unknown) => item };

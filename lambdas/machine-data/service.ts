@@ -1,26 +1,38 @@
 import { randomUUID } from 'node:crypto';
+import type { ZodType } from 'zod';
 import { getCurrentTestPlan } from '../products/repository';
 import { findActiveMachineByName } from '../machines/repository';
 import { RangeChanged } from '../serial-ranges/holdings';
 import { findRangeContaining } from '../serial-ranges/repository';
+import { rowProblemField } from '../shared/contract/csv';
+import { validCells } from '../shared/contract/csv-records';
 import {
+  ingestResultSchema,
   maxResultsPerBatch,
   readResultsCsv,
+  testResultColumns,
+  uploadResultSchema,
   type CsvRowProblem,
-  type IngestBatch,
+  type IngestEnvelope,
   type IngestSummary,
   type Machine,
   type TestResult,
-  type TestResultFields,
 } from '../shared/contract/schemas/machine-data';
 import type { SerialRange } from '../shared/contract/schemas/serial-range';
 import type { TestPlan } from '../shared/contract/schemas/test-plan';
-import type { MessageRef } from '../shared/contract/validation';
+import { validate, type MessageRef } from '../shared/contract/validation';
 import { AbortedError, ValidationError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http/types';
 import { countMetric } from '../shared/metrics';
-import { judge } from './judging';
-import { saveResults, voidResult, type BatchSource, type NewResult } from './repository';
+import { problemsRefusal, type NamedProblem } from '../shared/problems';
+import { judgeAll } from './judging';
+import {
+  countStoredResults,
+  saveResults,
+  voidResult,
+  type BatchSource,
+  type NewResult,
+} from './repository';
 
 /** Distinct serials looked up at once: each is one Query. */
 const lookupConcurrency = 16;
@@ -32,24 +44,42 @@ const maxRangeAttempts = 3;
 type IncomingResult = Omit<NewResult, 'range'>;
 
 /**
- * Refuses the whole batch when any row is invalid (the row errors under
- * `<prefix>.<row>.<field>`), so a batch is stored completely or not at all.
+ * One row of a batch (an uploaded file's line, an ingest's result) as it is checked: every
+ * check that can run on what of it is valid runs, so one answer names every problem of the
+ * batch (docs/machine-data.md) and a dry run finds exactly what the upload would refuse.
  */
-function refuse(fields: Record<string, MessageRef>): never {
-  throw new ValidationError(fields, 'errors.batchRefused');
+interface BatchRow {
+  /** Where the row is, for ordering problems: its line (upload) or index (ingest). */
+  order: number;
+  /** The API's name of one of its fields (`row 12.value`, `results.3.value`); `_` the row. */
+  name: (field: string) => string;
+  /** The message another row with the same result but other values gets: it names this row. */
+  sameResultAs: MessageRef;
+  /** The fields that passed their schema (all of them when the row is valid). */
+  fields: Partial<IncomingResult>;
+  /** The whole result, when every field is valid. */
+  result: IncomingResult | undefined;
 }
+
+interface RowProblem {
+  row: BatchRow;
+  field: string;
+  message: MessageRef;
+}
+
+/** The fields of a row that pass their own schema (csv-records.ts `validCells`). */
+const validFields = (shape: Record<string, ZodType>, input: unknown) =>
+  validCells(shape, input) as Partial<IncomingResult>;
 
 /**
  * The range of each serial, or undefined for a serial in no range: each distinct serial is
  * one Query, a few at a time.
  */
-async function rangesOf(
-  results: readonly IncomingResult[],
-): Promise<Map<string, SerialRange | undefined>> {
-  const serials = [...new Set(results.map((result) => result.serialNumber))];
+async function rangesOf(serials: Iterable<string>): Promise<Map<string, SerialRange | undefined>> {
+  const distinct = [...new Set(serials)];
   const ranges = new Map<string, SerialRange | undefined>();
-  for (let start = 0; start < serials.length; start += lookupConcurrency) {
-    const slice = serials.slice(start, start + lookupConcurrency);
+  for (let start = 0; start < distinct.length; start += lookupConcurrency) {
+    const slice = distinct.slice(start, start + lookupConcurrency);
     const found = await Promise.all(slice.map((serial) => findRangeContaining(serial)));
     slice.forEach((serial, index) => ranges.set(serial, found[index]));
   }
@@ -63,40 +93,109 @@ async function plansOf(productIds: Iterable<string>): Promise<Map<string, TestPl
   return new Map(ids.map((id, index) => [id, plans[index] ?? null]));
 }
 
+/** What identifies a stored result: a second row with it is the same result. */
+const resultKey = (fields: Partial<IncomingResult>) =>
+  fields.serialNumber !== undefined &&
+  fields.testName !== undefined &&
+  fields.testedAt !== undefined &&
+  fields.machineId !== undefined
+    ? JSON.stringify([fields.serialNumber, fields.testName, fields.testedAt, fields.machineId])
+    : undefined;
+
+/** What a result says beyond its identity: two rows of one result must say the same. */
+const contentFields = ['result', 'value', 'unit', 'operator', 'notes'] as const;
+
 /**
- * Checks a batch against the ranges and the test plans (docs/test-plans.md): a serial in no
- * range, or a row its product's plan or its unit refuses, refuses the whole batch with every
- * such row named. Answers each result with the plan version and limit it was judged against
- * and the range it is counted on.
+ * A row's content, when every field of it is valid (an invalid cell is named by itself, and
+ * says nothing a second row could contradict).
  */
-async function judgeBatch(
-  results: readonly IncomingResult[],
-  fieldOf: (row: number) => string,
-): Promise<NewResult[]> {
-  const ranges = await rangesOf(results);
-  const fields: Record<string, MessageRef> = {};
-  results.forEach((result, row) => {
-    if (!ranges.get(result.serialNumber)) {
-      fields[`${fieldOf(row)}.serialNumber`] = { key: 'errors.serialNotInRange' };
+const resultContent = (fields: Partial<IncomingResult>) =>
+  contentFields.every((field) => Object.hasOwn(fields, field))
+    ? JSON.stringify(contentFields.map((field) => fields[field]))
+    : undefined;
+
+/**
+ * Rows that are one result (the same unit, test, time and bench) saying different things: a
+ * re-sent result is stored once, so one of them would silently be lost.
+ */
+function contradictions(rows: readonly BatchRow[]): RowProblem[] {
+  const first = new Map<string, BatchRow>();
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    const key = resultKey(row.fields);
+    const content = resultContent(row.fields);
+    if (key === undefined || content === undefined) continue;
+    const earlier = first.get(key);
+    if (!earlier) first.set(key, row);
+    else if (resultContent(earlier.fields) !== content) {
+      problems.push({ row, field: '_', message: earlier.sameResultAs });
     }
-  });
-  if (Object.keys(fields).length > 0) refuse(fields);
-  const plans = await plansOf([...ranges.values()].map((range) => range!.productId));
-  const judged = results.map((result, row): NewResult => {
-    const range = ranges.get(result.serialNumber)!;
-    const outcome = judge(result, plans.get(range.productId) ?? null, {
-      material: range.bodyMaterial,
-      productionDate: range.productionDate,
-    });
-    const counted = { ...result, range: { id: range.id, version: range.version } };
-    if ('refusal' in outcome) {
-      fields[`${fieldOf(row)}.${outcome.refusal.field}`] = outcome.refusal.message;
-      return counted;
+  }
+  return problems;
+}
+
+/**
+ * Checks a batch against the ranges and the test plans (docs/test-plans.md), in one pass: a
+ * serial in no range, two rows of one result that disagree, and every row its product's plan
+ * or its unit refuses (a test the plan does not name or scopes to another material, another
+ * unit, a value outside the limits stated as a pass, a test before the unit's production
+ * date). Answers the problems, and each valid result with the plan version and limit it was
+ * judged against and the range it is counted on.
+ */
+async function checkBatch(
+  rows: readonly BatchRow[],
+): Promise<{ problems: RowProblem[]; judged: NewResult[] }> {
+  const problems = contradictions(rows);
+  const serials = rows.flatMap((row) => row.fields.serialNumber ?? []);
+  const ranges = await rangesOf(serials);
+  const found = [...ranges.values()].filter((range) => range !== undefined);
+  const plans = await plansOf(found.map((range) => range.productId));
+  const judged: NewResult[] = [];
+  for (const row of rows) {
+    const { fields } = row;
+    if (fields.serialNumber === undefined) continue;
+    const range = ranges.get(fields.serialNumber);
+    if (!range) {
+      problems.push({ row, field: 'serialNumber', message: { key: 'errors.serialNotInRange' } });
+      continue;
     }
-    return { ...counted, ...outcome.judgement };
-  });
-  if (Object.keys(fields).length > 0) refuse(fields);
-  return judged;
+    const outcome = judgeAll(
+      {
+        testName: fields.testName,
+        result: fields.result,
+        value: fields.value,
+        unit: fields.unit,
+        testedAt: fields.testedAt,
+      },
+      plans.get(range.productId) ?? null,
+      { material: range.bodyMaterial, productionDate: range.productionDate },
+    );
+    if ('refusals' in outcome) {
+      for (const refusal of outcome.refusals) {
+        problems.push({ row, field: refusal.field, message: refusal.message });
+      }
+    } else if (row.result) {
+      judged.push({
+        ...row.result,
+        ...outcome.judgement,
+        range: { id: range.id, version: range.version },
+      });
+    }
+  }
+  return { problems, judged };
+}
+
+/**
+ * Problems in the order a person reads the batch (by row, then by column), under the API's
+ * names: every one of them, refused together.
+ */
+function refuseRows(problems: readonly RowProblem[]): never {
+  const column = (field: string) =>
+    field === '_' ? -1 : (testResultColumns as readonly string[]).indexOf(field);
+  const named: NamedProblem[] = [...problems]
+    .sort((a, b) => a.row.order - b.row.order || column(a.field) - column(b.field))
+    .map(({ row, field, message }) => ({ name: row.name(field), message }));
+  throw problemsRefusal(named, 'errors.batchRefused');
 }
 
 /**
@@ -105,13 +204,13 @@ async function judgeBatch(
  * are looked up and judged again (a few times, then `aborted`).
  */
 async function store(
-  results: IncomingResult[],
+  rows: readonly BatchRow[],
   source: BatchSource,
-  fieldOf: (row: number) => string,
+  checked: NewResult[],
 ): Promise<IngestSummary> {
   let stored = 0;
+  let judged = checked;
   for (let attempt = 1; ; attempt++) {
-    const judged = await judgeBatch(results, fieldOf);
     try {
       stored += await saveResults(judged, source);
       break;
@@ -122,38 +221,77 @@ async function store(
       }
       // Chunks written before the cancelled one are now re-sends: stored once, counted once.
       stored += error.storedBefore;
+      const again = await checkBatch(rows);
+      if (again.problems.length > 0) refuseRows(again.problems);
+      judged = again.judged;
     }
   }
   countMetric('IngestRows', stored);
-  return { received: results.length, stored, duplicates: results.length - stored };
+  return { received: rows.length, stored, duplicates: rows.length - stored };
+}
+
+/** What storing the batch would do, stored nothing: results new and already stored. */
+async function dryRunSummary(
+  rows: readonly BatchRow[],
+  judged: NewResult[],
+): Promise<IngestSummary> {
+  const stored = await countStoredResults(judged);
+  return {
+    received: rows.length,
+    stored: stored.new,
+    duplicates: rows.length - stored.new,
+    dryRun: true,
+  };
 }
 
 /**
- * `POST /api/machine-data/ingest`: a machine's batch. Results name the key's machine
- * (or nobody); a re-sent batch stores nothing twice.
+ * `POST /api/machine-data/ingest`: a machine's batch. Every row is checked (its schema, its
+ * range, its plan; the pipeline checked only the batch's size) and every problem named in
+ * one refusal, `results.<index>.<field>`; results name the key's machine (or nobody); a
+ * re-sent batch stores nothing twice.
  */
-export async function ingestBatch(batch: IngestBatch, machine: Machine): Promise<IngestSummary> {
-  const fields: Record<string, MessageRef> = {};
-  const results = batch.results.map((result, row): IncomingResult => {
-    if (result.machineId && result.machineId !== machine.name) {
-      fields[`results.${row}.machineId`] = { key: 'validation.machineMismatch' };
+export async function ingestBatch(batch: IngestEnvelope, machine: Machine): Promise<IngestSummary> {
+  const problems: RowProblem[] = [];
+  const rows = batch.results.map((input, index): BatchRow => {
+    const row: BatchRow = {
+      order: index,
+      name: (field) => (field === '_' ? `results.${index}` : `results.${index}.${field}`),
+      sameResultAs: { key: 'validation.duplicateResultIndex', params: { index } },
+      fields: {},
+      result: undefined,
+    };
+    const checked = validate(ingestResultSchema, input);
+    // `machineId` may be left out (null): the result is the key's machine's.
+    const given: Partial<Omit<IncomingResult, 'machineId'>> & { machineId?: string | null } =
+      checked.success ? checked.data : validFields(ingestResultSchema.shape, input);
+    if (!checked.success) {
+      for (const [field, message] of Object.entries(checked.fields)) {
+        problems.push({ row, field, message });
+      }
     }
-    return { ...result, machineId: machine.name };
+    if (given.machineId && given.machineId !== machine.name) {
+      problems.push({ row, field: 'machineId', message: { key: 'validation.machineMismatch' } });
+    }
+    row.fields = { ...given, machineId: machine.name };
+    if (checked.success) row.result = { ...checked.data, machineId: machine.name };
+    return row;
   });
-  if (Object.keys(fields).length > 0) refuse(fields);
+  const checked = await checkBatch(rows);
+  problems.push(...checked.problems);
+  if (problems.length > 0) refuseRows(problems);
   const source: BatchSource = {
     actor: { id: machine.id, machine: machine.name },
     action: 'ingest',
     batchId: randomUUID(),
     source: `machine:${machine.name}`,
   };
-  return store(results, source, (row) => `results.${row}`);
+  return store(rows, source, checked.judged);
 }
 
-/** A file's row problems as the API names fields: `row <line>.<field>`. */
+/** A file's own problems (the file cannot be read as rows) as the API names them. */
 function rowFields(problems: readonly CsvRowProblem[]): Record<string, MessageRef> {
   return Object.fromEntries(
-    problems.map(({ line, field, message }) => [`row ${line}.${field}`, message]),
+    problems.map(({ line, field, message }) => [rowProblemField(line, field), message]),
   );
 }
 
@@ -161,29 +299,38 @@ function rowFields(problems: readonly CsvRowProblem[]): Record<string, MessageRe
  * The benches an upload names: each must be an existing, active machine (revoked ones
  * included in "not active"); results then carry its name as it was created.
  */
-async function namedBenches(
-  results: readonly TestResultFields[],
-): Promise<{ results: TestResultFields[]; fields: Record<string, MessageRef> }> {
-  const names = [...new Set(results.map((result) => result.machineId.toLowerCase()))];
+async function nameBenches(rows: readonly BatchRow[]): Promise<RowProblem[]> {
+  const names = [...new Set(rows.flatMap((row) => row.fields.machineId?.toLowerCase() ?? []))];
   const machines = await Promise.all(names.map((name) => findActiveMachineByName(name)));
   const byName = new Map(names.map((name, index) => [name, machines[index]]));
-  const fields: Record<string, MessageRef> = {};
-  const named = results.map((result, row) => {
-    const machine = byName.get(result.machineId.toLowerCase());
-    if (!machine) fields[`row ${row + 2}.machineId`] = { key: 'validation.machineUnknown' };
-    return machine ? { ...result, machineId: machine.name } : result;
-  });
-  return { results: named, fields };
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    if (row.fields.machineId === undefined) continue;
+    const machine = byName.get(row.fields.machineId.toLowerCase());
+    if (!machine) {
+      problems.push({ row, field: 'machineId', message: { key: 'validation.machineUnknown' } });
+      continue;
+    }
+    row.fields = { ...row.fields, machineId: machine.name };
+    if (row.result) row.result = { ...row.result, machineId: machine.name };
+  }
+  return problems;
 }
 
 /**
  * `POST /api/machine-data` (staff): a CSV file's bytes, header line first, read with the
  * upload's rules (`readResultsCsv`: UTF-8 only, no column named twice, no row longer than the
- * header). Row errors are named `row <line>.<field>`, where line 1 is the header, as a
- * spreadsheet counts. Each row names an existing, active bench; the uploader is recorded as
- * who entered the results for it ("entered by <name> for <bench>").
+ * header). A file that can be read as rows is checked whole, in one pass (every row's
+ * schema, bench, range and plan), and refused naming every problem, `row <line>.<field>`,
+ * where line 1 is the header, as a spreadsheet counts. Each row names an existing, active
+ * bench; the uploader is recorded as who entered the results for it ("entered by <name> for
+ * <bench>"). `dryRun` checks the same and stores nothing.
  */
-export async function uploadCsv(body: Uint8Array | string, caller: Caller): Promise<IngestSummary> {
+export async function uploadCsv(
+  body: Uint8Array | string,
+  caller: Caller,
+  { dryRun = false }: { dryRun?: boolean } = {},
+): Promise<IngestSummary> {
   const file = readResultsCsv(body);
   if (file.status === 'refused') {
     throw new ValidationError(rowFields(file.problems), file.problem.key, file.problem.params);
@@ -191,21 +338,36 @@ export async function uploadCsv(body: Uint8Array | string, caller: Caller): Prom
   if (file.rows.length > maxResultsPerBatch) {
     throw new ValidationError({}, 'errors.csvTooManyRows', { max: maxResultsPerBatch });
   }
-  if (file.status === 'invalid') refuse(rowFields(file.problems));
-  const benches = await namedBenches(file.results);
-  if (Object.keys(benches.fields).length > 0) refuse(benches.fields);
+  const enteredBy = caller.name ?? caller.email;
+  const problems: RowProblem[] = [];
+  const rows = file.records.map((record): BatchRow => {
+    const row: BatchRow = {
+      order: record.line,
+      name: (field) => rowProblemField(record.line, field),
+      sameResultAs: { key: 'validation.duplicateResultLine', params: { line: record.line } },
+      fields: record.value ?? validFields(uploadResultSchema.shape, record.cells),
+      result: record.value && { ...record.value, enteredBy },
+    };
+    return row;
+  });
+  if (file.status === 'invalid') {
+    const byLine = new Map(rows.map((row) => [row.order, row]));
+    for (const { line, field, message } of file.problems) {
+      problems.push({ row: byLine.get(line)!, field, message });
+    }
+  }
+  problems.push(...(await nameBenches(rows)));
+  const checked = await checkBatch(rows);
+  problems.push(...checked.problems);
+  if (problems.length > 0) refuseRows(problems);
+  if (dryRun) return dryRunSummary(rows, checked.judged);
   const source: BatchSource = {
     actor: actorOf(caller),
     action: 'upload',
     batchId: randomUUID(),
     source: `upload:${caller.email}`,
   };
-  const enteredBy = caller.name ?? caller.email;
-  return store(
-    benches.results.map((result) => ({ ...result, enteredBy })),
-    source,
-    (row) => `row ${row + 2}`,
-  );
+  return store(rows, source, checked.judged);
 }
 
 /** `POST /api/machine-data/{id}/void`: the result stops counting; who, when and why are kept. */

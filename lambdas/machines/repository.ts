@@ -55,6 +55,7 @@ export async function createMachine(
     action: 'create',
     entity: 'machine',
     entityId: id,
+    subjectLabel: machine.name,
     changes: changesBetween(undefined, machine, ['name', 'note']),
   })
     .put(
@@ -117,6 +118,7 @@ export async function revokeMachine(id: string, actor: AuditActor): Promise<Mach
     action: 'revoke',
     entity: 'machine',
     entityId: id,
+    subjectLabel: current.name,
     changes: changesBetween(current, revoked, ['revokedAt', 'revokedBy']),
   }).update(
     keys.machine(id),

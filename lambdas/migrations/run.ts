@@ -3,6 +3,7 @@ import { getItem } from '../shared/data/read';
 import { putItem } from '../shared/data/write';
 import { keys } from '../shared/keys';
 import { logger } from '../shared/logger';
+import { migrateProductSearch } from './product-search';
 import { migrateUnitRecords } from './unit-records';
 
 /**
@@ -12,6 +13,7 @@ import { migrateUnitRecords } from './unit-records';
  */
 export const migrations: readonly { name: string; run: () => Promise<object> }[] = [
   { name: 'unit-records-2026-11', run: migrateUnitRecords },
+  { name: 'product-search-2026-11', run: migrateProductSearch },
 ];
 
 const markerSchema = z.object({ completedAt: z.string() });

@@ -7,6 +7,7 @@ import { ratedMaterials } from '../shared/contract/materials';
 import { reportLanguages, reportVerdicts } from '../shared/contract/schemas/report-words';
 import { parseSerial } from '../shared/contract/serial';
 import type { AuditActor } from '../shared/contract/schemas/audit';
+import { serialRangeLabel } from '../shared/data/audit';
 import { and, attributeMissing, equals, itemExists, itemMissing } from '../shared/data/expressions';
 import { queryItems, scanTable } from '../shared/data/read';
 import { audited, TransactionCancelled, unaudited } from '../shared/data/transaction';
@@ -37,6 +38,7 @@ const rangeMaterialSchema = z.object({
   id: z.string(),
   productId: z.string(),
   startSerial: z.string(),
+  endSerial: z.string(),
   version: z.number().int(),
   prefix: z.string(),
   width: z.number().int(),
@@ -60,6 +62,8 @@ async function recordMaterials(): Promise<number> {
       action: 'update',
       entity: 'serial-range',
       entityId: range.id,
+      subjectLabel: serialRangeLabel(range.startSerial, range.endSerial),
+      ...(product ? { subjectDetail: product.name } : {}),
       changes: { bodyMaterial: { from: null, to: material } },
     })
       .update(

@@ -13,7 +13,7 @@ import {
   type PlanTest,
   type TestPlan,
 } from '../shared/contract/schemas/test-plan';
-import { changesBetween } from '../shared/data/audit';
+import { changesBetween, type AuditRecord } from '../shared/data/audit';
 import {
   and,
   attributeMissing,
@@ -24,7 +24,7 @@ import {
 } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { getItem, queryPage, type Page } from '../shared/data/read';
-import { audited } from '../shared/data/transaction';
+import { audited, type Failure, type Transaction } from '../shared/data/transaction';
 import {
   AbortedError,
   ConflictError,
@@ -34,6 +34,13 @@ import {
 } from '../shared/errors';
 import { bodyMaterials, ratingField } from '../shared/contract/materials';
 import { productRangeHoldings, productRangeMaterials } from '../serial-ranges/holdings';
+import {
+  searchIndexChange,
+  searchProducts,
+  storedProductSchema,
+  storedSearchWords,
+  type StoredProduct,
+} from './search-index';
 
 const nameTaken = () =>
   new ConflictError('errors.productNameTaken', {}, { name: { key: 'errors.productNameTaken' } });
@@ -46,6 +53,11 @@ const gtinLocked = () =>
 
 export function getProduct(id: string): Promise<Product | undefined> {
   return getItem(keys.product(id), productSchema, { consistent: true });
+}
+
+/** The record as stored, with what the API never answers (its search words). */
+function getStoredProduct(id: string): Promise<StoredProduct | undefined> {
+  return getItem(keys.product(id), storedProductSchema, { consistent: true });
 }
 
 /** The product's name claim: one item per name (case-insensitive), naming its product. */
@@ -62,12 +74,32 @@ export async function findProductIdByGtin(gtin: string): Promise<string | undefi
 }
 
 /**
- * One transaction: the product, the claim on its name, the counter and the audit entry.
- * A taken name cancels all of it.
+ * A product about to be created: its record, its audit entry, and what its transaction
+ * writes. `createProduct` writes one; an import writes many per transaction
+ * (products/import.ts), so both write the same items.
  */
-export async function createProduct(fields: ProductFields, actor: AuditActor): Promise<Product> {
+export interface ProductCreation {
+  product: Product;
+  /** The record as stored: with its search words (what undoing the creation removes). */
+  stored: StoredProduct;
+  audit: AuditRecord;
+  /** Items {@link writeTo} adds. */
+  items: number;
+  /**
+   * Adds the product's items to `transaction`: the product, the claims on its name and GTIN
+   * and its search index entries (not the counter, not the audit entry). A taken name or GTIN
+   * cancels the transaction with `failures`' errors (by default the form's).
+   */
+  writeTo(transaction: Transaction, failures?: { nameTaken?: Failure; gtinTaken?: Failure }): void;
+}
+
+/** The creation of a product of `fields`, by `actor`, at `now`. */
+export function productCreation(
+  fields: ProductFields,
+  actor: AuditActor,
+  now: string,
+): ProductCreation {
   const id = randomUUID();
-  const now = new Date().toISOString();
   const product: Product = {
     id,
     ...fields,
@@ -78,32 +110,59 @@ export async function createProduct(fields: ProductFields, actor: AuditActor): P
     createdBy: actor.email ?? actor.id,
     updatedBy: actor.email ?? actor.id,
   };
-  const transaction = audited({
-    actor,
-    action: 'create',
-    entity: 'product',
-    entityId: id,
-    changes: changesBetween(undefined, fields, productFieldNames),
-  })
-    .put(
-      // `rangeCount`: ranges referring to the product; deleting needs it at zero.
-      {
-        ...keys.product(id),
-        ...keys.productIndexes(id, fields.name, now),
-        ...product,
-        rangeCount: 0,
-      },
-      { condition: itemMissing() },
-    )
-    .put(nameClaim(fields.name, id), { condition: itemMissing(), onConditionFailed: nameTaken });
-  if (fields.gtin) {
-    transaction.put(gtinClaim(fields.gtin, id), {
-      condition: itemMissing(),
-      onConditionFailed: gtinTaken,
-    });
-  }
-  await transaction.count({ products: 1 }).commit({ now: new Date(now) });
-  return product;
+  const search = searchIndexChange(undefined, product);
+  return {
+    product,
+    stored: { ...product, searchWords: search.words },
+    audit: {
+      actor,
+      action: 'create',
+      entity: 'product',
+      entityId: id,
+      subjectLabel: fields.name,
+      changes: changesBetween(undefined, fields, productFieldNames),
+    },
+    items: 2 + (fields.gtin ? 1 : 0) + (search.words?.length ?? 0),
+    writeTo(transaction, failures = {}) {
+      transaction
+        .put(
+          // `rangeCount`: ranges referring to the product; deleting needs it at zero.
+          {
+            ...keys.product(id),
+            ...keys.productIndexes(id, fields.name, now),
+            ...product,
+            rangeCount: 0,
+            searchWords: search.words,
+          },
+          { condition: itemMissing() },
+        )
+        .put(nameClaim(fields.name, id), {
+          condition: itemMissing(),
+          onConditionFailed: failures.nameTaken ?? nameTaken,
+        });
+      if (fields.gtin) {
+        transaction.put(gtinClaim(fields.gtin, id), {
+          condition: itemMissing(),
+          onConditionFailed: failures.gtinTaken ?? gtinTaken,
+        });
+      }
+      search.writeTo(transaction);
+    },
+  };
+}
+
+/**
+ * One transaction: the product, the claim on its name (and GTIN), the counter, the search
+ * index's entries and the audit entry. A taken name cancels all of it.
+ */
+export async function createProduct(fields: ProductFields, actor: AuditActor): Promise<Product> {
+  const now = new Date().toISOString();
+  const creation = productCreation(fields, actor, now);
+  const transaction = audited(creation.audit);
+  creation.writeTo(transaction);
+  transaction.count({ products: 1 });
+  await transaction.commit({ now: new Date(now) });
+  return creation.product;
 }
 
 /**
@@ -116,8 +175,10 @@ export async function updateProduct(
   expectedVersion: number,
   actor: AuditActor,
 ): Promise<Product> {
-  const current = await getProduct(id);
-  if (!current) throw notFound();
+  const stored = await getStoredProduct(id);
+  if (!stored) throw notFound();
+  // The record as the API answers it: without its search words.
+  const current = productSchema.parse(stored);
   if (current.version !== expectedVersion) throw new AbortedError();
   const gtinChanges = current.gtin !== fields.gtin;
   // Refused before anything is written; the transaction's condition holds it under races.
@@ -149,11 +210,13 @@ export async function updateProduct(
     updatedAt: now,
     updatedBy: by,
   };
+  const search = searchIndexChange(stored, { id, ...fields });
   const transaction = audited({
     actor,
     action: 'update',
     entity: 'product',
     entityId: id,
+    subjectLabel: fields.name,
     changes: changesBetween(current, fields, productFieldNames),
   }).update(
     keys.product(id),
@@ -165,6 +228,7 @@ export async function updateProduct(
         updatedAt: now,
         updatedBy: by,
         ...keys.productIndexes(id, fields.name, now),
+        ...(search.words ? { searchWords: search.words } : {}),
       },
     },
     {
@@ -195,6 +259,7 @@ export async function updateProduct(
       });
     }
   }
+  search.writeTo(transaction);
   await transaction.commit({ now: new Date(now) }).catch(async (error: unknown) => {
     if (!(error instanceof ProductChanged)) throw error;
     const now = await getProduct(id);
@@ -212,44 +277,76 @@ export async function updateProduct(
  * or reports (those ranges can never be deleted), `aborted` otherwise (delete them first).
  */
 export async function deleteProduct(id: string, actor: AuditActor): Promise<void> {
-  const current = await getProduct(id);
-  if (!current) throw notFound();
-  const transaction = audited({
-    actor,
-    action: 'delete',
-    entity: 'product',
-    entityId: id,
-    changes: changesBetween(current, undefined, productFieldNames),
-  })
-    .delete(keys.product(id), {
-      condition: and(equals('version', current.version), equals('rangeCount', 0)),
-      // Gone, changed or still holding ranges: read again to tell which.
-      onConditionFailed: () => new ProductChanged(),
-    })
-    .delete(keys.productName(current.name), claimOfProduct(id));
-  if (current.gtin) {
-    transaction.delete(keys.productGtin(current.gtin), claimOfProduct(id));
-  }
-  await transaction
-    .count({ products: -1 })
-    .commit()
-    .catch(async (error: unknown) => {
-      if (!(error instanceof ProductChanged)) throw error;
-      const now = await getProduct(id);
-      if (!now) throw notFound();
-      if (now.version !== current.version) throw new AbortedError();
-      const holdings = await productRangeHoldings(id);
-      if (holdings.resultCount > 0 || holdings.reportCount > 0) {
-        throw new FailedPreconditionError('errors.productRangesHoldData', {
-          results: holdings.resultCount,
-          reports: holdings.reportCount,
-        });
-      }
-      throw new AbortedError('errors.productHasRanges');
-    });
+  const stored = await getStoredProduct(id);
+  if (!stored) throw notFound();
+  const current = productSchema.parse(stored);
+  const removal = productRemoval(stored, actor);
+  const transaction = audited(removal.audit);
+  // Gone, changed or still holding ranges: read again to tell which.
+  removal.writeTo(transaction, () => new ProductChanged());
+  transaction.count({ products: -1 });
+  await transaction.commit().catch(async (error: unknown) => {
+    if (!(error instanceof ProductChanged)) throw error;
+    const now = await getProduct(id);
+    if (!now) throw notFound();
+    if (now.version !== current.version) throw new AbortedError();
+    const holdings = await productRangeHoldings(id);
+    if (holdings.resultCount > 0 || holdings.reportCount > 0) {
+      throw new FailedPreconditionError('errors.productRangesHoldData', {
+        results: holdings.resultCount,
+        reports: holdings.reportCount,
+      });
+    }
+    throw new AbortedError('errors.productHasRanges');
+  });
 }
 
 class ProductChanged extends Error {}
+
+/**
+ * The removal of a stored product, as `deleteProduct` writes it and an import undoes the
+ * products it created (products/import.ts): its audit entry and what its transaction writes.
+ */
+export interface ProductRemoval {
+  audit: AuditRecord;
+  /** Items {@link writeTo} adds. */
+  items: number;
+  /**
+   * Adds the deletes to `transaction`: the product, on condition it is still the version
+   * read and no range refers to it (`changed` otherwise), its claims (on condition they are
+   * its own) and its search index entries; not the counter, not the audit entry.
+   */
+  writeTo(transaction: Transaction, changed: Failure): void;
+}
+
+export function productRemoval(stored: StoredProduct, actor: AuditActor): ProductRemoval {
+  const current = productSchema.parse(stored);
+  const id = current.id;
+  const search = searchIndexChange(stored, undefined);
+  return {
+    audit: {
+      actor,
+      action: 'delete',
+      entity: 'product',
+      entityId: id,
+      subjectLabel: current.name,
+      changes: changesBetween(current, undefined, productFieldNames),
+    },
+    items: 2 + (current.gtin ? 1 : 0) + storedSearchWords(stored).length,
+    writeTo(transaction, changed) {
+      transaction
+        .delete(keys.product(id), {
+          condition: and(equals('version', current.version), equals('rangeCount', 0)),
+          onConditionFailed: changed,
+        })
+        .delete(keys.productName(current.name), claimOfProduct(id));
+      if (current.gtin) {
+        transaction.delete(keys.productGtin(current.gtin), claimOfProduct(id));
+      }
+      search.writeTo(transaction);
+    },
+  };
+}
 
 /**
  * The condition on deleting a name or GTIN claim: it must be this product's. A claim that
@@ -269,21 +366,19 @@ async function countRanges(productId: string): Promise<number> {
 }
 
 /**
- * A page of products in name order (optionally names starting with `filter`) or in
- * last-update order: one Query on gsi1 or gsi2, whatever the catalogue's size.
+ * A page of products in name order or in last-update order: one Query on gsi1 or gsi2,
+ * whatever the catalogue's size. A `filter` is a search (./search-index.ts): products with
+ * every word of it, by the word matched, then name.
  */
 export function listProducts(query: ListProductsQuery): Promise<Page<Product>> {
+  if (query.filter) return searchProducts({ ...query, filter: query.filter });
   const byName = query.sort === 'name';
-  return queryPage(
-    byName ? queries.productsByName(query.filter) : queries.productsByUpdate(),
-    productSchema,
-    {
-      forward: query.order === 'asc',
-      limit: query.limit,
-      cursor: query.cursor,
-      scope: { list: 'products', sort: query.sort, order: query.order, filter: query.filter },
-    },
-  );
+  return queryPage(byName ? queries.productsByName() : queries.productsByUpdate(), productSchema, {
+    forward: query.order === 'asc',
+    limit: query.limit,
+    cursor: query.cursor,
+    scope: { list: 'products', sort: query.sort, order: query.order, filter: query.filter },
+  });
 }
 
 /** The product's plan version in force (0 when it has none). */
@@ -333,6 +428,8 @@ export async function saveTestPlan(
     action: 'update',
     entity: 'product',
     entityId: productId,
+    // The product's name as it is at the change (a missing product fails the commit).
+    subjectLabel: (await getProduct(productId))?.name,
     changes: { testPlan: { from: planSummary(previous), to: planSummary(plan) } },
   })
     .update(

@@ -214,18 +214,21 @@ export function moveStatus(
   );
 }
 
+/** What an admin's move of a request records of it: its id, and its names for the entry. */
+export type AuditedRequest = Pick<ReportRequestRecord, 'id' | 'reportNumber' | 'serialNumber'>;
+
 /**
  * An admin puts a failed (or stuck) mail back in the outbox: the same conditional move as
  * the mailer's, recorded in the audit trail with the move it made. False when the request
  * was no longer in `from`.
  */
 export function resendRequest(
-  id: string,
+  request: AuditedRequest,
   from: DeliveryStatus,
   actor: AuditActor,
   reason: string | null = null,
 ): Promise<boolean> {
-  return auditedMove(id, from, 'pending', reason, actor, 'resend', {
+  return auditedMove(request, from, 'pending', reason, actor, 'resend', {
     status: { from, to: 'pending' },
   });
 }
@@ -236,12 +239,12 @@ export function resendRequest(
  * no longer in `from` (the mailer or another admin moved it meanwhile).
  */
 export function failStuckRequest(
-  id: string,
+  request: AuditedRequest,
   from: 'sending' | 'pending',
   reason: string,
   actor: AuditActor,
 ): Promise<boolean> {
-  return auditedMove(id, from, 'failed', reason, actor, 'update', {
+  return auditedMove(request, from, 'failed', reason, actor, 'update', {
     status: { from, to: 'failed' },
     statusReason: { from: null, to: reason },
   });
@@ -251,7 +254,7 @@ class NotInState extends Error {}
 
 /** An admin's conditional status move with its audit entry; false when no longer in `from`. */
 async function auditedMove(
-  id: string,
+  { id, reportNumber, serialNumber }: AuditedRequest,
   from: DeliveryStatus,
   to: DeliveryStatus,
   reason: string | null,
@@ -261,7 +264,16 @@ async function auditedMove(
 ): Promise<boolean> {
   const at = new Date().toISOString();
   try {
-    await audited({ actor, action, entity: 'report-request', entityId: id, changes })
+    await audited({
+      actor,
+      action,
+      entity: 'report-request',
+      entityId: id,
+      // As people name a request: its report's number, and the unit it is for.
+      subjectLabel: reportNumber ?? serialNumber,
+      subjectDetail: serialNumber,
+      changes,
+    })
       .update(
         keys.reportRequest(id),
         { set: { status: to, statusReason: reason, statusAt: at } },

@@ -35,12 +35,12 @@ export const handler = createHttpHandler(
     // Through `failed` (its own audit entry): the mailer takes only requests coming back
     // from an outcome.
     if (request.status === 'sending' && age > stuckAfterMs.sending) {
-      await failStuckRequest(request.id, 'sending', 'outcome unknown: the mailer stopped', actor);
+      await failStuckRequest(request, 'sending', 'outcome unknown: the mailer stopped', actor);
     }
     if (request.status === 'pending' && age > stuckAfterMs.pending) {
-      await failStuckRequest(request.id, 'pending', 'not delivered: retries exhausted', actor);
+      await failStuckRequest(request, 'pending', 'not delivered: retries exhausted', actor);
     }
-    await resendRequest(request.id, 'failed', actor);
+    await resendRequest(request, 'failed', actor);
     return ok(summary((await getReportRequest(params.id)) ?? request, true));
   },
 );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
-import type { AuditActor } from '../shared/contract/schemas/audit';
+import type { AuditActor, AuditChanges } from '../shared/contract/schemas/audit';
 import {
   rangeHoldingsSchema,
   serialRangeSchema,
@@ -18,7 +18,12 @@ import {
   type PressureRatings,
 } from '../shared/contract/materials';
 import { parseSerial, type ParsedSerial } from '../shared/contract/serial';
-import { changesBetween } from '../shared/data/audit';
+import {
+  changesBetween,
+  serialRangeLabel,
+  withReferenceLabels,
+  type AuditRecord,
+} from '../shared/data/audit';
 import { maxAi21Length } from '../shared/contract/gs1';
 import {
   and,
@@ -29,8 +34,8 @@ import {
   or,
 } from '../shared/data/expressions';
 import { keys, queries, type ItemKey } from '../shared/keys';
-import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
-import { audited, WriteConflict, type Transaction } from '../shared/data/transaction';
+import { getItem, getItems, queryItems, queryPage, type Page } from '../shared/data/read';
+import { audited, WriteConflict, type Failure, type Transaction } from '../shared/data/transaction';
 import {
   AbortedError,
   ConflictError,
@@ -49,7 +54,7 @@ const rangeItemSchema = serialRangeSchema.extend({
   startNumber: z.number().int(),
   endNumber: z.number().int(),
 });
-type RangeItem = z.infer<typeof rangeItemSchema>;
+export type RangeItem = z.infer<typeof rangeItemSchema>;
 /** The range's own item (`RANGE#<id>`): the only one of the three that counts its holdings. */
 const rangeRecordSchema = rangeItemSchema.extend(rangeHoldingsSchema.shape);
 type RangeRecord = z.infer<typeof rangeRecordSchema>;
@@ -187,24 +192,31 @@ async function checkNeighbours(range: RangeItem): Promise<number> {
 }
 
 /** Bumps the partition's version if it is still the one read: the guard against races. */
-function bumpVersion(transaction: Transaction, range: RangeItem, expected: number): Transaction {
+export function bumpVersion(
+  transaction: Transaction,
+  range: Pick<RangeItem, 'prefix' | 'width'>,
+  expected: number,
+  moved: Failure = () => new PartitionMoved(),
+): Transaction {
   return transaction.update(
     keys.serialPartitionVersion(range.prefix, range.width),
     { set: { version: expected + 1 } },
     {
       condition: expected === 0 ? itemMissing() : equals('version', expected),
-      onConditionFailed: () => new PartitionMoved(),
+      onConditionFailed: moved,
     },
   );
 }
 
 const productFactsSchema = z.object({
+  /** For the audit entry, which names the range's product as it is at the change. */
+  name: z.string().optional(),
   gtin: z.string().nullable().default(null),
   pressureFC: z.number().nullable().default(null),
   pressureWCB: z.number().nullable().default(null),
   pressureSUS: z.number().nullable().default(null),
 });
-type ProductFacts = z.infer<typeof productFactsSchema>;
+export type ProductFacts = z.infer<typeof productFactsSchema>;
 
 /**
  * What a range takes from its product: the GTIN-14 (null when it has none) and the pressure
@@ -214,6 +226,28 @@ async function productFacts(productId: string): Promise<ProductFacts> {
   const product = await getItem(keys.product(productId), productFactsSchema, { consistent: true });
   if (!product) throw new ValidationError({ productId: { key: 'errors.serialRangeProduct' } });
   return product;
+}
+
+/** A product's name now, for an audit entry's labels; undefined when it is gone. */
+async function productName(productId: string): Promise<string | undefined> {
+  return (await getItem(keys.product(productId), z.object({ name: z.string().optional() })))?.name;
+}
+
+/**
+ * The labels of a range's audit entry: its serials, its product's name, and the product
+ * names beside a `productId` change (`names`: id -> name, as they are at the change).
+ */
+function rangeAuditLabels(
+  range: Pick<RangeItem, 'startSerial' | 'endSerial'>,
+  productLabel: string | undefined,
+  changes: AuditChanges,
+  names: ReadonlyMap<string, string>,
+) {
+  return {
+    subjectLabel: serialRangeLabel(range.startSerial, range.endSerial),
+    ...(productLabel ? { subjectDetail: productLabel } : {}),
+    changes: withReferenceLabels(changes, 'productId', names),
+  };
 }
 
 /**
@@ -302,21 +336,33 @@ async function writeGuarded(
   throw new AbortedError('errors.serialRangeBusy');
 }
 
-export async function createSerialRange(
+/**
+ * A range about to be created: its items' attributes, its audit entry, and its own three
+ * items. `createSerialRange` writes one; an import writes many per transaction
+ * (serial-ranges/import.ts), with one partition version bump and one product count each.
+ */
+export interface RangeCreation {
+  range: RangeItem;
+  audit: AuditRecord;
+  /** Puts the range's items in `transaction`: its own, its lookup and product entries. */
+  writeTo(transaction: Transaction): void;
+}
+
+/** The creation of a range of `fields` of `product` (its facts as read), made of `material`. */
+export function rangeCreation(
   fields: SerialRangeFields,
+  product: ProductFacts,
+  material: BodyMaterial | null,
   actor: AuditActor,
-): Promise<SerialRange> {
-  const now = new Date().toISOString();
+  now: string,
+): RangeCreation {
   const id = randomUUID();
   const by = actor.email ?? actor.id;
-  const product = await productFacts(fields.productId);
-  const material = resolveMaterial(product, fields.bodyMaterial ?? null);
-  const gtin = product.gtin;
   const range = rangeItem(
     id,
     fields,
     { version: 1, createdAt: now, updatedAt: now, createdBy: by, updatedBy: by },
-    gtin,
+    product.gtin,
     material,
   );
   const stored = {
@@ -325,23 +371,47 @@ export async function createSerialRange(
     resultCount: 0,
     reportCount: 0,
   };
-  await writeGuarded(range, (version) => {
-    const transaction = audited({
+  return {
+    range,
+    audit: {
       actor,
       action: 'create',
       entity: 'serial-range',
       entityId: id,
-      changes: changesBetween(undefined, range, editableFields),
-    });
-    bumpVersion(transaction, range, version)
-      .put({ ...range, ...lookupKey(range) }, { condition: itemMissing() })
-      .put({ ...stored, ...keys.serialRange(id) }, { condition: itemMissing() })
-      .put({ ...range, ...adjacencyKey(range) });
+      ...rangeAuditLabels(
+        range,
+        product.name,
+        changesBetween(undefined, range, editableFields),
+        new Map(product.name ? [[range.productId, product.name]] : []),
+      ),
+    },
+    writeTo(transaction) {
+      transaction
+        .put({ ...range, ...lookupKey(range) }, { condition: itemMissing() })
+        .put({ ...stored, ...keys.serialRange(id) }, { condition: itemMissing() })
+        .put({ ...range, ...adjacencyKey(range) });
+    },
+  };
+}
+
+export async function createSerialRange(
+  fields: SerialRangeFields,
+  actor: AuditActor,
+): Promise<SerialRange> {
+  const now = new Date().toISOString();
+  const product = await productFacts(fields.productId);
+  const material = resolveMaterial(product, fields.bodyMaterial ?? null);
+  const creation = rangeCreation(fields, product, material, actor, now);
+  const { range } = creation;
+  await writeGuarded(range, (version) => {
+    const transaction = audited(creation.audit);
+    bumpVersion(transaction, range, version);
+    creation.writeTo(transaction);
     return adjustProductRanges(
       transaction,
       range.productId,
       1,
-      gtin,
+      product.gtin,
       ratingHeld(product, material),
     ).count({
       serialRanges: 1,
@@ -468,6 +538,13 @@ async function updateOnce(
     material,
   );
   await checkHoldings(current, range);
+  // Both products by name in the entry when the range moves (the old one is still there:
+  // it holds this range).
+  const oldProductName = moved ? await productName(current.productId) : undefined;
+  const names = new Map([
+    ...(oldProductName ? [[current.productId, oldProductName] as const] : []),
+    ...(product.name ? [[range.productId, product.name] as const] : []),
+  ]);
   const holdings: RangeHoldings = {
     resultCount: current.resultCount,
     reportCount: current.reportCount,
@@ -480,7 +557,12 @@ async function updateOnce(
       action: 'update',
       entity: 'serial-range',
       entityId: id,
-      changes: changesBetween(current, range, editableFields),
+      ...rangeAuditLabels(
+        range,
+        product.name,
+        changesBetween(current, range, editableFields),
+        names,
+      ),
     });
     bumpVersion(transaction, range, version).put(
       { ...stored, ...keys.serialRange(id) },
@@ -546,23 +628,9 @@ export async function deleteSerialRange(id: string, actor: AuditActor): Promise<
   const current = await getSerialRange(id);
   if (!current) throw notFound();
   if (current.resultCount > 0 || current.reportCount > 0) throw holdsData(current);
-  const transaction = audited({
-    actor,
-    action: 'delete',
-    entity: 'serial-range',
-    entityId: id,
-    changes: changesBetween(current, undefined, editableFields),
-  })
-    .delete(keys.serialRange(id), {
-      condition: and(
-        equals('version', current.version),
-        heldCount('resultCount', 0),
-        heldCount('reportCount', 0),
-      ),
-      onConditionFailed: () => new RangeEditRaced(),
-    })
-    .delete(lookupKey(current))
-    .delete(adjacencyKey(current));
+  const removal = rangeRemoval(current, await productName(current.productId), actor);
+  const transaction = audited(removal.audit);
+  removal.writeTo(transaction, () => new RangeEditRaced());
   await adjustProductRanges(transaction, current.productId, -1)
     .count({ serialRanges: -1, units: -current.totalUnits })
     .commit()
@@ -573,6 +641,46 @@ export async function deleteSerialRange(id: string, actor: AuditActor): Promise<
       if (now.resultCount > 0 || now.reportCount > 0) throw holdsData(now);
       throw new AbortedError();
     });
+}
+
+/**
+ * The removal of a range whose units hold nothing, as `deleteSerialRange` writes it and an
+ * import undoes the ranges it created (serial-ranges/import.ts): its audit entry, and the
+ * deletes of its three items, the range's own on condition it is still the version read and
+ * holds no result or report (`changed` otherwise). Not the product's count, not the counters.
+ */
+export function rangeRemoval(
+  current: RangeItem,
+  owner: string | undefined,
+  actor: AuditActor,
+): { audit: AuditRecord; writeTo(transaction: Transaction, changed: Failure): void } {
+  return {
+    audit: {
+      actor,
+      action: 'delete',
+      entity: 'serial-range',
+      entityId: current.id,
+      ...rangeAuditLabels(
+        current,
+        owner,
+        changesBetween(current, undefined, editableFields),
+        new Map(owner ? [[current.productId, owner]] : []),
+      ),
+    },
+    writeTo(transaction, changed) {
+      transaction
+        .delete(keys.serialRange(current.id), {
+          condition: and(
+            equals('version', current.version),
+            heldCount('resultCount', 0),
+            heldCount('reportCount', 0),
+          ),
+          onConditionFailed: changed,
+        })
+        .delete(lookupKey(current))
+        .delete(adjacencyKey(current));
+    },
+  };
 }
 
 /**
@@ -618,4 +726,76 @@ export function listSerialRanges(query: ListSerialRangesQuery): Promise<Page<Ser
       productId: query.productId,
     },
   });
+}
+
+/** A range's lookup partition (one prefix and digit count), which its version item guards. */
+export const partitionOf = (range: Pick<RangeItem, 'prefix' | 'width'>): string =>
+  `${range.prefix}#${range.width}`;
+
+/** The version of the range's partition (0 before its first write), read consistently. */
+export async function partitionVersion(
+  range: Pick<RangeItem, 'prefix' | 'width'>,
+): Promise<number> {
+  const item = await getItem(
+    keys.serialPartitionVersion(range.prefix, range.width),
+    versionSchema,
+    {
+      consistent: true,
+    },
+  );
+  return item?.version ?? 0;
+}
+
+/**
+ * The stored range `range` would overlap, if any: the last range of its partition starting
+ * at or before its end (one Query, consistent, Limit 1). Stored ranges never overlap, so if
+ * any overlaps it, that one does.
+ */
+export async function storedOverlap(range: RangeItem): Promise<RangeItem | undefined> {
+  const digits = (number: number) => String(number).padStart(range.width, '0');
+  const [candidate] = await queryItems(
+    queries.serialStarts(range.prefix, range.width, digits(0), digits(range.endNumber)),
+    rangeItemSchema,
+    { forward: false, limit: 1, consistent: true },
+  );
+  return candidate && candidate.endNumber >= range.startNumber ? candidate : undefined;
+}
+
+/** The products of `ids` with what a range takes from them; absent ones left out. */
+export async function productFactsOf(ids: readonly string[]): Promise<Map<string, ProductFacts>> {
+  const found = await getItems(
+    ids.map((id) => keys.product(id)),
+    productFactsSchema.extend({ id: z.string() }),
+  );
+  return new Map([...found.values()].map((product) => [product.id, product]));
+}
+
+/**
+ * Counts `delta` ranges on a product in an import's transaction (one update per product, however
+ * many of its ranges the transaction writes). Adding holds what the ranges took from it: the
+ * product exists, with the GTIN their items carry and the ratings of their materials
+ * (`changed` otherwise).
+ */
+export function countRangesOnProduct(
+  transaction: Transaction,
+  productId: string,
+  delta: number,
+  held: { product: ProductFacts; materials: readonly BodyMaterial[]; changed: Failure } | undefined,
+): Transaction {
+  const gtin = held?.product.gtin;
+  const conditions = held
+    ? [
+        itemExists(),
+        gtin ? equals('gtin', gtin) : or(attributeMissing('gtin'), equals('gtin', null)),
+        ...held.materials.flatMap((material) => ratingHeld(held.product, material) ?? []),
+      ]
+    : [itemExists()];
+  return transaction.update(
+    keys.product(productId),
+    { add: { rangeCount: delta } },
+    {
+      condition: conditions.length === 1 ? conditions[0] : and(...conditions),
+      ...(held ? { onConditionFailed: held.changed } : {}),
+    },
+  );
 }

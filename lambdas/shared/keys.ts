@@ -40,6 +40,12 @@ export interface KeyQuery {
 const endOfDay = (date: string) => `${date}T23:59:59.999Z`;
 /** Sorts after every ISO date-time: an open end. */
 const openEnd = '9999';
+/** Ends a search word in its entry's sort key: sorts before any character a word holds. */
+const wordEnd = ' ';
+/** Sorts after every character a key holds (UTF-8 compares by code point). */
+const lastCodePoint = '\u{10FFFF}';
+/** The first character of a text (a whole code point). */
+const firstCharacter = (text: string) => String.fromCodePoint(text.codePointAt(0) ?? 0);
 
 export const keys = {
   /** One shard of the counters, updated in the same transaction as every counted write. */
@@ -74,6 +80,16 @@ export const keys = {
    * finds the product of a GTIN with one GetItem.
    */
   productGtin: (gtin: string): ItemKey => ({ pk: `PRODUCTGTIN#${gtin}`, sk: 'GTIN' }),
+  /**
+   * The product's entry under one of its search words (contract/search-words.ts): one
+   * partition per first character of the word, sorted by word, then name, then id, so the
+   * products with a word starting with some text are one Query `begins_with` in word-then-
+   * name order, and those with exactly that word the `<word> ` part of it.
+   */
+  productWord: (word: string, name: string, productId: string): ItemKey => ({
+    pk: `PRODUCTWORD#${firstCharacter(word)}`,
+    sk: `${word}${wordEnd}${name.toLowerCase()}#${productId}`,
+  }),
   productIndexes: (id: string, name: string, updatedAt: string): IndexKeys => ({
     gsi1pk: 'PRODUCTS',
     gsi1sk: `NAME#${name.toLowerCase()}#${id}`,
@@ -217,6 +233,20 @@ export const queries = {
     partition: 'PRODUCTS',
     sort: { beginsWith: `NAME#${filter.toLowerCase()}` },
   }),
+  /**
+   * Products with a search word equal to `word` (`exact`) or starting with it: in word, then
+   * name order. The same items as `begins_with`, asked as the range from the start to the
+   * start followed by the highest code point (never in a name: names hold printable
+   * characters only), which DynamoDB Local reads by seeking; its `begins_with` walks the rest
+   * of the partition when fewer than `Limit` items match (docs/data-model.md, "Product search").
+   */
+  productsByWord: (word: string, exact: boolean): KeyQuery => {
+    const start = exact ? `${word}${wordEnd}` : word;
+    return {
+      partition: keys.productWord(word, '', '').pk,
+      sort: { between: [start, `${start}${lastCodePoint}`] },
+    };
+  },
   productsByUpdate: (): KeyQuery => ({
     index: 'gsi2',
     partition: 'PRODUCTS',

@@ -42,6 +42,13 @@ export interface ServerSpec {
   /** Handler module, relative to the repository root; it exports `handler`. */
   handler: string;
   grants?: readonly Grant[];
+  /**
+   * The function's time limit in seconds, when the route needs more than the default 10 s
+   * (a file import). CDK sets it on the route's function and the local gateway waits as long.
+   * API Gateway's HTTP API gives up on a function after 30 s: at most 28.
+   * @default 10
+   */
+  timeoutSeconds?: number;
 }
 
 /** One route: its contract and the handler that answers it. */

@@ -141,6 +141,8 @@ export async function createStaff(input: CreateStaffInput, caller: Caller): Prom
       action: 'create',
       entity: 'staff',
       entityId: id,
+      subjectLabel: input.name,
+      subjectDetail: email,
       changes: changesBetween(
         undefined,
         { name: input.name, email, role: input.role, enabled: true },
@@ -198,6 +200,8 @@ export async function updateStaff(
         action: 'update',
         entity: 'staff',
         entityId: id,
+        subjectLabel: target.name,
+        subjectDetail: target.email,
         changes,
       };
       await withAuditEntry(record, async () => {
@@ -243,9 +247,15 @@ export async function changeOwnName(caller: Caller, name: string): Promise<Staff
     action: 'update',
     entity: 'staff',
     entityId: caller.sub,
+    // The account as named after the change; the entry's change holds the name before.
+    subjectLabel: name,
+    subjectDetail: account.email,
     changes,
   };
   await withAuditEntry(record, () => accounts.setName(caller.sub, name));
+  // The name is part of the standing this process keeps: the next call (and the audit
+  // entries it writes) names the person by their new name at once.
+  forgetStanding(caller.sub);
   return getOwnAccount(caller);
 }
 

@@ -6,6 +6,7 @@ import { ratingOf } from '../shared/contract/materials';
 import { auditEntrySchema, type AuditEntry } from '../shared/contract/schemas/audit';
 import type { UnitReportLine, UnitView } from '../shared/contract/schemas/unit';
 import { normalizeSerial } from '../shared/contract/serial';
+import { withAuditLabels } from '../shared/data/audit-labels';
 import { getItem, queryItems } from '../shared/data/read';
 import { NotFoundError } from '../shared/errors';
 import { unitIdentityLink } from '../shared/identity-link';
@@ -22,7 +23,9 @@ const toEntry = (item: unknown): AuditEntry => auditEntrySchema.parse(item) as A
 
 /**
  * The unit's history from the audit trail: its own entries (voids), its range's, and the
- * batches that brought its latest results (each a record of its own), newest first.
+ * batches that brought its latest results (each a record of its own), newest first. Each
+ * names its record and a range's products as people read them (`withAuditLabels`: entries
+ * written before names were kept are named as the records are now).
  */
 async function unitHistory(
   serial: string,
@@ -38,7 +41,7 @@ async function unitHistory(
   const entries = (
     await Promise.all(partitions.map((query) => queryItems(query, { parse: toEntry }, newest)))
   ).flat();
-  return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, maxHistory);
+  return withAuditLabels(entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, maxHistory));
 }
 
 /** The delivery state of each report's request, while its record is kept. */

@@ -56,6 +56,12 @@ export const functionOverrides: Readonly<Record<string, FunctionOverrides>> = {
   'lambdas/report-requests/create-handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
   // A part of a label run (up to 500 labels) draws with the report's fonts: CPU and the files.
   'lambdas/labels/handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
+  // The same for a part of a run of several ranges.
+  'lambdas/labels/run-handler.ts': { memorySize: 1024, bundledFiles: reportPdfAssets },
+  // A file import checks up to 5,000 rows against their schemas and the catalogue in one
+  // request (docs/api.md, "Imports"): CPU, which scales with memory.
+  'lambdas/products/import-handler.ts': { memorySize: 1024 },
+  'lambdas/serial-ranges/import-handler.ts': { memorySize: 1024 },
 };
 
 /** Stage throttling of one route, on top of the stage-wide default. */
@@ -190,10 +196,18 @@ export class Api extends Construct {
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const handlerModule of modules) {
+      // The longest time limit the module's routes ask for (lambdas/shared/route-spec.ts).
+      const seconds = Math.max(
+        0,
+        ...routes
+          .filter((route) => route.handler === handlerModule)
+          .map((route) => route.timeoutSeconds ?? 0),
+      );
       const fn = new AppFunction(this, functionId(handlerModule), {
         handlerModule,
         table: props.table,
         environment: props.environment,
+        ...(seconds > 0 ? { timeout: Duration.seconds(seconds) } : {}),
         ...functionOverrides[handlerModule],
       });
       functions.set(handlerModule, fn);

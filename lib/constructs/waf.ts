@@ -66,10 +66,17 @@ function rateLimit(name: string, value: number): number {
 
 /**
  * Paths whose request bodies may exceed the common rule set's 8 KB body limit: machine
- * data ingest (`/api/machine-data/ingest`) and CSV upload (`/api/machine-data`), exactly
- * (a result's void, under the same prefix, takes a small body like every other route).
+ * data ingest (`/api/machine-data/ingest`) and CSV upload (`/api/machine-data`), and the
+ * catalogue's CSV imports (`/api/products/import`, `/api/serial-numbers/import`: up to
+ * 3 MB), exactly (a result's void, under the same prefix, takes a small body like every
+ * other route).
  */
-export const largeBodyPaths = ['/api/machine-data', '/api/machine-data/ingest'] as const;
+export const largeBodyPaths = [
+  '/api/machine-data',
+  '/api/machine-data/ingest',
+  '/api/products/import',
+  '/api/serial-numbers/import',
+] as const;
 
 /** The label `SizeRestrictions_BODY` of AWSManagedRulesCommonRuleSet puts on a request. */
 const largeBodyLabel = 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body';

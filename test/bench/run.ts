@@ -12,6 +12,8 @@ const benches: Record<string, () => Promise<void>> = {
   synth: () => import('./synth').then((bench) => bench.run()),
   lookup: () => import('./catalogue').then((bench) => bench.runLookup()),
   'product-list': () => import('./catalogue').then((bench) => bench.runProductList()),
+  search: () => import('./search').then((bench) => bench.run()),
+  import: () => import('./imports').then((bench) => bench.run()),
   'report-requests': () => import('./report-requests').then((bench) => bench.run()),
   ingest: () => import('./machine-data').then((bench) => bench.runIngest()),
   dashboard: () => import('./machine-data').then((bench) => bench.runDashboard()),

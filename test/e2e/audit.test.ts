@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
-import type { StaffList } from '../../lambdas/shared/contract/schemas/staff';
+import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
+import type { StaffList, StaffMember } from '../../lambdas/shared/contract/schemas/staff';
 import { callApi } from '../support/api';
 import { launchBrowser } from '../support/browser';
 import { createUser, signIn } from '../support/cognito';
@@ -13,6 +14,7 @@ import {
   AppShell,
   choose,
   chooseDateRange,
+  chooseFromList,
   chooseFromMenu,
   LoginPage,
   RecordHistory,
@@ -27,6 +29,11 @@ const renamed = `E2E Audit Valve ${tag} Mk2`;
 /** Typed into a product field: an export must not hand it to a spreadsheet as a formula. */
 const formulaText = `=1+2 heating ${tag}`;
 const staffName = `Audit Person ${tag}`;
+/** The product a range of this run moves to: its History names both. */
+const otherProductName = `E2E Audit Globe ${tag}`;
+const rangeStart = `EA${tag}-0001`;
+const rangeEnd = `EA${tag}-0010`;
+const rangeLabel = `${rangeStart} – ${rangeEnd}`;
 const staffEmail = `audit.${tag.toLowerCase()}@example.com`;
 
 /** Updates through the API before the page edit: 1 create + 21 + 1 = 23 entries, two pages. */
@@ -57,15 +64,47 @@ const englishWords = [
   'Product name',
   'Connection',
   'Application',
-  'All records',
+  'All kinds',
+  'Kind of record',
+  'Any record',
+  'Person or machine',
+  'Anyone',
   'All actions',
-  'Actor',
   'Export CSV',
   'Any date',
   'changes shown',
   'changed to',
   'Loading',
 ];
+
+/** A UUID, as record and account ids are written: never for a person to read or hear. */
+const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Ids a person would see or a screen reader would say on the page: in its text (hidden text
+ * included: a screen reader reads it) and in accessible names and descriptions.
+ */
+async function idsShown(page: Page): Promise<string[]> {
+  return page.evaluate((source) => {
+    const found: string[] = [];
+    const uuid = new RegExp(source, 'i');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.tagName === 'SCRIPT' || parent.tagName === 'STYLE') continue;
+      const text = node.textContent ?? '';
+      if (uuid.test(text)) found.push(`text: ${text.trim()}`);
+    }
+    const attributes = ['aria-label', 'aria-description', 'aria-valuetext', 'title', 'alt'];
+    for (const element of document.querySelectorAll('*')) {
+      for (const attribute of attributes) {
+        const value = element.getAttribute(attribute);
+        if (value && uuid.test(value)) found.push(`${attribute}: ${value}`);
+      }
+    }
+    return found;
+  }, uuidPattern);
+}
 
 /** Every request to the audit trail a page makes. */
 function auditRequests(page: Page): Request[] {
@@ -80,7 +119,11 @@ describe('audit trail in the browser: record histories and the Activity page', (
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let product: Product;
+  let otherProduct: Product;
+  let range: SerialRange;
   let adminId = '';
+  /** The admin as entries name them: by name, or by email for an account without one. */
+  let adminName = '';
   let requests: Request[];
   /** Uncaught errors and console errors of the admin's page, to explain a page that never shows. */
   const pageErrors: string[] = [];
@@ -110,6 +153,39 @@ describe('audit trail in the browser: record histories and the Activity page', (
       expect(updated.status, JSON.stringify(updated.body)).toBe(200);
       product = updated.body;
     }
+    // A range of the product, moved to another: its History names both products.
+    const other = await asAdmin<Product>('/api/products', {
+      method: 'POST',
+      body: { ...fields, name: otherProductName },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    otherProduct = other.body;
+    const made = await asAdmin<SerialRange>('/api/serial-numbers', {
+      method: 'POST',
+      body: {
+        productId: product.id,
+        startSerial: rangeStart,
+        endSerial: rangeEnd,
+        productionDate: today(),
+        bodyMaterial: 'WCB',
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const moved = await asAdmin<SerialRange>(`/api/serial-numbers/${made.body.id}`, {
+      method: 'PUT',
+      body: {
+        productId: otherProduct.id,
+        startSerial: rangeStart,
+        endSerial: rangeEnd,
+        productionDate: today(),
+        bodyMaterial: 'WCB',
+        version: made.body.version,
+      },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    range = moved.body;
+    const account = await asAdmin<StaffMember>('/api/account');
+    adminName = account.body.name || stack.admin.email;
     const admins = await asAdmin<StaffList>(
       `/api/staff?filter=${encodeURIComponent(stack.admin.email)}`,
     );
@@ -187,6 +263,8 @@ describe('audit trail in the browser: record histories and the Activity page', (
     expect(oldest).toContain(change('—', productName));
     expect(await text(history.count())).toBe(`All ${apiUpdates + 2} changes shown`);
     expect(await history.loadMore().count()).toBe(0);
+    // People and records by name: no id on the page, nor in what a screen reader says.
+    expect(await idsShown(page)).toEqual([]);
     // One request on opening, one for "Load more": nothing before, nothing else.
     expect(requests.map((request) => new URL(request.url()).searchParams.get('entity'))).toEqual([
       'product',
@@ -226,32 +304,68 @@ describe('audit trail in the browser: record histories and the Activity page', (
           problems.push(`product history: ${violation}`);
         }
       }
+      for (const id of await idsShown(page)) problems.push(`product history (${language}): ${id}`);
       await screenshot(page, `product-history-${language}-${theme}`);
     }
     expect(problems).toEqual([]);
     await setLook(page, 'en', 'light');
   });
 
-  it('filters the Activity page by record, action, dates and actor, and exports what it shows', async () => {
+  it('names a range moved to another product by both products, as they were then', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    for (const [language, theme] of [
+      ['en', 'light'],
+      ['zh', 'dark'],
+    ] as const) {
+      await setLook(page, language, theme);
+      await openPage(page, `${stack.appUrl}/edit-serial-number/${range.id}`, 'serial-form');
+      const history = new RecordHistory(page);
+      await history.expand();
+      await expect.poll(() => history.rows().count()).toBe(2);
+      const [move, create] = await history.rows().allTextContents();
+      // The product was renamed since: the entries keep the name it had.
+      const [field, to] = language === 'en' ? ['Product', 'changed to'] : ['產品', '變更為'];
+      expect(move).toContain(`${field}${change(productName, otherProductName, to)}`);
+      expect(create).toContain(change('—', productName, to));
+      expect(`${move}${create}`).not.toContain(renamed);
+      expect(await idsShown(page)).toEqual([]);
+      await screenshot(page, `range-history-${language}-${theme}`);
+    }
+    await setLook(page, 'en', 'light');
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+
+  it('filters the Activity page by a record and a person chosen from lists, and exports what it shows', async () => {
     await openPage(page, `${stack.appUrl}/dashboard`, 'dashboard-figures');
     await new AppShell(page).sideLink('/activity').click();
     await page.waitForURL(/\/activity$/);
     const activity = new ActivityPage(page);
     await activity.table().waitFor();
+    // The record is found by its name, not typed as an id.
     await choose(page, 'activity-entity', 'Product');
+    await chooseFromList(page, 'activity-record', renamed, renamed);
+    await expect.poll(() => text(activity.record())).toBe(renamed);
     await choose(page, 'activity-action', 'Updated');
     await chooseDateRange(page, 'activity-dates', today(), today());
-    await expect.poll(() => text(activity.table())).toContain(product.id);
+    await expect
+      .poll(() => new URL(requests.at(-1)!.url()).searchParams.get('id'))
+      .toBe(product.id);
+    // 22 updates today: the first page of 20.
+    await expect.poll(() => activity.rows().count()).toBe(20);
     const shown = await activity.rows().allTextContents();
-    expect(shown.length).toBeGreaterThan(0);
     for (const row of shown) {
       expect(row).toContain('Updated');
       expect(row).toContain('Product');
+      // Each entry by the product's name then: the rename's own entry by the new one.
+      expect(row.includes(productName)).toBe(true);
+      expect(row).toContain(adminName);
     }
+    expect(await idsShown(page)).toEqual([]);
     await screenshot(page, 'activity-filtered-en-light');
 
-    await activity.filterByActorOf(product.id);
-    await expect.poll(() => activity.actor().inputValue()).toBe(adminId);
+    // A name in the list chooses that person; the list of people names them too.
+    await activity.filterByActorOf(renamed);
+    await expect.poll(() => text(activity.actor())).toContain(adminName);
     await page.waitForURL((url) => url.searchParams.get('actor') === adminId);
     await expect
       .poll(async () =>
@@ -262,6 +376,7 @@ describe('audit trail in the browser: record histories and the Activity page', (
     expect(Object.fromEntries(query)).toMatchObject({
       actor: adminId,
       entity: 'product',
+      id: product.id,
       action: 'update',
       from: today(),
       to: today(),
@@ -272,19 +387,51 @@ describe('audit trail in the browser: record histories and the Activity page', (
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
-    expect(header).toBe('at,actorId,actorEmail,actorMachine,action,entity,entityId,field,from,to');
-    const ours = lines.filter((line) => line.includes(product.id));
+    expect(header).toBe(
+      'at,actorId,actorName,actorEmail,actorMachine,action,entity,entityId,subjectLabel,subjectDetail,field,from,fromLabel,to,toLabel',
+    );
     // 21 connection changes, and the page's edit: its name and its application.
-    expect(ours).toHaveLength(apiUpdates + 2);
+    expect(lines).toHaveLength(apiUpdates + 2);
     for (const line of lines) {
-      expect(line).toContain(`,${adminId},${stack.admin.email},,update,product,`);
+      expect(line).toContain(`,${adminId},`);
+      expect(line).toContain(`,${stack.admin.email},,update,product,${product.id},`);
     }
-    expect(ours.some((line) => line.endsWith(`,application,,'${formulaText}`))).toBe(true);
-    expect(ours.some((line) => line.endsWith(`,name,${productName},${renamed}`))).toBe(true);
+    expect(lines.some((line) => line.endsWith(`,application,,,'${formulaText},`))).toBe(true);
+    expect(
+      lines.some((line) => line.endsWith(`,${renamed},,name,${productName},,${renamed},`)),
+    ).toBe(true);
+
+    // Another person chosen from the list, by typing their email: none of this run's.
+    await activity.clear().click();
+    await expect.poll(() => text(activity.actor())).toBe('Anyone');
+    await chooseFromList(page, 'activity-actor', stack.admin.email, stack.admin.email);
+    await expect
+      .poll(() => new URL(requests.at(-1)!.url()).searchParams.get('actor'))
+      .toBe(adminId);
+  });
+
+  it('shows a range’s move on the Activity page by both products, chosen by its serials', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openPage(page, `${stack.appUrl}/activity`, 'activity-table');
+    const activity = new ActivityPage(page);
+    await choose(page, 'activity-entity', 'Serial number range');
+    await chooseFromList(page, 'activity-record', rangeStart, rangeLabel);
+    await expect.poll(() => new URL(requests.at(-1)!.url()).searchParams.get('id')).toBe(range.id);
+    await expect.poll(() => activity.rows().count()).toBe(2);
+    const [move] = await activity.rows().allTextContents();
+    expect(move).toContain(`Product${change(productName, otherProductName)}`);
+    expect(move).toContain(rangeLabel);
+    // The record links to the range as it is now, named for a screen reader.
+    const link = page.getByRole('link', { name: `Open Serial number range ${rangeLabel}` }).first();
+    expect(await link.getAttribute('href')).toBe(`/edit-serial-number/${range.id}`);
+    expect(await idsShown(page)).toEqual([]);
+    await screenshot(page, 'activity-range-en-light');
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 
   it('shows the Activity page in both languages and themes, translated and accessible', async () => {
     const problems: string[] = [];
+    await page.setViewportSize({ width: 1366, height: 768 });
     for (const [language, theme] of [
       ['en', 'light'],
       ['zh', 'light'],
@@ -303,6 +450,9 @@ describe('audit trail in the browser: record histories and the Activity page', (
       }
       const activity = new ActivityPage(page);
       await expect.poll(() => activity.rows().count()).toBeGreaterThan(0);
+      // The person of `?actor=` by name, found in the list of people.
+      await expect.poll(() => text(activity.actor())).toContain(adminName);
+      for (const id of await idsShown(page)) problems.push(`activity (${language}): ${id}`);
       if (language === 'zh' && theme === 'light') {
         expect(await text(activity.table())).toContain('產品');
         for (const found of await untranslated(page, englishWords, [
@@ -322,6 +472,7 @@ describe('audit trail in the browser: record histories and the Activity page', (
       }
       await screenshot(page, `activity-${language}-${theme}`);
     }
+    await page.setViewportSize({ width: 1400, height: 900 });
     expect(problems).toEqual([]);
     await setLook(page, 'en', 'light');
   });

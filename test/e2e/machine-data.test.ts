@@ -479,17 +479,28 @@ describe('machine data, dashboard and search history in the browser', () => {
     expect((await dashboard()).machineResults).toBe(stored);
     expect(await unitHistory(20)).toEqual([]);
 
-    // A serial outside every range passes the file check; the server refuses the part
-    // and names the row, shown at its line of the file.
-    await machineData.chooseCsv('outside.csv', [header, line(23), `X${line(24)}`].join('\n'));
-    await page.locator('[data-testid="upload-send"]').click();
-    await page.locator('[data-testid="upload-failed"]').waitFor();
+    // A serial outside every range passes the page's own check; the server's check (a dry
+    // run, before anything is sent) names the row at its line of the file, and the file is
+    // never called valid. Rows of the second part are checked too: 501 good rows first.
+    const filler = Array.from(
+      { length: 500 },
+      (_, index) =>
+        `${serial(200 + (index % 250))},Filler ${Math.floor(index / 250)},pass,30.5,bar,${minutesAgo(4)},Bench upload,Lin,`,
+    );
+    await machineData.chooseCsv(
+      'outside.csv',
+      [header, line(23), `X${line(24)}`, ...filler, `X${line(25)}`].join('\n'),
+    );
+    await page.locator('[data-testid="upload-invalid"]').waitFor();
     expect(await machineData.uploadProblems().allTextContents()).toEqual([
       expect.stringMatching(/^3\s*serialNumber\s*This serial number is not in any range$/),
+      expect.stringMatching(/^504\s*serialNumber\s*This serial number is not in any range$/),
     ]);
-    expect(await text(page.locator('[data-testid="upload-failed"]'))).toContain(
-      'The batch was refused and nothing was stored.',
+    expect(await text(page.locator('[data-testid="upload-invalid"]'))).toContain(
+      'Checked by the server: problems found: 2 (rows in the file: 503).',
     );
+    await screenshot(page, 'machine-data-upload-server-errors-en-light');
+    expect(await page.locator('[data-testid="upload-send"]').count()).toBe(0);
     expect(await unitHistory(23)).toEqual([]);
 
     // 1,001 good rows: three parts, a progress bar, then the summary.
@@ -500,7 +511,7 @@ describe('machine data, dashboard and search history in the browser', () => {
     );
     await machineData.chooseCsv('good.csv', [header, ...rows].join('\r\n'));
     expect(await text(page.locator('[data-testid="upload-ready"]'))).toContain(
-      'requests to send: 3',
+      'Checked by the server: the file is valid. Results: 1,001 (already stored: 0); requests to send: 3.',
     );
     await page.locator('[data-testid="upload-send"]').click();
     await page.locator('[data-testid="upload-progress"]').waitFor();

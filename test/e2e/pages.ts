@@ -411,6 +411,44 @@ export class RecordHistory {
   }
 }
 
+/**
+ * Chooses from the Select `testId` as a person finds a name in a long list: opens it, types
+ * `typed` into its filter, and picks the option showing `label`. Opened again should the
+ * dropdown close under the pointer (see {@link chooseFromMenu}).
+ */
+export async function chooseFromList(
+  page: Page,
+  testId: string,
+  typed: string,
+  label: string,
+): Promise<void> {
+  const select = wrapper.findSelect(`[data-testid="${testId}"]`);
+  const trigger = page.locator(select.findTrigger().toSelector());
+  const filter = page.locator(select.findFilteringInput().findNativeInput().toSelector());
+  const option = page
+    .locator(select.findDropdown().findOptions().toSelector())
+    .filter({ hasText: label })
+    .first();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if (!(await filter.isVisible())) await trigger.click({ timeout: 5_000 });
+      if ((await filter.inputValue({ timeout: 5_000 })) !== typed) {
+        await filter.fill(typed, { timeout: 5_000 });
+      }
+      await option.click({ timeout: 5_000 });
+      return;
+    } catch {
+      // The dropdown closed under the pointer, or the search is still under way.
+    }
+    if (Date.now() > deadline) throw new Error(`"${label}" could not be chosen in ${testId}`);
+  }
+}
+
+/** What a Select shows as chosen (its trigger's text). */
+export const chosenIn = (page: Page, testId: string) =>
+  page.locator(wrapper.findSelect(`[data-testid="${testId}"]`).findTrigger().toSelector());
+
 /** The admins' Activity page (/activity): the whole audit trail with filters and export. */
 export class ActivityPage {
   constructor(private readonly page: Page) {}
@@ -418,12 +456,32 @@ export class ActivityPage {
   readonly table = () => this.page.locator('[data-testid="activity-table"]');
   readonly rows = () =>
     this.page.locator(wrapper.findTable('[data-testid="activity-table"]').findRows().toSelector());
-  readonly actor = () => this.page.locator('[data-testid="activity-actor"] input');
+  /** The person (or machine) chosen, as the filter shows it. */
+  readonly actor = () => chosenIn(this.page, 'activity-actor');
+  /** The record chosen, as the filter shows it. */
+  readonly record = () => chosenIn(this.page, 'activity-record');
   readonly clear = () => this.page.locator('[data-testid="activity-clear"]');
 
   /** Clicks the actor of the first row showing `text`: the list narrows to that actor. */
   async filterByActorOf(text: string): Promise<void> {
     await this.rows().filter({ hasText: text }).first().locator('button').first().click();
+  }
+}
+
+/** The Products list (/products) and its search box. */
+export class ProductsPage {
+  constructor(private readonly page: Page) {}
+
+  readonly table = () => this.page.locator('[data-testid="products-table"]');
+  readonly search = () => this.page.locator('[data-testid="products-filter"] input');
+  readonly rows = () =>
+    this.page.locator(wrapper.findTable('[data-testid="products-table"]').findRows().toSelector());
+  /** The product names the list shows, in order (each row's name link). */
+  async names(): Promise<string[]> {
+    const names = await this.rows().evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('a')?.textContent?.trim() ?? ''),
+    );
+    return names.filter(Boolean);
   }
 }
 
@@ -660,5 +718,72 @@ export class TablePreferences {
   async show(columns: Record<string, boolean>): Promise<void> {
     await this.open();
     await this.choose(columns);
+  }
+}
+
+/**
+ * A list's import dialog (Products, Serial Numbers): opened with the list's "Import" button
+ * (`openWith`: its test id), a CSV file chosen, the server's check, the import.
+ */
+export class ImportDialog {
+  constructor(private readonly page: Page) {}
+
+  readonly dialog = () => this.page.locator('[data-testid="import-modal"]:visible');
+  readonly ready = () => this.page.locator('[data-testid="import-ready"]');
+  readonly refused = () => this.page.locator('[data-testid="import-refused"]');
+  readonly progress = () => this.page.locator('[data-testid="import-progress"]');
+  readonly submit = () => this.page.locator('button[data-testid="import-submit"]');
+  readonly problemsHeader = () =>
+    this.page.locator(
+      wrapper.findTable('[data-testid="import-problems"]').findHeaderSlot().toSelector(),
+    );
+  /** The problems table's rows on its current page: line, column, message. */
+  readonly problems = () =>
+    this.page.locator(wrapper.findTable('[data-testid="import-problems"]').findRows().toSelector());
+
+  async openWith(buttonTestId: string): Promise<void> {
+    await this.page.locator(`[data-testid="${buttonTestId}"]`).click();
+    await this.dialog().waitFor();
+  }
+
+  /** Gives the dialog a CSV file, as choosing it in the file dialog would. */
+  async chooseCsv(name: string, csv: string): Promise<void> {
+    await this.page
+      .locator('[data-testid="import-file"] input[type="file"]')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  }
+
+  /** Each listed problem as `[line, column, message]`, from the table's current page. */
+  async problemRows(): Promise<string[][]> {
+    return this.problems().evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? ''),
+      ),
+    );
+  }
+}
+
+/**
+ * Row selection and the actions on the selected rows of a list (docs/web-app.md, "Actions
+ * on many rows"): rows are ticked by their checkboxes' names ("Select …", as a screen
+ * reader hears them), actions chosen from the "N selected" menu (`menuTestId`).
+ */
+export class RowSelection {
+  constructor(
+    private readonly page: Page,
+    private readonly menuTestId: string,
+  ) {}
+
+  /** The checkbox a screen reader names `name` (e.g. "Select AV-1 – AV-9"). */
+  readonly checkbox = (name: string) => this.page.getByRole('checkbox', { name, exact: true });
+  readonly menu = () => this.page.locator(`[data-testid="${this.menuTestId}"] button`).first();
+
+  async select(name: string): Promise<void> {
+    await this.checkbox(name).check();
+  }
+
+  /** Chooses the action named `item` (in the page's language) from the menu. */
+  async choose(item: string): Promise<void> {
+    await chooseFromMenu(this.menu(), this.page.getByRole('menuitem', { name: item }));
   }
 }

@@ -23,6 +23,7 @@ import {
 } from '../../lambdas/shared/contract/schemas/machine-data';
 import {
   createProductSchema,
+  productFieldsSchema,
   updateProductSchema,
 } from '../../lambdas/shared/contract/schemas/product';
 import { createReportRequestSchema } from '../../lambdas/shared/contract/schemas/report-request';
@@ -37,7 +38,12 @@ import {
 } from '../../lambdas/shared/contract/schemas/staff';
 import { savePlanSchema } from '../../lambdas/shared/contract/schemas/test-plan';
 import { updateSiteSettingsSchema } from '../../lambdas/shared/contract/schemas/settings';
-import { maxBodyBytes } from '../../lambdas/shared/http';
+import { bodyLimitOf } from '../../lambdas/shared/contract/api-spec';
+import { readProductsCsv } from '../../lambdas/shared/contract/schemas/product-import';
+import {
+  rangeImportRowSchema,
+  readRangesCsv,
+} from '../../lambdas/shared/contract/schemas/serial-range-import';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
 import { cognitoAdmin, signIn } from '../support/cognito';
@@ -405,15 +411,19 @@ const csvCell = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('"', '""', '"a,b"', '"unclosed', 'a"b', '\r', '\n') },
 );
 
-/** CSV documents: a usable header with hostile rows, hostile headers, or no CSV at all. */
-function csvBodies(validRow: Record<string, string>): fc.Arbitrary<RawBody> {
-  const header = testResultColumns.join(',');
+/**
+ * CSV documents: a usable header (`columns`) with hostile rows, hostile headers, or no CSV at
+ * all; `validRow` the cells of a valid row.
+ */
+function csvBodies(
+  validRow: Record<string, string>,
+  columns: readonly string[] = testResultColumns,
+): fc.Arbitrary<RawBody> {
+  const header = columns.join(',');
   const row = fc
-    .tuple(fc.nat({ max: testResultColumns.length - 1 }), csvCell)
+    .tuple(fc.nat({ max: columns.length - 1 }), csvCell)
     .map(([column, cell]) =>
-      testResultColumns
-        .map((name, index) => (index === column ? cell : (validRow[name] ?? '')))
-        .join(','),
+      columns.map((name, index) => (index === column ? cell : (validRow[name] ?? ''))).join(','),
     );
   const text = fc.oneof(
     {
@@ -436,7 +446,7 @@ function csvBodies(validRow: Record<string, string>): fc.Arbitrary<RawBody> {
         [
           header,
           ...Array.from({ length: maxResultsPerBatch + 1 }, () =>
-            testResultColumns.map((name) => validRow[name] ?? '').join(','),
+            columns.map((name) => validRow[name] ?? '').join(','),
           ),
         ].join('\n'),
       ),
@@ -496,6 +506,17 @@ function acceptedAsUpload(body: RawBody): boolean {
   const file = readResultsCsv(new Uint8Array(body.bytes ?? Buffer.alloc(0)));
   return file.status === 'valid' && file.rows.length <= maxResultsPerBatch;
 }
+
+/**
+ * A catalogue import's own checks (its reader: every row's schema), short of the catalogue
+ * (names, products, overlaps): no problem means "acceptable".
+ */
+const acceptedAsImport =
+  (read: (bytes: Uint8Array) => { status: string; problems?: unknown[] }) =>
+  (body: RawBody): boolean => {
+    const file = read(new Uint8Array(body.bytes ?? Buffer.alloc(0)));
+    return file.status === 'read' && file.problems?.length === 0;
+  };
 
 // ---------------------------------------------------------------------------------------
 // Paths
@@ -725,10 +746,29 @@ const resultRow = {
   value: '1.5',
   unit: 'bar',
   testedAt: '2026-06-01T08:00:00Z',
-  machineId: 'Fuzz bench',
+  machineId: `Fuzz bench ${tag}`,
   operator: 'Fuzz',
   notes: 'ok',
 };
+/** A valid row of a products file (the import's columns). */
+const productImportRow: Record<string, string> = {
+  name: `Fuzz Valve ${tag} Imported`,
+  temperatureMin: '-10',
+  temperatureMax: '180',
+  fluid: 'water',
+  connection: 'Flanged',
+  pressureFC: '10',
+};
+const productImportColumns = Object.keys(productFieldsSchema.shape);
+/** A valid row of a ranges file: a range of the fixture's product (by name). */
+const rangeImportRow: Record<string, string> = {
+  productName: `Fuzz Valve ${tag}`,
+  startSerial: `${serialPrefix}00700`,
+  endSerial: `${serialPrefix}00800`,
+  productionDate: '2026-06-01',
+  bodyMaterial: 'WCB',
+};
+const rangeImportColumns = Object.keys(rangeImportRowSchema.shape);
 /** The same result as a machine sends it: its machine is the key's. */
 const ingestRow = Object.fromEntries(
   Object.entries({ ...resultRow, value: 1.5 }).filter(([name]) => name !== 'machineId'),
@@ -790,6 +830,24 @@ function targets(): Record<string, Target> {
       path: fixedPath('/api/machine-data'),
       body: csvBodies(resultRow),
       accepts: acceptedAsUpload,
+      expected: () => 400,
+    },
+    // Files the import's reader takes are not sent (one could be stored): every other is
+    // refused whole.
+    'POST /api/products/import': {
+      method: 'POST',
+      caller: 'admin',
+      path: fixedPath('/api/products/import'),
+      body: csvBodies(productImportRow, productImportColumns),
+      accepts: acceptedAsImport(readProductsCsv),
+      expected: () => 400,
+    },
+    'POST /api/serial-numbers/import': {
+      method: 'POST',
+      caller: 'admin',
+      path: fixedPath('/api/serial-numbers/import'),
+      body: csvBodies(rangeImportRow, rangeImportColumns),
+      accepts: acceptedAsImport(readRangesCsv),
       expected: () => 400,
     },
     // Only invalid reasons are sent (a valid one would void the real result): 400 first.
@@ -1013,11 +1071,12 @@ describe('sizes, unknown fields and malformed paths', () => {
   const bodyTargets = () =>
     Object.entries(fuzzTargets).filter(([, target]) => target.accepts !== undefined);
 
-  it('refuses bodies just over 1 MiB, and over 6 MiB, with 413 before parsing', async () => {
+  it("refuses bodies just over the route's limit (1 MiB, a file import's 3 MB), and over 6 MiB, with 413 before parsing", async () => {
     const before = await snapshot();
     for (const [key, target] of bodyTargets()) {
       const path = fc.sample(target.path, 1)[0]!.path;
-      for (const size of [maxBodyBytes + 1, maxBodyBytes + 100, 6 * 1024 * 1024 + 1]) {
+      const limit = bodyLimitOf(routes.find((route) => routeKey(route) === key)!);
+      for (const size of [limit + 1, limit + 100, 6 * 1024 * 1024 + 1]) {
         // Valid JSON up to its last byte: only the size is wrong.
         const bytes = Buffer.from(`{"name":"${'A'.repeat(size - 11)}"}`, 'utf8');
         expect(bytes.length).toBe(size);
@@ -1029,7 +1088,7 @@ describe('sizes, unknown fields and malformed paths', () => {
         checkErrorBody(answer.status, answer.contentType, answer.text);
       }
       // Exactly at the limit is read (and refused as invalid, not as too large).
-      const atLimit = Buffer.from(`{"name":"${'A'.repeat(maxBodyBytes - 11)}"}`, 'utf8');
+      const atLimit = Buffer.from(`{"name":"${'A'.repeat(limit - 11)}"}`, 'utf8');
       const answer = await send(target.method, path, target.caller, {
         bytes: atLimit,
         contentType: 'application/json',
@@ -1102,11 +1161,16 @@ describe('sizes, unknown fields and malformed paths', () => {
         path: '/api/settings',
       },
     };
-    // Every JSON route; the CSV upload has its own case below.
+    // Every JSON route; the CSV files have their own cases below.
+    const csvRoutes = [
+      'POST /api/machine-data',
+      'POST /api/products/import',
+      'POST /api/serial-numbers/import',
+    ];
     expect(Object.keys(valid).sort()).toEqual(
       bodyTargets()
         .map(([key]) => key)
-        .filter((key) => key !== 'POST /api/machine-data')
+        .filter((key) => !csvRoutes.includes(key))
         .sort(),
     );
     const before = await snapshot();
@@ -1147,6 +1211,30 @@ describe('sizes, unknown fields and malformed paths', () => {
     });
     expect(upload.status, upload.text).toBe(400);
     expect(Object.keys(JSON.parse(upload.text).error.fields)).toEqual(['row 2.extra']);
+    // A catalogue file's valid row with a column the import does not know.
+    for (const [path, row, columns] of [
+      ['/api/products/import', productImportRow, productImportColumns],
+      ['/api/serial-numbers/import', rangeImportRow, rangeImportColumns],
+    ] as const) {
+      const csv = (extra?: string) =>
+        [
+          [...columns, ...(extra ? [extra] : [])].join(','),
+          [...columns.map((name) => row[name] ?? ''), ...(extra ? ['1'] : [])].join(','),
+        ].join('\n');
+      expect(
+        fuzzTargets[`POST ${path}`]!.accepts!({
+          bytes: Buffer.from(csv()),
+          contentType: 'text/csv',
+        }),
+        path,
+      ).toBe(true);
+      const answer = await send('POST', path, 'admin', {
+        bytes: Buffer.from(csv('extra')),
+        contentType: 'text/csv',
+      });
+      expect(answer.status, answer.text).toBe(400);
+      expect(Object.keys(JSON.parse(answer.text).error.fields)).toEqual(['row 2.extra']);
+    }
     expectUnchanged(before, await snapshot());
   }, 60_000);
 

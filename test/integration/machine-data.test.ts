@@ -52,8 +52,8 @@ async function ingest(key: string | undefined, body: unknown) {
   };
 }
 
-async function upload(token: string, csv: string) {
-  const response = await fetch(`${stack.appUrl}/api/machine-data`, {
+async function upload(token: string, csv: string, query = '') {
+  const response = await fetch(`${stack.appUrl}/api/machine-data${query}`, {
     method: 'POST',
     headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
     body: csv,
@@ -349,6 +349,151 @@ describe('staff CSV upload', () => {
   });
 });
 
+describe('every problem of a batch in one pass', () => {
+  const planned = `MP${randomUUID().slice(0, 6).toUpperCase()}-`;
+  const unit = (n: number) => `${planned}${String(n).padStart(5, '0')}`;
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  const unitHistory = async (n: number) =>
+    (await as<{ items: TestResult[] }>(admin, `/api/machine-data?serial=${unit(n)}&limit=100`)).body
+      .items;
+  const header = 'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes';
+  /** The file's rows by kind of problem; `valid` rows have none. */
+  const rows = {
+    valid: `${unit(1)},Shell test,pass,24,bar,${at},Bench A,Chen,`,
+    format: `${unit(2)},Shell test,maybe,24,bar,${at},Bench A,,`,
+    unknownSerial: `NOWHERE-${planned}000001,Shell test,pass,24,bar,${at},Bench A,,`,
+    unit: `${unit(3)},Shell test,pass,24,psi,${at},Bench A,,`,
+    limit: `${unit(4)},Shell test,pass,5,bar,${at},Bench A,,`,
+    contradiction: `${unit(1)},Shell test,pass,25,bar,${at},Bench A,Chen,`,
+    notInPlan: `${unit(5)},Torque,pass,3,,${at},Bench A,,`,
+    unknownBench: `${unit(6)},Shell test,pass,24,bar,${at},Bench Z ${planned},,`,
+    beforeProduction: `${unit(7)},Shell test,pass,24,bar,2026-01-01T08:00:00Z,Bench A,,`,
+    // The valid row again, word for word: one result, stored once (not a problem).
+    again: `${unit(1)},Shell test,pass,24,bar,${at},Bench A,Chen,`,
+  };
+  const expectedNames = [
+    'row 3.result',
+    'row 4.serialNumber',
+    'row 5.unit',
+    'row 6.result',
+    'row 7._',
+    'row 8.testName',
+    'row 9.machineId',
+    'row 10.testedAt',
+  ];
+
+  beforeAll(async () => {
+    const product = await as<{ id: string }>(admin, '/api/products', {
+      method: 'POST',
+      body: {
+        name: `Planned Valve ${planned}`,
+        temperatureMin: 0,
+        temperatureMax: 120,
+        fluid: 'oil',
+        connection: 'Wafer',
+        pressureFC: null,
+        pressureWCB: 20,
+        pressureSUS: null,
+        application: null,
+        applicationMedium: null,
+      },
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const plan = await as(admin, `/api/products/${product.body.id}/test-plan`, {
+      method: 'PUT',
+      body: {
+        tests: [{ name: 'Shell test', method: 'API 598', unit: 'bar', lower: 10, upper: null }],
+        allowExtraTests: false,
+        version: 0,
+      },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const range = await as(admin, '/api/serial-numbers', {
+      method: 'POST',
+      body: {
+        productId: product.body.id,
+        startSerial: unit(1),
+        endSerial: unit(99),
+        productionDate: '2026-02-01',
+      },
+    });
+    expect(range.status, JSON.stringify(range.body)).toBe(201);
+  });
+
+  it("the upload's dry run names every problem the upload refuses, and a file it finds valid is stored", async () => {
+    const before = await reader.stats();
+    const file = [header, ...Object.values(rows)].join('\n');
+    const dry = await upload(staff, file, '?dryRun=true');
+    expect(dry.status, JSON.stringify(dry.body)).toBe(400);
+    expect(Object.keys(dry.body.error?.fields ?? {})).toEqual(expectedNames);
+    const real = await upload(staff, file);
+    expect(real.status).toBe(400);
+    // The same answer, word for word: the check is the same code.
+    expect(real.body).toEqual(dry.body);
+    expect(await unitHistory(1)).toEqual([]);
+    expect((await reader.stats()).machineResults).toBe(before.machineResults);
+
+    // The corrected file: valid on the dry run, which stores nothing, and stored as it said.
+    const corrected = [
+      header,
+      rows.valid,
+      rows.again,
+      `${unit(4)},Shell test,fail,5,bar,${at},Bench A,,`,
+    ].join('\n');
+    const checked = await upload(staff, corrected, '?dryRun=true');
+    expect(checked).toEqual({
+      status: 200,
+      body: { received: 3, stored: 2, duplicates: 1, dryRun: true },
+    });
+    expect(await unitHistory(1)).toEqual([]);
+    const stored = await upload(staff, corrected);
+    expect(stored).toEqual({ status: 200, body: { received: 3, stored: 2, duplicates: 1 } });
+    expect(await unitHistory(1)).toHaveLength(1);
+    // Sent again, the dry run says nothing new would be stored.
+    expect((await upload(staff, corrected, '?dryRun=1')).body).toEqual({
+      received: 3,
+      stored: 0,
+      duplicates: 3,
+      dryRun: true,
+    });
+  });
+
+  it("names every problem of a machine's batch in one answer", async () => {
+    const { key, machine } = await newMachine();
+    const sent = (row: string) => {
+      const [serialNumber, testName, result, value, unitName, testedAt, , operator] =
+        row.split(',');
+      return {
+        serialNumber,
+        testName,
+        result,
+        value: value === '' ? null : Number(value),
+        unit: unitName === '' ? null : unitName,
+        testedAt,
+        operator: operator || null,
+      };
+    };
+    const batch = Object.entries(rows)
+      .filter(([kind]) => kind !== 'unknownBench')
+      .map(([kind, row]) =>
+        kind === 'unknownBench' ? sent(row) : { ...sent(row), machineId: machine.name },
+      );
+    const before = await reader.stats();
+    const response = await ingest(key, { results: batch });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.error?.fields ?? {})).toEqual([
+      'results.1.result',
+      'results.2.serialNumber',
+      'results.3.unit',
+      'results.4.result',
+      'results.5',
+      'results.6.testName',
+      'results.7.testedAt',
+    ]);
+    expect((await reader.stats()).machineResults).toBe(before.machineResults);
+  });
+});
+
 describe('CSV files the upload cannot read unambiguously', () => {
   const header = 'serialNumber,testName,result,value,unit,testedAt,machineId,operator,notes';
   const at = () => new Date(Date.now() - 3_600_000).toISOString();
@@ -548,6 +693,18 @@ describe('search history and dashboard', () => {
     expect(resent.status).toBe(200);
     expect(['pending', 'sending', 'sent']).toContain(resent.body.status);
     expect(await settled(report.body.id)).toMatchObject({ status: 'sent', deliveryAttempts: 2 });
+    // Its history names the request by its report number and serial, never by its id.
+    const history = await as<{ items: { action: string; subjectLabel?: string }[] }>(
+      admin,
+      `/api/audit?entity=report-request&id=${report.body.id}`,
+    );
+    expect(history.body.items).toEqual([
+      expect.objectContaining({
+        action: 'resend',
+        subjectLabel: report.body.reportNumber,
+        subjectDetail: serial(72),
+      }),
+    ]);
     const again = await as(admin, `/api/report-requests/${report.body.id}/resend`, {
       method: 'POST',
     });

@@ -86,8 +86,10 @@ export const webPages: readonly WebPage[] = [
     ],
     floors: ['products', 'products-libraries'],
     target: { js: 300, css: 80 },
-    // CSS below the target: what the page reached, with about 2 % room.
-    budget: { js: 361, css: 76 },
+    // CSS below the target: what the page reached, with about 2 % room. JS +2 kB for the
+    // catalogue imports (issue 27): the lists' Import button, a chunk of 0.6 kB (the dialog
+    // itself loads when pressed), and the dialog's texts in the language resources, 0.8 kB.
+    budget: { js: 363, css: 76 },
   },
   {
     label: '/dashboard (signed in, opened directly)',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditItem, changesBetween, redactedFields } from '../../lambdas/shared/data/audit';
+import {
+  auditItem,
+  changesBetween,
+  redactedFields,
+  serialRangeLabel,
+  withReferenceLabels,
+} from '../../lambdas/shared/data/audit';
 import { auditEntrySchema } from '../../lambdas/shared/contract/schemas/audit';
 
 describe('auditItem', () => {
@@ -18,6 +24,57 @@ describe('auditItem', () => {
     );
     expect(item.changes).toEqual({ role: { from: 'staff', to: 'admin' } });
     expect(JSON.stringify(item)).not.toContain('hunter2');
+  });
+});
+
+describe('names in an entry', () => {
+  it('stores the record as people read it, beside its id, and leaves empty names out', () => {
+    const record = {
+      actor: { id: 'sub-1', name: 'Ana Wu', email: 'ana@example.com' },
+      action: 'create',
+      entity: 'serial-range' as const,
+      entityId: 'r-1',
+      subjectLabel: serialRangeLabel('AV-0001', 'AV-0100'),
+      subjectDetail: 'Ball valve DN50',
+      changes: {},
+    };
+    const item = auditItem(record, '2026-03-01T00:00:00.000Z', 'e-1');
+    expect(item).toMatchObject({
+      actor: { id: 'sub-1', name: 'Ana Wu', email: 'ana@example.com' },
+      subjectLabel: 'AV-0001 – AV-0100',
+      subjectDetail: 'Ball valve DN50',
+    });
+    expect(auditEntrySchema.parse(item)).toMatchObject({ subjectLabel: 'AV-0001 – AV-0100' });
+    const unnamed = auditItem(
+      { ...record, subjectLabel: '', subjectDetail: undefined },
+      '2026-03-01T00:00:00.000Z',
+      'e-2',
+    );
+    expect(unnamed).not.toHaveProperty('subjectLabel');
+    expect(unnamed).not.toHaveProperty('subjectDetail');
+  });
+
+  it('names the records a reference change points to, only where it knows them', () => {
+    const names = new Map([
+      ['p-1', 'Gate valve'],
+      ['p-2', 'Ball valve'],
+    ]);
+    const changes = {
+      productId: { from: 'p-1', to: 'p-2' },
+      startSerial: { from: 'A-1', to: 'A-2' },
+    };
+    expect(withReferenceLabels(changes, 'productId', names)).toEqual({
+      productId: { from: 'p-1', to: 'p-2', fromLabel: 'Gate valve', toLabel: 'Ball valve' },
+      startSerial: { from: 'A-1', to: 'A-2' },
+    });
+    // A create: nothing before; an unknown id: no name made up.
+    expect(
+      withReferenceLabels({ productId: { from: null, to: 'p-9' } }, 'productId', names),
+    ).toEqual({ productId: { from: null, to: 'p-9' } });
+    // The field unchanged: nothing to name.
+    expect(withReferenceLabels({ startSerial: changes.startSerial }, 'productId', names)).toEqual({
+      startSerial: changes.startSerial,
+    });
   });
 });
 

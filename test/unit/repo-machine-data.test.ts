@@ -427,7 +427,12 @@ describe('machine data service', () => {
     startNumber: 100,
     endNumber: 199,
   };
-  const ingested = (changes: Partial<NewResult> = {}) => ({ ...result(changes), machineId: null });
+  /** A result as a machine sends it: no range (the server finds it), its machine the key's. */
+  const ingested = (changes: Partial<NewResult> = {}) => {
+    const sent: Partial<NewResult> = result(changes);
+    delete sent.range;
+    return { ...sent, machineId: null };
+  };
 
   // The range's product has no test plan: results are stored as stated. Bench 1 is active.
   beforeEach(() => {
@@ -458,7 +463,8 @@ describe('machine data service', () => {
     });
   });
 
-  it('refuses the whole batch when a row names another machine, before any read', async () => {
+  it('refuses the whole batch when a row names another machine, storing nothing', async () => {
+    documents.on(QueryCommand).resolves({ Items: [rangeItem] });
     const error = await service
       .ingestBatch({ results: [ingested(), { ...ingested(), machineId: 'Bench 2' }] }, machine)
       .catch((caught: unknown) => caught);
@@ -467,7 +473,82 @@ describe('machine data service', () => {
       messageKey: 'errors.batchRefused',
       fields: { 'results.1.machineId': { key: 'validation.machineMismatch' } },
     });
-    expect(documents.calls()).toHaveLength(0);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+  });
+
+  it('names every problem of a batch in one answer: format, serials, units, limits, contradictions', async () => {
+    documents.on(QueryCommand).resolves({ Items: [rangeItem] });
+    documents
+      .on(QueryCommand, { ExpressionAttributeValues: { ':v0': 'SERIAL#BX-#3' } })
+      .resolves({ Items: [] });
+    // The range's product measures Shell in bar, at least 1, for every material.
+    documents.on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } }).resolves({
+      Item: { planVersion: 2 },
+    });
+    documents.on(GetCommand, { Key: { pk: 'PLAN#p-1', sk: 'V#0000000002' } }).resolves({
+      Item: {
+        productId: 'p-1',
+        version: 2,
+        allowExtraTests: true,
+        tests: [
+          {
+            name: 'Shell',
+            method: 'API 598',
+            unit: 'bar',
+            lower: 1,
+            upper: null,
+            required: true,
+            holdSeconds: null,
+          },
+        ],
+        approvedBy: { id: 'a', name: 'A', email: 'a@example.com', role: 'admin' },
+        approvedAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const error = await service
+      .ingestBatch(
+        {
+          results: [
+            ingested(),
+            { ...ingested(), result: 'maybe' },
+            ingested({ serialNumber: 'BX-001' }),
+            // Another unit, and a test whose outcome is invalid: its unit is still checked.
+            ingested({ unit: 'psi', testedAt: '2026-03-02T08:00:00.000Z' }),
+            { ...ingested({ unit: 'psi', testedAt: '2026-03-02T09:00:00.000Z' }), result: 'maybe' },
+            ingested({ value: 0.5, testedAt: '2026-03-03T08:00:00.000Z' }),
+            // The first row's result again, saying something else.
+            ingested({ operator: 'Someone else' }),
+            // Before the unit was made, and outside the limit: both named.
+            ingested({ value: 0.5, testedAt: '2024-01-01T00:00:00.000Z' }),
+          ],
+        },
+        machine,
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      messageKey: 'errors.batchRefused',
+      params: { problems: 9, listed: 9 },
+    });
+    const unitMismatch = { key: 'validation.unitMismatch', params: { unit: 'bar' } };
+    const belowLimit = {
+      key: 'validation.resultShouldFail',
+      params: { limit: expect.any(String) },
+    };
+    expect((error as InstanceType<typeof ValidationError>).fields).toEqual({
+      'results.1.result': expect.objectContaining({ key: 'validation.invalid' }),
+      'results.2.serialNumber': { key: 'errors.serialNotInRange' },
+      'results.3.unit': unitMismatch,
+      'results.4.result': expect.objectContaining({ key: 'validation.invalid' }),
+      'results.4.unit': unitMismatch,
+      'results.5.result': belowLimit,
+      'results.6': { key: 'validation.duplicateResultIndex', params: { index: 0 } },
+      'results.7.result': belowLimit,
+      'results.7.testedAt': {
+        key: 'validation.testedBeforeProduction',
+        params: { date: '2025-01-01' },
+      },
+    });
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
   });
 
   it('refuses the whole batch when a serial lies in no range, naming every row of it', async () => {
@@ -597,7 +678,8 @@ describe('machine data service', () => {
       });
     });
 
-    it('refuses a column named twice and rows longer than the header, before any read', async () => {
+    it('refuses a column named twice before any read, and rows longer than the header, storing nothing', async () => {
+      documents.on(QueryCommand).resolves({ Items: [rangeItem] });
       const good = 'AV-000150,Shell,pass,1,bar,2025-03-01T08:00:00Z,Bench 1';
       await expect(
         service.uploadCsv(`${header},notes,notes\n${good},a,b`, caller),
@@ -614,10 +696,11 @@ describe('machine data service', () => {
           'row 4._': { key: 'validation.extraCells', params: { cells: 9, columns: 7 } },
         },
       });
-      expect(documents.calls()).toHaveLength(0);
+      expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
     });
 
     it('names invalid cells by their spreadsheet row and stores nothing', async () => {
+      documents.on(QueryCommand).resolves({ Items: [rangeItem] });
       const csv = [
         header,
         'AV-000150,Shell,pass,1,bar,2025-03-01T08:00:00Z,Bench 1',
@@ -627,7 +710,7 @@ describe('machine data service', () => {
         messageKey: 'errors.batchRefused',
         fields: { 'row 3.result': expect.any(Object) },
       });
-      expect(documents.calls()).toHaveLength(0);
+      expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
     });
   });
 });

@@ -92,6 +92,7 @@ describe('createMachine', () => {
     expect(audit!.Put!.Item).toMatchObject({
       pk: `AUDIT#machine#${id}`,
       action: 'create',
+      subjectLabel: 'Bench 1',
       changes: { name: { from: null, to: 'Bench 1' }, note: { from: null, to: 'Line A' } },
     });
     const sent = JSON.stringify(sentItems());
@@ -156,6 +157,7 @@ describe('revokeMachine', () => {
     expect(audit!.Put!.Item).toMatchObject({
       pk: `AUDIT#machine#${machineId}`,
       action: 'revoke',
+      subjectLabel: 'Bench 1',
       changes: {
         revokedAt: { from: null, to: expect.any(String) },
         revokedBy: { from: null, to: 'admin@example.com' },

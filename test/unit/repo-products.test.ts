@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
@@ -29,9 +30,16 @@ const { maxShardValue } = await import('../../lambdas/shared/data/counters');
 const { CounterLimitError, TransactionCancelled, WriteConflict } =
   await import('../../lambdas/shared/data/transaction');
 const { AbortedError, ConflictError, NotFoundError } = await import('../../lambdas/shared/errors');
+const { maxSearchWords, productSearchWords } =
+  await import('../../lambdas/shared/contract/search-words');
 
-const caller = { sub: 'sub-admin', email: 'admin@example.com', role: 'admin' as const };
-const actor = { id: 'sub-admin', email: 'admin@example.com' };
+const caller = {
+  sub: 'sub-admin',
+  email: 'admin@example.com',
+  name: 'Ada Admin',
+  role: 'admin' as const,
+};
+const actor = { id: 'sub-admin', name: 'Ada Admin', email: 'admin@example.com' };
 
 const fields: ProductFields = {
   name: 'Ball Valve',
@@ -51,7 +59,7 @@ const fields: ProductFields = {
   gtin: null,
 };
 
-const stored = (changes: Partial<Product> = {}) => {
+const stored = (changes: Partial<Product> = {}, searchWords?: string[]) => {
   const product: Product = {
     id: 'p-1',
     ...fields,
@@ -69,11 +77,25 @@ const stored = (changes: Partial<Product> = {}) => {
     gsi1pk: 'PRODUCTS',
     rangeCount: 0,
     ...product,
+    ...(searchWords ? { searchWords } : {}),
   };
 };
 
-const sentItems = (call = 0) =>
+const allSentItems = (call = 0) =>
   documents.commandCalls(TransactWriteCommand)[call]!.args[0].input.TransactItems!;
+type SentItem = ReturnType<typeof allSentItems>[number];
+const isWordEntry = (item: SentItem) =>
+  String((item.Put?.Item ?? item.Delete?.Key)?.pk).startsWith('PRODUCTWORD#');
+/** A transaction's items but the search index's entries (see `sentWords`). */
+const sentItems = (call = 0) => allSentItems(call).filter((item) => !isWordEntry(item));
+/** The search index's entries a transaction writes and removes, by key. */
+const sentWords = (call = 0) => {
+  const entries = allSentItems(call).filter(isWordEntry);
+  return {
+    put: entries.flatMap((item) => (item.Put ? [item.Put.Item!] : [])),
+    deleted: entries.flatMap((item) => (item.Delete ? [item.Delete.Key!] : [])),
+  };
+};
 const failure = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
 
 beforeEach(() => {
@@ -108,8 +130,23 @@ describe('createProduct', () => {
       gsi2sk: `UPDATED#${product.createdAt}#${product.id}`,
       ...product,
       rangeCount: 0,
+      // The words its search index entries are under, to remove them by.
+      searchWords: ['ball', 'valve'],
     });
     expect(readable(productPut!.Put)).toBe('attribute_not_exists(pk)');
+    // One entry per word, in the same transaction: by first character, then word, then name.
+    expect(sentWords()).toEqual({
+      put: ['ball', 'valve'].map((word) => ({
+        pk: `PRODUCTWORD#${word[0]}`,
+        sk: `${word} ball valve#${product.id}`,
+        productId: product.id,
+        word,
+        name: 'Ball Valve',
+        nameZh: null,
+        gtin: null,
+      })),
+      deleted: [],
+    });
 
     expect(claimPut!.Put!.Item).toEqual({
       pk: 'PRODUCTNAME#ball valve',
@@ -132,6 +169,7 @@ describe('createProduct', () => {
       action: 'create',
       entity: 'product',
       entityId: product.id,
+      subjectLabel: product.name,
       // Fields left empty are no change.
       changes: {
         name: { from: null, to: 'Ball Valve' },
@@ -160,9 +198,13 @@ describe('createProduct', () => {
   });
 
   it('answers CounterLimitError when the product counter is full', async () => {
-    documents
-      .on(TransactWriteCommand)
-      .rejects(cancelled('None', 'None', 'ConditionalCheckFailed', 'None'));
+    // The counter's place among the items (after the product's own and its index entries).
+    await repository.createProduct(fields, actor);
+    const reasons = allSentItems().map((item) =>
+      item.Update?.Key?.pk === 'STATS' ? 'ConditionalCheckFailed' : 'None',
+    );
+    expect(reasons).toContain('ConditionalCheckFailed');
+    documents.on(TransactWriteCommand).rejects(cancelled(...reasons));
     await expect(repository.createProduct(fields, actor)).rejects.toBeInstanceOf(CounterLimitError);
   });
 
@@ -235,6 +277,8 @@ describe('updateProduct', () => {
     expect(audit!.Put!.Item).toMatchObject({
       pk: 'AUDIT#product#p-1',
       action: 'update',
+      // Named as it is after the change.
+      subjectLabel: 'BALL VALVE',
       changes: {
         name: { from: 'Ball Valve', to: 'BALL VALVE' },
         temperatureMax: { from: 120, to: 150 },
@@ -256,6 +300,62 @@ describe('updateProduct', () => {
     });
     expect(readable(claim!.Put)).toBe('attribute_not_exists(pk)');
     expect(audit!.Put!.Item).toMatchObject({ pk: 'AUDIT#product#p-1' });
+  });
+
+  it('moves the search index entries with the names and GTIN, in the same transaction', async () => {
+    const word = (text: string, name: string) => ({
+      pk: `PRODUCTWORD#${text[0]}`,
+      sk: `${text} ${name.toLowerCase()}#p-1`,
+    });
+    // A rename: the name is in every entry's key, so each entry moves; the words are recorded.
+    documents.on(GetCommand).resolves({ Item: stored({}, ['ball', 'valve']) });
+    await repository.updateProduct('p-1', { ...fields, name: 'Gate Valve' }, 3, actor);
+    expect(sentWords(0).deleted).toEqual([word('ball', 'Ball Valve'), word('valve', 'Ball Valve')]);
+    expect(sentWords(0).put).toEqual([
+      expect.objectContaining({ ...word('gate', 'Gate Valve'), word: 'gate', name: 'Gate Valve' }),
+      expect.objectContaining({ ...word('valve', 'Gate Valve'), word: 'valve' }),
+    ]);
+    expect(readable(sentItems(0)[0]!.Update, 'UpdateExpression')).toContain(
+      'searchWords = ["gate","valve"]',
+    );
+
+    // A Chinese name added: same keys, written over (with the new text); none removed.
+    await repository.updateProduct('p-1', { ...fields, nameZh: '球閥' }, 3, actor);
+    expect(sentWords(1).deleted).toEqual([]);
+    expect(sentWords(1).put.map((entry) => [entry.word, entry.nameZh])).toEqual([
+      ['ball', '球閥'],
+      ['valve', '球閥'],
+      ['球閥', '球閥'],
+      ['閥', '球閥'],
+    ]);
+
+    // Another field: the index stays as it is, the product's words too.
+    await repository.updateProduct('p-1', { ...fields, temperatureMax: 130 }, 3, actor);
+    expect(sentWords(2)).toEqual({ put: [], deleted: [] });
+    expect(readable(sentItems(2)[0]!.Update, 'UpdateExpression')).not.toContain('searchWords');
+
+    // A product stored before the index: its entries are written by its first edit.
+    documents.on(GetCommand).resolves({ Item: stored() });
+    await repository.updateProduct('p-1', { ...fields, temperatureMax: 130 }, 3, actor);
+    expect(sentWords(3).put.map((entry) => entry.word)).toEqual(['ball', 'valve']);
+    expect(sentWords(3).deleted).toEqual([]);
+  });
+
+  it('stays within 100 items a transaction when the longest names and the GTIN all change', async () => {
+    const names = (mark: string, characters: string) => ({
+      name: Array.from({ length: 60 }, (_, index) => `${mark}${index}`)
+        .join(' ')
+        .slice(0, 120),
+      nameZh: characters.repeat(60).slice(0, 120),
+    });
+    const before = { ...names('a', '鑄鋼閘閥'), gtin: '00012345678905' };
+    const after = { ...fields, ...names('b', '截止閥球'), gtin: '09506000134352' };
+    documents.on(GetCommand).resolves({ Item: stored(before, productSearchWords(before)) });
+    await repository.updateProduct('p-1', after, 3, actor);
+    expect(sentWords().deleted).toHaveLength(maxSearchWords);
+    expect(sentWords().put).toHaveLength(maxSearchWords);
+    // The product, two name claims, two GTIN claims, 80 entries and the audit entry.
+    expect(allSentItems()).toHaveLength(86);
   });
 
   it('answers productNameTaken when the new name is claimed, aborted when the version moved', async () => {
@@ -293,8 +393,20 @@ describe('deleteProduct', () => {
     expect(audit!.Put!.Item).toMatchObject({
       pk: 'AUDIT#product#p-1',
       action: 'delete',
+      subjectLabel: 'Ball Valve',
       changes: expect.objectContaining({ name: { from: 'Ball Valve', to: null } }),
     });
+    // Its search index entries go with it: the words recorded, or (before the index) its own.
+    expect(sentWords()).toEqual({
+      put: [],
+      deleted: [
+        { pk: 'PRODUCTWORD#b', sk: 'ball ball valve#p-1' },
+        { pk: 'PRODUCTWORD#v', sk: 'valve ball valve#p-1' },
+      ],
+    });
+    documents.on(GetCommand).resolves({ Item: stored({ gtin: '00012345678905' }, ['x-1']) });
+    await repository.deleteProduct('p-1', actor);
+    expect(sentWords(1).deleted).toEqual([{ pk: 'PRODUCTWORD#x', sk: 'x-1 ball valve#p-1' }]);
   });
 
   it('answers not found for a missing product, without a write', async () => {
@@ -357,17 +469,87 @@ describe('deleteProduct', () => {
 describe('listProducts', () => {
   const query = { limit: 20, order: 'asc' as const, sort: 'name' as const, cursor: undefined };
 
-  it('reads names starting with the filter, case-insensitively, from gsi1', async () => {
-    documents.on(QueryCommand).resolves({ Items: [stored()] });
-    const page = await repository.listProducts({ ...query, filter: 'BaLL' });
-    expect(page.items).toEqual([expect.objectContaining({ id: 'p-1', name: 'Ball Valve' })]);
+  /** An index entry as the repository writes it (`productWordItem`). */
+  const entry = (id: string, word: string, name: string, nameZh: string | null = null) => ({
+    pk: `PRODUCTWORD#${word[0]}`,
+    sk: `${word} ${name.toLowerCase()}#${id}`,
+    productId: id,
+    word,
+    name,
+    nameZh,
+    gtin: null,
+  });
+
+  it('searches one partition of the word index, checks the other words, then reads the page', async () => {
+    documents.on(QueryCommand).resolves({
+      Items: [
+        entry('p-1', 'ball', 'Ball Valve'),
+        // Has "ball" but no word starting with "v": not found.
+        entry('p-2', 'ball', 'Ball Cock'),
+      ],
+    });
+    documents.on(BatchGetCommand).resolves({ Responses: { 'test-table': [stored()] } });
+    // Full-width letters are the same letters.
+    const page = await repository.listProducts({ ...query, filter: 'ＢａＬＬ  v' });
+    expect(page).toEqual({
+      items: [expect.objectContaining({ id: 'p-1', name: 'Ball Valve' })],
+      nextCursor: null,
+    });
     expect(page.items[0]).not.toHaveProperty('pk');
+    expect(page.items[0]).not.toHaveProperty('searchWords');
     const input = documents.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(input).toMatchObject({ TableName: 'test-table', IndexName: 'gsi1', Limit: 20 });
+    expect(input).toMatchObject({ TableName: 'test-table', Limit: 20 });
+    expect(input).not.toHaveProperty('IndexName');
     expect(input).not.toHaveProperty('ScanIndexForward');
+    // "ball" is a whole word (not the last): exactly that word, in name order.
     expect(readable(input, 'KeyConditionExpression')).toBe(
-      'gsi1pk = "PRODUCTS" AND begins_with(gsi1sk, "NAME#ball")',
+      'pk = "PRODUCTWORD#b" AND sk BETWEEN "ball " AND "ball \u{10FFFF}"',
     );
+    expect(documents).toReceiveCommandWith(BatchGetCommand, {
+      RequestItems: { 'test-table': { Keys: [{ pk: 'PRODUCT#p-1', sk: 'PRODUCT' }] } },
+    });
+  });
+
+  it('reads the start of the last word, and a product with several such words once', async () => {
+    documents.on(QueryCommand).resolves({
+      Items: [
+        entry('p-3', 'gv-1500', 'Twin GV-150 GV-1500'),
+        entry('p-2', 'gv-1500', 'Gate Valve GV-1500'),
+        entry('p-3', 'gv-150', 'Twin GV-150 GV-1500'),
+        entry('p-1', 'gv-150', 'Gate Valve GV-150'),
+      ],
+    });
+    documents.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': ['p-1', 'p-2', 'p-3'].map((id) => stored({ id, name: `Valve ${id}` })),
+      },
+    });
+    const page = await repository.listProducts({ ...query, filter: 'gv-150', order: 'desc' });
+    const input = documents.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(readable(input, 'KeyConditionExpression')).toBe(
+      'pk = "PRODUCTWORD#g" AND sk BETWEEN "gv-150" AND "gv-150\u{10FFFF}"',
+    );
+    expect(input).toMatchObject({ ScanIndexForward: false });
+    // In the order read; p-3 has two words starting with "gv-150": its first stands for it.
+    expect(page.items.map((product) => product.id)).toEqual(['p-2', 'p-3', 'p-1']);
+  });
+
+  it('finds a Chinese part inside a run, and nothing for a search without letters or digits', async () => {
+    documents
+      .on(QueryCommand)
+      .resolves({ Items: [entry('p-1', '閘閥', 'Gate Valve', '鑄鋼閘閥')] });
+    documents.on(BatchGetCommand).resolves({ Responses: { 'test-table': [stored()] } });
+    await repository.listProducts({ ...query, filter: '閘閥' });
+    expect(
+      readable(documents.commandCalls(QueryCommand)[0]!.args[0].input, 'KeyConditionExpression'),
+    ).toBe('pk = "PRODUCTWORD#閘" AND sk BETWEEN "閘閥" AND "閘閥\u{10FFFF}"');
+
+    documents.resetHistory();
+    await expect(repository.listProducts({ ...query, filter: '-- / --' })).resolves.toEqual({
+      items: [],
+      nextCursor: null,
+    });
+    expect(documents).toReceiveCommandTimes(QueryCommand, 0);
   });
 
   it('reads the last-update order from gsi2, newest first for desc', async () => {
@@ -380,29 +562,26 @@ describe('listProducts', () => {
     );
   });
 
-  it('refuses a cursor of another order or filter before any Query', async () => {
-    const cursor = await encodeCursor(
-      { pk: 'PRODUCT#p-1', sk: 'PRODUCT', gsi1pk: 'PRODUCTS', gsi1sk: 'NAME#a#p-1' },
-      { list: 'products', sort: 'name', order: 'asc', filter: 'a' },
-    );
-    await expect(
-      repository.listProducts({ ...query, filter: 'b', cursor: cursor! }),
-    ).rejects.toMatchObject({ code: 'invalid-argument', messageKey: 'errors.invalidCursor' });
-    await expect(
-      repository.listProducts({ ...query, filter: 'a', order: 'desc', cursor: cursor! }),
-    ).rejects.toMatchObject({ messageKey: 'errors.invalidCursor' });
+  it('refuses a cursor of another order, filter or list before any Query', async () => {
+    const lastEntry = { pk: 'PRODUCTWORD#a', sk: 'a a#p-1' };
+    const scope = { list: 'products', index: 'words', sort: 'name', order: 'asc', filter: 'a' };
+    const cursor = await encodeCursor(lastEntry, scope);
+    // A cursor of the name list (before the search index) never reaches the index.
+    const nameList = await encodeCursor(lastEntry, { ...scope, index: undefined });
+    for (const [filter, order, given] of [
+      ['b', 'asc', cursor],
+      ['a', 'desc', cursor],
+      ['a', 'asc', nameList],
+    ] as const) {
+      await expect(
+        repository.listProducts({ ...query, filter, order, cursor: given! }),
+      ).rejects.toMatchObject({ code: 'invalid-argument', messageKey: 'errors.invalidCursor' });
+    }
     expect(documents).toReceiveCommandTimes(QueryCommand, 0);
 
     documents.on(QueryCommand).resolves({ Items: [] });
     await repository.listProducts({ ...query, filter: 'a', cursor: cursor! });
-    expect(documents).toReceiveCommandWith(QueryCommand, {
-      ExclusiveStartKey: {
-        pk: 'PRODUCT#p-1',
-        sk: 'PRODUCT',
-        gsi1pk: 'PRODUCTS',
-        gsi1sk: 'NAME#a#p-1',
-      },
-    });
+    expect(documents).toReceiveCommandWith(QueryCommand, { ExclusiveStartKey: lastEntry });
   });
 });
 
@@ -430,6 +609,9 @@ describe('products service', () => {
     });
 
     documents.resetHistory();
+    documents
+      .on(QueryCommand, { ExpressionAttributeValues: { ':v0': 'PRODUCTWORD#b' } })
+      .resolves({ Items: [] });
     await expect(service.listProducts({ ...query, filter: 'b' })).resolves.toMatchObject({
       total: null,
     });

@@ -320,8 +320,10 @@ describe('delivery states', () => {
     );
   });
 
+  const request = { id: 'req-1', reportNumber: 'TR-0A1B2-C3D4E', serialNumber: 'AV-2024-000123' };
+
   it('an admin resend moves failed to pending with its audit entry; false when no longer failed', async () => {
-    await expect(repository.resendRequest('req-1', 'failed', actor)).resolves.toBe(true);
+    await expect(repository.resendRequest(request, 'failed', actor)).resolves.toBe(true);
     const [update, audit, ...rest] = sentItems();
     expect(rest).toEqual([]);
     expect(update!.Update!.Key).toEqual({ pk: 'REPORTREQ#req-1', sk: 'REQUEST' });
@@ -331,20 +333,22 @@ describe('delivery states', () => {
       pk: 'AUDIT#report-request#req-1',
       action: 'resend',
       actor,
+      subjectLabel: 'TR-0A1B2-C3D4E',
+      subjectDetail: 'AV-2024-000123',
       changes: { status: { from: 'failed', to: 'pending' } },
     });
 
     documents.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
-    await expect(repository.resendRequest('req-1', 'failed', actor)).resolves.toBe(false);
+    await expect(repository.resendRequest(request, 'failed', actor)).resolves.toBe(false);
     documents.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
-    await expect(repository.resendRequest('req-1', 'failed', actor)).rejects.toBeInstanceOf(
+    await expect(repository.resendRequest(request, 'failed', actor)).rejects.toBeInstanceOf(
       TransactionCancelled,
     );
   });
 
   it('an admin moves a stuck request to failed with an audit entry of its own', async () => {
     const reason = 'outcome unknown: the mailer stopped';
-    await expect(repository.failStuckRequest('req-1', 'sending', reason, actor)).resolves.toBe(
+    await expect(repository.failStuckRequest(request, 'sending', reason, actor)).resolves.toBe(
       true,
     );
     const [update, audit, ...rest] = sentItems();
@@ -363,7 +367,7 @@ describe('delivery states', () => {
     });
 
     documents.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
-    await expect(repository.failStuckRequest('req-1', 'pending', reason, actor)).resolves.toBe(
+    await expect(repository.failStuckRequest(request, 'pending', reason, actor)).resolves.toBe(
       false,
     );
   });

@@ -66,7 +66,7 @@ function partitionHolds(
   for (const product of ['p-1', 'p-2']) {
     documents
       .on(GetCommand, { Key: { pk: `PRODUCT#${product}`, sk: 'PRODUCT' } })
-      .resolves({ Item: { id: product, gtin: null } });
+      .resolves({ Item: { id: product, name: `Valve ${product}`, gtin: null } });
   }
 }
 
@@ -179,8 +179,11 @@ describe('createSerialRange', () => {
       pk: `AUDIT#serial-range#${id}`,
       action: 'create',
       entity: 'serial-range',
+      // Named as people read it, and its product by name beside the id.
+      subjectLabel: 'AV-000100 – AV-000199',
+      subjectDetail: 'Valve p-1',
       changes: {
-        productId: { from: null, to: 'p-1' },
+        productId: { from: null, to: 'p-1', toLabel: 'Valve p-1' },
         startSerial: { from: null, to: 'AV-000100' },
         endSerial: { from: null, to: 'AV-000199' },
         productionDate: { from: null, to: '2026-01-10' },
@@ -394,8 +397,13 @@ describe('updateSerialRange', () => {
     expect(readable(items[6]!.Update, 'UpdateExpression')).toBe('ADD rangeCount -1');
     expect(readable(items[7]!.Update, 'UpdateExpression')).toBe('ADD rangeCount 1');
     expect(readable(items[8]!.Update, 'UpdateExpression')).toBe('ADD units 50');
+    expect(items[9]!.Put!.Item).toMatchObject({
+      subjectLabel: 'AV-000150 – AV-000299',
+      subjectDetail: 'Valve p-2',
+    });
+    // Both products by name, as they were at the move.
     expect(items[9]!.Put!.Item!.changes).toEqual({
-      productId: { from: 'p-1', to: 'p-2' },
+      productId: { from: 'p-1', to: 'p-2', fromLabel: 'Valve p-1', toLabel: 'Valve p-2' },
       startSerial: { from: 'AV-000100', to: 'AV-000150' },
       endSerial: { from: 'AV-000199', to: 'AV-000299' },
     });
@@ -443,6 +451,9 @@ describe('updateSerialRange', () => {
 describe('deleteSerialRange', () => {
   it('deletes the range and its entries under its version and counts it down', async () => {
     documents.on(GetCommand).resolves({ Item: range('r-1', 100, 199, { version: 2 }) });
+    documents
+      .on(GetCommand, { Key: { pk: 'PRODUCT#p-1', sk: 'PRODUCT' } })
+      .resolves({ Item: { id: 'p-1', name: 'Valve p-1' } });
     await repository.deleteSerialRange('r-1', actor);
     const [stored, lookup, byProduct, product, counters, audit, ...rest] = sentItems();
     expect(rest).toEqual([]);
@@ -459,7 +470,12 @@ describe('deleteSerialRange', () => {
     expect(audit!.Put!.Item).toMatchObject({
       pk: 'AUDIT#serial-range#r-1',
       action: 'delete',
-      changes: expect.objectContaining({ startSerial: { from: 'AV-000100', to: null } }),
+      subjectLabel: 'AV-000100 – AV-000199',
+      subjectDetail: 'Valve p-1',
+      changes: expect.objectContaining({
+        startSerial: { from: 'AV-000100', to: null },
+        productId: { from: 'p-1', to: null, fromLabel: 'Valve p-1' },
+      }),
     });
   });
 

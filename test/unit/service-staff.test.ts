@@ -86,8 +86,13 @@ function poolHolds(...accounts: Account[]) {
   });
 }
 
-const caller = { sub: 'caller', email: 'caller@example.com', role: 'admin' as const };
-const actor = { id: 'caller', email: 'caller@example.com' };
+const caller = {
+  sub: 'caller',
+  email: 'caller@example.com',
+  name: 'Casey Caller',
+  role: 'admin' as const,
+};
+const actor = { id: 'caller', name: 'Casey Caller', email: 'caller@example.com' };
 const lockKey = { pk: 'LOCK#ACCOUNTS', sk: 'LOCK' };
 
 const auditPut = () =>
@@ -301,6 +306,8 @@ describe('updateStaff', () => {
       actor,
       action: 'update',
       entity: 'staff',
+      subjectLabel: 'other',
+      subjectDetail: 'other@example.com',
       changes: { role: { from: 'admin', to: 'staff' } },
     });
     expect(cognito).toReceiveCommandWith(AdminUpdateUserAttributesCommand, {
@@ -469,6 +476,8 @@ describe('createStaff', () => {
       pk: 'AUDIT#staff#new-sub',
       action: 'create',
       actor,
+      subjectLabel: 'New Person',
+      subjectDetail: 'new@example.com',
       changes: {
         name: { from: null, to: 'New Person' },
         email: { from: null, to: 'new@example.com' },

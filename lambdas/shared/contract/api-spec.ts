@@ -57,12 +57,36 @@ export interface ApiSpec {
    * @default 'errors.invalid-argument'
    */
   invalidBodyMessage?: MessageKey;
+  /**
+   * The largest body the route reads, in bytes, when it takes more than the API's
+   * {@link defaultBodyLimitBytes} (a file import). Larger bodies are refused (413
+   * `payload-too-large`, naming the limit) before they are read, by the local gateway and
+   * the handler. Lambda takes at most 6 MB per request, the event's headers and the body's
+   * escaping included: keep it well below.
+   * @default defaultBodyLimitBytes
+   */
+  bodyLimitBytes?: number;
+  /**
+   * For a batch whose every problem one answer must name: the outer shape the pipeline
+   * checks (`{ results: unknown[] }`, its size bounds included). The handler checks each row
+   * with `body`'s row schema itself, together with what only the table can tell (a serial
+   * in no range), and refuses the batch naming them all. `body` stays what the route takes
+   * (the OpenAPI document, the web client).
+   */
+  batchEnvelope?: ZodType;
   /** The query string's schema; a route without one ignores its query string. */
   query?: ZodType;
   /** Path parameters (`{id}`); invalid ones answer `not-found`, as an unknown id would. */
   params?: ZodType;
   answers: Answers;
 }
+
+/** The largest body a route reads unless it says otherwise (`bodyLimitBytes`): 1 MiB. */
+export const defaultBodyLimitBytes = 1_048_576;
+
+/** The largest body `route` reads, in bytes. */
+export const bodyLimitOf = (route: Pick<ApiSpec, 'bodyLimitBytes'>): number =>
+  route.bodyLimitBytes ?? defaultBodyLimitBytes;
 
 /** A feature's routes, by key. */
 export type ApiTable = Record<RouteKey, ApiSpec>;

@@ -1,3 +1,5 @@
+import type { MessageRef } from './validation';
+
 /**
  * RFC 4180 CSV reading, shared by the server (uploads) and the web app (checking a file
  * before it is sent). Quoted cells may hold commas, quotes (doubled) and line breaks;
@@ -147,4 +149,50 @@ function placeAt(before: string, whole: string): CsvPlace {
   const header = parseCsv(whole)[0] ?? [];
   const column = header[last.cells.length - 1]?.trim();
   return column ? { line: last.line, column } : { line: last.line };
+}
+
+/**
+ * A cell as the exports wrote it, back to its value: an export puts `'` before text a
+ * spreadsheet would take for a formula (`=`, `+`, `-`, `@`, tab, carriage return; web
+ * lib/csv.ts `csvCell`), so an exported file imported again must drop it. Only that
+ * quote goes: `'tis` stays as it is.
+ */
+export function unguardedCell(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+/** One bad cell (or row, field `_`) of an uploaded CSV file, at its spreadsheet line. */
+export interface CsvRowProblem {
+  line: number;
+  field: string;
+  message: MessageRef;
+}
+
+/**
+ * The most problems one refusal lists; it also says how many there are in all
+ * (`params.problems`), so a file of 5,000 bad rows is answered in one short page.
+ */
+export const maxListedProblems = 1_000;
+
+/** `row <line>.<field>`: how the API names a bad cell of a CSV file it was sent. */
+export const rowProblemField = (line: number, field: string) => `row ${line}.${field}`;
+
+const rowProblemPattern = /^row (\d+)\.(.+)$/;
+
+/** The line and field a `row <line>.<field>` name points to; undefined for another name. */
+export function readRowProblemField(name: string): { line: number; field: string } | undefined {
+  const match = rowProblemPattern.exec(name);
+  return match ? { line: Number(match[1]), field: match[2]! } : undefined;
+}
+
+/**
+ * Problems in the order a person reads the file: by line, then by the order of the columns
+ * (`columns`, the file's header); a row's own problems (`_`) first.
+ */
+export function sortedProblems<T extends Pick<CsvRowProblem, 'line' | 'field'>>(
+  problems: readonly T[],
+  columns: readonly string[] = [],
+): T[] {
+  const place = (field: string) => (field === '_' ? -1 : columns.indexOf(field));
+  return [...problems].sort((a, b) => a.line - b.line || place(a.field) - place(b.field));
 }

@@ -154,20 +154,60 @@ const serialQuery = serialTextField(64, 1).optional();
  * whole range when left out; within the range), the label format, which part of the run
  * (0-based), and the language of the sheet's words (the page's; English by default).
  */
+/** The format, part and language of a sheet: the same for one range's run and a run of several. */
+const sheetQuery = {
+  layout: z.enum(labelLayouts).default(defaultLabelFormat.layout),
+  size: z.string().max(16).default(defaultLabelFormat.size),
+  part: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .default(0),
+  language: z.enum(labelLanguages).default('en'),
+};
+
 export const labelsQuerySchema = z
-  .strictObject({
-    from: serialQuery,
-    to: serialQuery,
-    layout: z.enum(labelLayouts).default(defaultLabelFormat.layout),
-    size: z.string().max(16).default(defaultLabelFormat.size),
-    part: z
-      .string()
-      .regex(/^\d{1,6}$/)
-      .transform(Number)
-      .default(0),
-    language: z.enum(labelLanguages).default('en'),
-  })
+  .strictObject({ from: serialQuery, to: serialQuery, ...sheetQuery })
   .refine((query) => labelFormat(query.layout, query.size) !== undefined, {
     path: ['size'],
   });
 export type LabelsQuery = z.infer<typeof labelsQuerySchema>;
+
+/**
+ * Ranges one run of several may name (`GET /api/serial-numbers/labels?ids=`): a week's
+ * batch of ranges, and a query string well within what a browser and API Gateway take.
+ */
+export const maxLabelRunRanges = 50;
+
+/**
+ * Labels a run of several ranges may hold at most: 40 parts of 500 (a run of one range has
+ * no such bound; it is one range, whose size the range itself bounds).
+ */
+export const maxLabelRunLabels = 20_000;
+
+/** Longest record id (`idParams`) and its comma. */
+const idsMaxLength = maxLabelRunRanges * 65;
+
+/**
+ * `GET /api/serial-numbers/labels`: the whole of each range named in `ids` (comma-separated,
+ * in the order given; at most {@link maxLabelRunRanges}, a range named twice printed once),
+ * one after another on the same sheets, and the format, part and language as for one range.
+ */
+export const labelRunQuerySchema = z
+  .strictObject({ ids: z.string().min(1).max(idsMaxLength), ...sheetQuery })
+  .refine((query) => labelFormat(query.layout, query.size) !== undefined, {
+    path: ['size'],
+  });
+export type LabelRunQuery = z.infer<typeof labelRunQuerySchema>;
+
+/** The range ids of a run's `ids`, in their order, each once. */
+export function labelRunIds(ids: string): string[] {
+  return [
+    ...new Set(
+      ids
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
+}

@@ -70,7 +70,15 @@ function errorAnswers(spec: ApiSpec): Record<string, unknown> {
           ...(hasRoles(spec) ? { 403: errorAnswer('The role may not (permission-denied)') } : {}),
         }),
     404: errorAnswer('Unknown record or path (not-found)'),
-    ...(spec.body ? { 413: errorAnswer('Body over 1 MB (payload-too-large)') } : {}),
+    ...(spec.body
+      ? {
+          413: errorAnswer(
+            spec.bodyLimitBytes === undefined
+              ? 'Body over 1 MiB (payload-too-large)'
+              : `Body over ${spec.bodyLimitBytes / 1_000_000} MB (payload-too-large)`,
+          ),
+        }
+      : {}),
     429: errorAnswer('Over a rate limit (resource-exhausted), with Retry-After'),
     500: errorAnswer('A defect (internal)'),
     503: errorAnswer('A service the API needs is unreachable (unavailable)'),

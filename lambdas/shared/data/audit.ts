@@ -1,5 +1,7 @@
 import {
+  serialRangeLabel,
   type AuditActor,
+  type AuditBatch,
   type AuditChanges,
   type AuditEntity,
   type AuditEntry,
@@ -9,8 +11,10 @@ import { keys } from '../keys';
 /**
  * The audit trail: one entry per change a person or a machine makes, written in the same
  * transaction as the change (data/transaction.ts adds it), so no change is stored without
- * its entry and a failed change leaves none. An entry names who (account id and email, or
- * the machine), what (action, entity, id) and the fields changed, before and after.
+ * its entry and a failed change leaves none. An entry names who (account id, name and email,
+ * or the machine), what (action, entity, id, and the record as people read it then) and the
+ * fields changed, before and after. Names are kept as they were when the entry was written:
+ * a product renamed later does not rewrite what its past entries say.
  * Secrets never enter it: {@link redactedFields} are left out of every change.
  */
 
@@ -20,7 +24,45 @@ export interface AuditRecord {
   action: string;
   entity: AuditEntity;
   entityId: string;
+  /**
+   * The record as people read it now, at the change (after it; before a delete): a
+   * product's name, {@link serialRangeLabel}, an account's name, a machine's name, a
+   * report's number, a unit's serial. Left out for records without a name of their own.
+   */
+  subjectLabel?: string;
+  /** What tells the record apart beside its label: a range's product, an account's email. */
+  subjectDetail?: string;
   changes: AuditChanges;
+  /** The file import the change was part of (its id, file name and rows). */
+  batch?: AuditBatch;
+}
+
+export { serialRangeLabel };
+
+/**
+ * Names the records a reference field points to (e.g. a range's `productId`) beside the
+ * ids in `changes`, from `names` (id -> name, as they are now, at the change): a reader of
+ * the entry sees both names even after either record is renamed or deleted. Fields not in
+ * `changes`, and ids without a name, are left as they are.
+ */
+export function withReferenceLabels(
+  changes: AuditChanges,
+  field: string,
+  names: ReadonlyMap<string, string>,
+): AuditChanges {
+  const change = Object.hasOwn(changes, field) ? changes[field] : undefined;
+  if (!change) return changes;
+  const label = (value: unknown) => (typeof value === 'string' ? names.get(value) : undefined);
+  const fromLabel = label(change.from);
+  const toLabel = label(change.to);
+  return {
+    ...changes,
+    [field]: {
+      ...change,
+      ...(fromLabel === undefined ? {} : { fromLabel }),
+      ...(toLabel === undefined ? {} : { toLabel }),
+    },
+  };
 }
 
 /** Fields that never appear in an entry, under any record. */
@@ -65,6 +107,9 @@ export function auditItem(record: AuditRecord, at: string, entryId: string) {
     action: record.action,
     entity: record.entity,
     entityId: record.entityId,
+    ...(record.subjectLabel ? { subjectLabel: record.subjectLabel } : {}),
+    ...(record.subjectDetail ? { subjectDetail: record.subjectDetail } : {}),
+    ...(record.batch ? { batch: record.batch } : {}),
     changes: Object.fromEntries(
       Object.entries(record.changes).filter(([field]) => !redactedFields.has(field)),
     ),

@@ -1,4 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
+  BatchGetCommand,
   GetCommand,
   QueryCommand,
   ScanCommand,
@@ -27,6 +29,55 @@ export async function getItem<T>(
   );
   return Item ? schema.parse(Item) : undefined;
 }
+
+/** Keys one BatchGetItem call takes at most (DynamoDB's limit). */
+const maxBatchKeys = 100;
+/** Rounds of unprocessed keys read again before giving up on them. */
+const maxBatchRounds = 5;
+/** BatchGetItem calls one {@link getItems} makes at once. */
+const batchReaders = 4;
+
+/**
+ * Several items by key (BatchGetItem, 100 keys a call, unprocessed keys read again), each
+ * parsed through `schema`; items that do not exist are absent from the answer. Keyed by
+ * {@link itemKeyId}. For named look-ups of a known, bounded set of records.
+ */
+export async function getItems<T>(
+  itemKeys: readonly ItemKey[],
+  schema: ItemSchema<T>,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  const wanted = [...new Map(itemKeys.map((key) => [itemKeyId(key), key])).values()];
+  const calls: ItemKey[][] = [];
+  for (let start = 0; start < wanted.length; start += maxBatchKeys) {
+    calls.push(wanted.slice(start, start + maxBatchKeys));
+  }
+  // A few calls at once: an import checks thousands of names in one request.
+  let next = 0;
+  const reader = async () => {
+    while (next < calls.length) await readBatch(calls[next++]!);
+  };
+  const readBatch = async (keys: ItemKey[]) => {
+    let pending: Record<string, unknown>[] = keys.map((key) => ({ pk: key.pk, sk: key.sk }));
+    for (let round = 0; pending.length > 0; round++) {
+      if (round >= maxBatchRounds) throw new Error('BatchGetItem left keys unprocessed');
+      // Keys left over were throttled: a short, jittered pause before asking again.
+      if (round > 0) await delay(20 * 2 ** round * Math.random());
+      const result = await getDocuments().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) {
+        found.set(itemKeyId(item as unknown as ItemKey), schema.parse(item));
+      }
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(batchReaders, calls.length) }, reader));
+  return found;
+}
+
+/** A key as one string, for {@link getItems}' answer. */
+export const itemKeyId = (key: ItemKey): string => `${key.pk}\u0000${key.sk}`;
 
 export interface QueryOptions {
   /** Newest or highest sort key first when false. @default true */
@@ -94,14 +145,20 @@ export interface Page<T> {
 
 /**
  * One page of a list: a key query from a signed cursor (data/cursor.ts) bound to `scope`,
- * the list and its filters. With a filter, reads on until `limit` items matched, the
- * results ended, or a few pages were read: a page may then hold fewer than `limit` items
- * and still have a cursor to go on.
+ * the list and its filters. With a filter (or `keep`, a check of each parsed item that no
+ * filter expression can say), reads on until `limit` items matched, the results ended, or
+ * a few pages were read: a page may then hold fewer than `limit` items and still have a
+ * cursor to go on.
  */
 export async function queryPage<T>(
   query: KeyQuery,
   schema: ItemSchema<T>,
-  options: QueryOptions & { limit: number; cursor: string | undefined; scope: CursorScope },
+  options: QueryOptions & {
+    limit: number;
+    cursor: string | undefined;
+    scope: CursorScope;
+    keep?: (item: T) => boolean;
+  },
 ): Promise<Page<T>> {
   const input = queryInput(query, options);
   const items: T[] = [];
@@ -117,7 +174,10 @@ export async function queryPage<T>(
         Limit: options.limit - items.length,
       }),
     );
-    for (const item of result.Items ?? []) items.push(schema.parse(item));
+    for (const item of result.Items ?? []) {
+      const parsed = schema.parse(item);
+      if (!options.keep || options.keep(parsed)) items.push(parsed);
+    }
     lastKey = result.LastEvaluatedKey;
     if (!lastKey) break;
   }

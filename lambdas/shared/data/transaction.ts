@@ -18,7 +18,13 @@ import {
 } from './expressions';
 import { keys, type ItemKey } from '../keys';
 import { tableName } from './table-name';
-import { counterShard, maxShardValue, type Counter, type DayCounter } from './counters';
+import {
+  counterShard,
+  counterShards,
+  maxShardValue,
+  type Counter,
+  type DayCounter,
+} from './counters';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -76,12 +82,28 @@ export class CounterLimitError extends DomainError {
  */
 export class Transaction {
   private readonly operations: Operation[] = [];
+  private readonly audits: AuditRecord[];
 
-  constructor(private readonly audit: AuditRecord | null) {}
+  constructor(audit: AuditRecord | null) {
+    this.audits = audit ? [audit] : [];
+  }
 
-  /** Items so far, the audit entry included. */
+  /** Items so far, the audit entries included. */
   get size(): number {
-    return this.operations.length + (this.audit ? 1 : 0);
+    return this.operations.length + this.audits.length;
+  }
+
+  /**
+   * One more audit entry, for a transaction that makes several changes at once (a chunk of
+   * an import: one entry per record created, and the batch's own): each change keeps its
+   * entry, all written together.
+   */
+  audited(record: AuditRecord): this {
+    this.audits.push(record);
+    if (this.size > maxTransactionItems) {
+      throw new Error(`A transaction holds at most ${maxTransactionItems} items`);
+    }
+    return this;
   }
 
   put<T extends ItemKey>(item: T, options: WriteOptions = {}): this {
@@ -157,14 +179,19 @@ export class Transaction {
    * shard that would pass its share of 2^53 − 1 refuses the write
    * ({@link CounterLimitError}): every total stays a safe integer.
    */
-  count(deltas: Partial<Record<Counter, number>>, set: Record<string, unknown> = {}): this {
+  count(
+    deltas: Partial<Record<Counter, number>>,
+    set: Record<string, unknown> = {},
+    /** The shard to move: writers that run together each name their own (an import's). */
+    shard: number = counterShard(),
+  ): this {
     const moving = Object.entries(deltas).filter(([, delta]) => delta !== 0) as [Counter, number][];
     if (moving.length === 0 && Object.keys(set).length === 0) return this;
     const limits = moving
       .filter(([, delta]) => delta > 0)
       .map(([name, delta]) => or(attributeMissing(name), atMost(name, maxShardValue - delta)));
     return this.update(
-      keys.stats(counterShard()),
+      keys.stats(shard % counterShards),
       { add: Object.fromEntries(moving), set },
       limits.length
         ? {
@@ -197,7 +224,7 @@ export class Transaction {
    * first, in the order the items were added); a conflict with another transaction on the
    * same items is retried after a short jittered pause, `conflictRetries` times, then
    * thrown as {@link WriteConflict}; a cancellation for throttling is retried the same way,
-   * then thrown as `unavailable` (503). Answers the key of the audit entry it wrote.
+   * then thrown as `unavailable` (503). Answers the key of the (first) audit entry it wrote.
    */
   async commit(
     options: { conflictRetries?: number; now?: Date } = {},
@@ -205,10 +232,10 @@ export class Transaction {
     const retries = options.conflictRetries ?? 5;
     const items = this.operations.map((operation) => operation.item);
     let auditEntry: ItemKey | undefined;
-    if (this.audit) {
-      const at = (options.now ?? new Date()).toISOString();
-      const item = auditItem(this.audit, at, randomUUID());
-      auditEntry = { pk: item.pk, sk: item.sk };
+    const at = (options.now ?? new Date()).toISOString();
+    for (const record of this.audits) {
+      const item = auditItem(record, at, randomUUID());
+      auditEntry ??= { pk: item.pk, sk: item.sk };
       items.push({ Put: { TableName: tableName(), Item: item } });
     }
     if (items.length === 0) return {};

@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import { hasRoles, routeKey, type RouteDefinition } from '../route-spec';
+import { bodyLimitOf, defaultBodyLimitBytes } from '../contract/api-spec';
 import type { MessageKey } from '../contract/messages';
 import { isRole, roleClaim } from '../contract/roles';
 import { accountName } from '../contract/schemas/auth';
@@ -112,28 +113,36 @@ export function authorization(
   };
 }
 
-/** Bodies above this size are refused before parsing. */
-export const maxBodyBytes = 1_048_576;
+/** Bodies above this size are refused before parsing, unless the route says otherwise. */
+export const maxBodyBytes = defaultBodyLimitBytes;
+
+/**
+ * The refusal of a body over `route`'s limit: the common message, or for a route that
+ * reads files (its own `bodyLimitBytes`), one naming the limit.
+ */
+export function bodyTooLarge(route: Pick<RouteDefinition, 'bodyLimitBytes'>): DomainError {
+  return route.bodyLimitBytes === undefined
+    ? new DomainError('payload-too-large', 'errors.payload-too-large')
+    : new DomainError('payload-too-large', 'errors.fileTooLarge', {
+        megabytes: route.bodyLimitBytes / 1_000_000,
+      });
+}
 
 /**
  * The body's bytes, decoded from base64 when API Gateway encoded it (a body it passed as
- * text is encoded as UTF-8 again); refused above the limit.
+ * text is encoded as UTF-8 again); refused above the route's limit.
  */
-function bodyBytes(event: HttpEvent): Buffer {
+function bodyBytes(event: HttpEvent, route: RouteDefinition): Buffer {
   const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-  if (bytes.byteLength > maxBodyBytes) {
-    throw new DomainError('payload-too-large', 'errors.payload-too-large');
-  }
+  if (bytes.byteLength > bodyLimitOf(route)) throw bodyTooLarge(route);
   return bytes;
 }
 
 /** The body as text, decoded from base64 when API Gateway encoded it; refused above the limit. */
-function bodyText(event: HttpEvent): string {
+function bodyText(event: HttpEvent, route: RouteDefinition): string {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
-    throw new DomainError('payload-too-large', 'errors.payload-too-large');
-  }
+  if (Buffer.byteLength(text, 'utf8') > bodyLimitOf(route)) throw bodyTooLarge(route);
   return text;
 }
 
@@ -170,10 +179,10 @@ export function bodyReader(route: RouteDefinition): Middleware {
       if (!route.body) return;
       const state = apiState(request);
       if (route.body === 'text') {
-        state.body = new Uint8Array(bodyBytes(request.event));
+        state.body = new Uint8Array(bodyBytes(request.event, route));
         return;
       }
-      const text = bodyText(request.event);
+      const text = bodyText(request.event, route);
       if (text === '') {
         state.body = undefined;
         return;
@@ -210,7 +219,9 @@ export function validation(route: RouteDefinition): Middleware {
       const state = apiState(request);
       const { pathParameters, queryStringParameters } = request.event;
       if (route.body && route.body !== 'text') {
-        state.body = checked(route.body, state.body, route.invalidBodyMessage);
+        // A batch's rows are checked by its handler (`batchEnvelope`: contract/api-spec.ts).
+        const schema = route.batchEnvelope ?? route.body;
+        state.body = checked(schema, state.body, route.invalidBodyMessage);
       }
       if (route.query) state.query = checked(route.query, queryStringParameters ?? {});
       if (route.params) {

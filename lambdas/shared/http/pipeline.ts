@@ -24,9 +24,11 @@ import type { Caller, HttpEvent, HttpResponse, HttpResult } from './types';
 
 type BodyOf<S> = S extends { body: 'text' }
   ? Uint8Array
-  : S extends { body: infer B extends ZodType }
-    ? z.output<B>
-    : undefined;
+  : S extends { batchEnvelope: infer E extends ZodType }
+    ? z.output<E>
+    : S extends { body: infer B extends ZodType }
+      ? z.output<B>
+      : undefined;
 type QueryOf<S> = S extends { query: infer Q extends ZodType } ? z.output<Q> : undefined;
 type ParamsOf<S> = S extends { params: infer P extends ZodType }
   ? z.output<P>

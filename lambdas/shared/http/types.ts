@@ -17,8 +17,12 @@ export interface Caller {
   role: Role;
 }
 
-/** Who a signed-in caller is, as an audit entry names them. */
-export const actorOf = (caller: Caller): AuditActor => ({ id: caller.sub, email: caller.email });
+/** Who a signed-in caller is, as an audit entry names them: id, and name and email as they are now. */
+export const actorOf = (caller: Caller): AuditActor => ({
+  id: caller.sub,
+  ...(caller.name ? { name: caller.name } : {}),
+  email: caller.email,
+});
 
 export interface HttpResponse {
   status: number;

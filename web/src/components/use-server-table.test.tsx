@@ -179,7 +179,7 @@ describe('useServerTable', () => {
     const filtered = propsOf(
       renderHook(options({ filtered: true, onClearFilter })).tableProps.empty,
     );
-    expect(filtered.filterHint).toBe('No product name starts with this text.');
+    expect(filtered.filterHint).toBe('No product has all of these words.');
     expect(filtered.onClearFilter).toBe(onClearFilter);
     expect(propsOf(renderHook(options()).tableProps.empty).filterHint).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import type { TableProps } from '@cloudscape-design/components/table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../i18n/types';
 import { useLanguage } from '../i18n/use-language';
@@ -92,6 +92,16 @@ export interface ServerTableOptions<Q, T, S extends string> {
   retryTestId?: string;
   /** The property naming a row; `id` otherwise. */
   trackBy?: string;
+  /**
+   * Rows can be selected for actions on many rows (docs/web-app.md, "Actions on many
+   * rows"): each row's checkbox is named for screen readers by `itemLabel` ("Select
+   * AV-2024-000001"); `isItemDisabled` rows cannot be selected. The selection survives
+   * paging and is cleared when the query (a filter, the order) changes.
+   */
+  selection?: {
+    itemLabel: (item: T) => string;
+    isItemDisabled?: (item: T) => boolean;
+  };
 }
 
 /**
@@ -148,6 +158,7 @@ export function useServerTable<Q, T, S extends string = never>({
   paginationLabel,
   retryTestId,
   trackBy = 'id',
+  selection,
 }: ServerTableOptions<Q, T, S>) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -172,6 +183,17 @@ export function useServerTable<Q, T, S extends string = never>({
   const columns = allColumns.filter((column) => column.available !== false);
   const list = useCursorList({ fetchPage, pageSize, query });
   const totalCounter = useListCounter(list.total);
+  // The selection belongs to the query it was made in: another query (a filter, the order)
+  // is another list, and what was selected in the last one is not in sight. (Adjusted while
+  // rendering, React's pattern for state that follows a value: the table may call an
+  // earlier render's handler, so the setter must not depend on the render it came from.)
+  const queryKey = JSON.stringify(query);
+  const [selectedItems, setSelectedItems] = useState<T[]>([]);
+  const [selectionQuery, setSelectionQuery] = useState(queryKey);
+  if (selectionQuery !== queryKey) {
+    setSelectionQuery(queryKey);
+    setSelectedItems([]);
+  }
 
   const page = list.state.status === 'success' ? list.state.data : undefined;
   const items = page?.items ?? [];
@@ -215,7 +237,23 @@ export function useServerTable<Q, T, S extends string = never>({
     }),
     totalItemsCount: list.total ?? undefined,
     firstIndex: list.pageIndex * pageSize + 1,
-    ariaLabels: { tableLabel: t(`${texts}.tableLabel`) },
+    ariaLabels: {
+      tableLabel: t(`${texts}.tableLabel`),
+      ...(selection && {
+        selectionGroupLabel: t('bulk.selectionGroup'),
+        allItemsSelectionLabel: ({ selectedItems: selected }: TableProps.SelectionState<T>) =>
+          selected.length > 0 ? t('bulk.deselectAll') : t('bulk.selectAll'),
+        itemSelectionLabel: (_: TableProps.SelectionState<T>, item: T) =>
+          t('bulk.selectItem', { name: selection.itemLabel(item) }),
+      }),
+    },
+    ...(selection && {
+      selectionType: 'multi' as const,
+      selectedItems,
+      isItemDisabled: selection.isItemDisabled,
+      onSelectionChange: ({ detail }: { detail: TableProps.SelectionChangeDetail<T> }) =>
+        setSelectedItems(detail.selectedItems),
+    }),
     renderAriaLive: ({ firstIndex, lastIndex, totalItemsCount }: TableProps.LiveAnnouncement) =>
       ariaLive
         ? ariaLive({ first: firstIndex, last: lastIndex, total: totalItemsCount })
@@ -247,8 +285,21 @@ export function useServerTable<Q, T, S extends string = never>({
     list,
     pageSize,
     loading,
-    /** The header's counter, e.g. "(42)". */
-    counter: counter === 'total' ? totalCounter : matchedCounter,
+    /** The header's counter, e.g. "(42)", or "(2/42)" while rows are selected. */
+    counter:
+      selectedItems.length > 0
+        ? typeof known === 'number'
+          ? t('bulk.counter', {
+              selected: formatNumber(selectedItems.length, language),
+              total: formatNumber(known, language),
+            })
+          : t('bulk.counterSelected', { selected: formatNumber(selectedItems.length, language) })
+        : counter === 'total'
+          ? totalCounter
+          : matchedCounter,
+    /** The selected rows (in the order chosen), for actions on many rows. */
+    selectedItems,
+    clearSelection: () => setSelectedItems([]),
     /** A text filter's count, "Matches: 3", once known while a filter applies. */
     matchesText:
       filtered && matches !== undefined && matches !== null

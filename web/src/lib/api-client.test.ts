@@ -79,6 +79,38 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('a,b\r\n1,2\r\n');
   });
 
+  it('sends a chosen file as its bytes, not as text read here', async () => {
+    fetchMock.mockResolvedValue(Response.json({ rows: 1 }));
+    const file = new Blob([new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xff])]);
+    await apiRequest('/api/products/import', {
+      method: 'POST',
+      text: { content: file, contentType: 'text/csv' },
+    });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(file);
+  });
+
+  it('keeps the counts an error answer gives (a refused file’s problems)', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        {
+          error: {
+            code: 'invalid-argument',
+            message:
+              'Nothing was stored: fix the problems listed (1510 in all) and import the file again.',
+            messageKey: 'errors.importRefused',
+            params: { problems: 1510, listed: 1000 },
+            fields: { 'row 3.name': 'This field is required' },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    const error = await failure(apiRequest('/api/products/import', { method: 'POST' }));
+    expect(error.params).toEqual({ problems: 1510, listed: 1000 });
+    expect(error.messageKey).toBe('errors.importRefused');
+    expect(error.message).toContain('1510');
+  });
+
   it('sends no Authorization header when signed out', async () => {
     fetchMock.mockResolvedValue(Response.json({}));
     await apiRequest('/api/health');
@@ -403,6 +435,24 @@ describe('retries, timeout and offline', () => {
     expect(i18n.t('errors.requestTimeout')).toBe('Request time out');
     expect(i18n.t('errors.connectionFailed')).toBe('Connection failed.');
     await i18n.changeLanguage('zh');
+  });
+
+  it('waits longer for a call that says so (an import)', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    const result = failure(
+      apiRequest('/api/products/import', { method: 'POST', body: {}, timeoutMs: 35_000 }),
+    );
+    let settled = false;
+    void result.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(34_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await result).code).toBe('timeout');
   });
 
   it('holds a GET while the browser is offline and sends it once it is online', async () => {

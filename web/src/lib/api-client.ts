@@ -42,6 +42,8 @@ export class ApiError extends Error {
     readonly correlationId?: string,
     /** The catalogue entry of `message` (e.g. `errors.lastAdmin`), when known. */
     readonly messageKey?: MessageKey,
+    /** The answer's `params` (a refused file's `problems` and `listed` counts). */
+    readonly params: Readonly<Record<string, string | number>> = {},
   ) {
     super(message);
   }
@@ -66,11 +68,20 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is with its content type, instead of a JSON `body` (e.g. a CSV upload). */
-  text?: { content: string; contentType: string };
+  /**
+   * Sent as it is with its content type, instead of a JSON `body` (e.g. a CSV upload); a
+   * chosen file goes as its bytes, so the server reads (and names) what is not UTF-8.
+   */
+  text?: { content: string | Blob; contentType: string };
   /** Added to the path as a query string; `undefined` values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /**
+   * How long to wait for the answer, for a route that may take longer than
+   * {@link requestTimeoutMs} (a catalogue import).
+   * @default requestTimeoutMs
+   */
+  timeoutMs?: number;
 }
 
 export { codeForStatus };
@@ -138,6 +149,7 @@ async function attempt(
   method: Method,
   body: Payload | undefined,
   signal: AbortSignal | undefined,
+  timeoutMs: number,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = await idToken();
@@ -145,7 +157,7 @@ async function attempt(
   if (body !== undefined) headers['content-type'] = body.contentType;
 
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signals = signal ? [signal, timeout.signal] : [timeout.signal];
   try {
     return await fetch(url, {
@@ -173,13 +185,14 @@ async function send(
   method: Method,
   body: Payload | undefined,
   signal: AbortSignal | undefined,
+  timeoutMs = requestTimeoutMs,
 ): Promise<Response> {
   const retries = method === 'GET' ? retryPolicy.maxAttempts - 1 : 0;
   for (let retry = 0; ; retry += 1) {
     if (method === 'GET') await waitUntilOnline(signal);
     let retryable: boolean;
     try {
-      const response = await attempt(url, method, body, signal);
+      const response = await attempt(url, method, body, signal, timeoutMs);
       retryable = retryableStatuses.has(response.status);
       if (!retryable || retry >= retries) return response;
     } catch (error) {
@@ -201,7 +214,7 @@ export function apiRequest<T>(path: `/api/${string}`, options: ApiRequestOptions
 
 async function request<T>(
   path: `/api/${string}`,
-  { method = 'GET', body, text, query, signal }: ApiRequestOptions,
+  { method = 'GET', body, text, query, signal, timeoutMs }: ApiRequestOptions,
 ): Promise<T> {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -214,7 +227,7 @@ async function request<T>(
     (body === undefined
       ? undefined
       : { content: JSON.stringify(body), contentType: 'application/json' });
-  const response = await send(url, method, sent, signal);
+  const response = await send(url, method, sent, signal, timeoutMs);
   const payload = await readJson(response);
   if (response.ok) return payload as T;
   throw failure(response, payload);
@@ -238,6 +251,7 @@ function failure(response: Response, payload: unknown): ApiError {
       translateFields(fields, fieldMessages),
       correlationId,
       messageKey,
+      params ?? {},
     );
   }
   const code = codeForStatus(response.status);
@@ -291,12 +305,13 @@ export async function api<T extends ApiTable, K extends keyof T & string>(
   key: K,
   input: RouteInput<T[K]>,
 ): Promise<RouteAnswer<T[K]>> {
-  const { params, query, body, text, signal } = input as {
+  const { params, query, body, text, signal, timeoutMs } = input as {
     params?: Record<string, unknown>;
     query?: ApiRequestOptions['query'];
     body?: unknown;
     text?: ApiRequestOptions['text'];
     signal?: AbortSignal;
+    timeoutMs?: number;
   };
   const answer = await apiRequest<unknown>(routePath(key, params) as `/api/${string}`, {
     method: routeMethod(key),
@@ -304,6 +319,7 @@ export async function api<T extends ApiTable, K extends keyof T & string>(
     body,
     text,
     signal,
+    timeoutMs,
   });
   const schema = answerSchema(table, key);
   return schema ? parseAnswer(schema, answer) : (undefined as RouteAnswer<T[K]>);

@@ -22,10 +22,10 @@ export type RouteInput<S> = (S extends { params: infer P extends ZodType }
     ? { query?: { [K in keyof z.input<Q>]?: QueryValue } }
     : { query?: undefined }) &
   (S extends { body: 'text' }
-    ? { text: { content: string; contentType: string } }
+    ? { text: { content: string | Blob; contentType: string } }
     : S extends { body: infer B extends ZodType }
       ? { body: z.input<B> }
-      : { body?: undefined }) & { signal?: AbortSignal };
+      : { body?: undefined }) & { signal?: AbortSignal; timeoutMs?: number };
 
 /** The JSON answer of a route, as its schema reads it; undefined for a route without one. */
 export type RouteAnswer<S> = S extends { answers: infer A }

@@ -1,5 +1,5 @@
 import { staffOrAdmin, type ApiTable } from '../api-spec';
-import { labelsQuerySchema } from '../labels';
+import { labelRunQuerySchema, labelsQuerySchema } from '../labels';
 import { idParams } from '../schemas/params';
 
 /** Nameplate labels of a serial range (docs/identity-links.md, printing labels). */
@@ -10,6 +10,13 @@ export const labelApi = {
     access: staffOrAdmin,
     query: labelsQuerySchema,
     params: idParams,
+    answers: { 200: { file: 'application/pdf' } },
+  },
+  'GET /api/serial-numbers/labels': {
+    summary:
+      "One part of a run of the nameplate labels of several whole ranges, as a PDF (x-label-parts: the run's parts)",
+    access: staffOrAdmin,
+    query: labelRunQuerySchema,
     answers: { 200: { file: 'application/pdf' } },
   },
 } as const satisfies ApiTable;

@@ -1,9 +1,11 @@
 import { staffOrAdmin, type ApiTable } from '../api-spec';
 import {
   ingestBatchSchema,
+  ingestEnvelopeSchema,
   ingestSummarySchema,
   listTestResultsQuerySchema,
   resultIdParams,
+  uploadQuerySchema,
   voidResultSchema,
 } from '../schemas/machine-data';
 import { pageWithoutTotalSchema } from '../schemas/records';
@@ -18,9 +20,11 @@ export const machineDataApi = {
     answers: { 200: pageWithoutTotalSchema(testResultSchema) },
   },
   'POST /api/machine-data': {
-    summary: 'Stores up to 500 results from a CSV file (text/csv), refused whole on a bad row',
+    summary:
+      'Stores up to 500 results from a CSV file (text/csv), refused whole naming every problem; `dryRun=true` checks it and stores nothing',
     access: staffOrAdmin,
     body: 'text',
+    query: uploadQuerySchema,
     answers: { 200: ingestSummarySchema },
   },
   'POST /api/machine-data/{id}/void': {
@@ -34,6 +38,8 @@ export const machineDataApi = {
     summary: "A bench's batch of up to 500 results (machine key); re-sent results are stored once",
     access: 'machine',
     body: ingestBatchSchema,
+    // Every row is checked by the handler, with the ranges and plans: one answer, every problem.
+    batchEnvelope: ingestEnvelopeSchema,
     invalidBodyMessage: 'errors.batchRefused',
     answers: { 200: ingestSummarySchema },
   },

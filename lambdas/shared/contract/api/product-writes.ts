@@ -1,4 +1,5 @@
 import { staffOrAdmin, type ApiTable } from '../api-spec';
+import { importBodyLimitBytes, importQuerySchema, importSummarySchema } from '../schemas/imports';
 import { idParams } from '../schemas/params';
 import { createProductSchema, updateProductSchema } from '../schemas/product';
 import { productSchema } from '../schemas/product-record';
@@ -12,6 +13,15 @@ export const productWriteApi = {
     access: staffOrAdmin,
     body: createProductSchema,
     answers: { 201: productSchema },
+  },
+  'POST /api/products/import': {
+    summary:
+      'Adds the products of a CSV file (text/csv), all or none; `dryRun=true` checks it and stores nothing',
+    access: staffOrAdmin,
+    body: 'text',
+    query: importQuerySchema,
+    bodyLimitBytes: importBodyLimitBytes,
+    answers: { 200: importSummarySchema },
   },
   'PUT /api/products/{id}': {
     summary: 'Changes a product (the version it was based on must still be current)',

@@ -1,4 +1,5 @@
 import { staffOrAdmin, type ApiTable } from '../api-spec';
+import { importBodyLimitBytes, importQuerySchema, importSummarySchema } from '../schemas/imports';
 import { idParams } from '../schemas/params';
 import { deletedSchema, pageSchema } from '../schemas/records';
 import {
@@ -23,6 +24,15 @@ export const serialRangeApi = {
     access: staffOrAdmin,
     body: createSerialRangeSchema,
     answers: { 201: serialRangeSchema },
+  },
+  'POST /api/serial-numbers/import': {
+    summary:
+      'Adds the ranges of a CSV file (text/csv), all or none; `dryRun=true` checks it and stores nothing',
+    access: staffOrAdmin,
+    body: 'text',
+    query: importQuerySchema,
+    bodyLimitBytes: importBodyLimitBytes,
+    answers: { 200: importSummarySchema },
   },
   'GET /api/serial-numbers/lookup': {
     summary: 'The range holding a serial number',

@@ -12,6 +12,7 @@ export const auditEntities = [
   'machine-data',
   'unit',
   'settings',
+  'import',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -25,27 +26,65 @@ export const auditActions = [
   'ingest',
   'upload',
   'void',
+  'import',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** Who: a signed-in account (id and email) or a machine (its key's id and name). */
+/**
+ * Who: a signed-in account (id, and its name and email when the entry was written) or a
+ * machine (its key's id and name). Entries written before names were kept have no `name`.
+ */
 export const auditActorSchema = z.object({
   id: z.string(),
+  name: z.string().optional(),
   email: z.string().optional(),
   machine: z.string().optional(),
 });
 export type AuditActor = z.infer<typeof auditActorSchema>;
 
-/** Field -> its value before and after (null when it had none: a create or a delete). */
-export const auditChangesSchema = z.record(
-  z.string(),
-  z.object({ from: z.unknown(), to: z.unknown() }),
-);
+/**
+ * One changed field: its value before and after (null when it had none: a create or a
+ * delete). A field that refers to another record by id (a range's `productId`) also names
+ * that record as people read it when the entry was written: `fromLabel`, `toLabel`.
+ */
+export const auditChangeSchema = z.object({
+  from: z.unknown(),
+  to: z.unknown(),
+  fromLabel: z.string().optional(),
+  toLabel: z.string().optional(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
+/** A serial range as people name it (an entry's `subjectLabel`): its first and last serial. */
+export const serialRangeLabel = (startSerial: string, endSerial: string): string =>
+  `${startSerial} – ${endSerial}`;
+
+/** Field -> its change. */
+export const auditChangesSchema = z.record(z.string(), auditChangeSchema);
 export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+/**
+ * The file import a change was part of (docs/data-model.md, "Imports"): its batch id (the id of
+ * the import's own entries, entity `import`), the file's name as sent, and its rows.
+ */
+export const auditBatchSchema = z.object({
+  id: z.string(),
+  fileName: z.string().nullable(),
+  rows: z.number().int(),
+});
+export type AuditBatch = z.infer<typeof auditBatchSchema>;
 
 /**
  * One entry of the audit trail, as `GET /api/audit` answers it (a stored item on the server,
  * an API answer in the web app); unknown attributes (the table's keys) are dropped.
+ *
+ * `subjectLabel` names the record as people read it when the entry was written: a product's
+ * name, a range's first and last serial, an account's name, a machine's name, a report
+ * request's report number (its serial while it has none), a unit's serial. `subjectDetail`
+ * tells it apart: a range's product, an account's email, a report request's serial. Kinds
+ * of record with no name of their own (the site settings, a batch of results) have neither.
+ * For entries written before labels were kept, the answer names the record as it is now
+ * (from the entry's own fields first), and leaves both out when it no longer exists.
  */
 export const auditEntrySchema = z.object({
   at: z.string(),
@@ -53,7 +92,11 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.enum(auditEntities),
   entityId: z.string(),
+  subjectLabel: z.string().optional(),
+  subjectDetail: z.string().optional(),
   changes: auditChangesSchema,
+  /** Present on the entries of a file import: the import, by its batch. */
+  batch: auditBatchSchema.optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

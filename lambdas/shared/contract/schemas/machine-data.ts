@@ -1,7 +1,9 @@
 import * as z from 'zod';
-import { readCsv } from '../csv';
-import { validate, type MessageRef } from '../validation';
-import { measurementField, readDecimal } from '../numbers';
+import { type CsvRowProblem } from '../csv';
+import { csvRecordCells, readCsvRecords, type CsvRecordRow } from '../csv-records';
+import { dryRunFlag } from './imports';
+import type { MessageRef } from '../validation';
+import { measurementField } from '../numbers';
 import { canonical, freeText, optionalFreeText } from '../text';
 import { auditSchema, listPageSchema } from './records';
 import { testOutcomes } from './report-words';
@@ -63,6 +65,20 @@ export const ingestBatchSchema = z.strictObject({
 });
 export type IngestBatch = z.infer<typeof ingestBatchSchema>;
 
+/**
+ * What the ingest's pipeline checks of a batch (contract/api-spec.ts `batchEnvelope`): its
+ * size; the handler checks every row with {@link ingestResultSchema} together with the
+ * ranges and plans, and names every problem of the batch in one answer.
+ */
+export const ingestEnvelopeSchema = z.strictObject({
+  results: z.array(z.unknown()).min(1).max(maxResultsPerBatch),
+});
+export type IngestEnvelope = z.infer<typeof ingestEnvelopeSchema>;
+
+/** `POST /api/machine-data?dryRun=true`: check the file as the upload would, store nothing. */
+export const uploadQuerySchema = z.strictObject({ dryRun: dryRunFlag });
+export type UploadQuery = z.infer<typeof uploadQuerySchema>;
+
 /** A result staff upload from a CSV file: the machine must be named. */
 export const uploadResultSchema = z.strictObject({ ...resultShape, machineId: freeText(100) });
 export type TestResultFields = z.infer<typeof uploadResultSchema>;
@@ -80,11 +96,16 @@ export const testResultColumns = [
   'notes',
 ] as const;
 
-/** What a batch did: results stored now, and re-sent ones that were already stored. */
+/**
+ * What a batch did: results stored now, and re-sent ones that were already stored. A dry run
+ * (`dryRun: true`) stores nothing and answers what it would do: `stored` the results it would
+ * store, `duplicates` those already stored.
+ */
 export const ingestSummarySchema = z.object({
   received: z.number().int().nonnegative(),
   stored: z.number().int().nonnegative(),
   duplicates: z.number().int().nonnegative(),
+  dryRun: z.boolean().optional(),
 });
 export type IngestSummary = z.infer<typeof ingestSummarySchema>;
 
@@ -187,94 +208,58 @@ export const requiredUploadColumns = [
   'machineId',
 ] as const;
 
-/**
- * A CSV record as the upload schema reads it: empty cells are "not given", `value` a
- * number when it looks like one (anything else stays text, and the schema names it).
- */
-export function csvRecordToResult(record: Record<string, string>): Record<string, unknown> {
-  // Entries, not assignments: a column named `__proto__` must stay a column (and be
-  // refused as unknown), not set the record's prototype and vanish.
-  const exported = new Set<string>(resultExportColumns);
-  return Object.fromEntries(
-    Object.entries(record)
-      .filter(([name]) => !exported.has(name))
-      .map(([name, raw]) => [name, raw.trim()] as const)
-      .filter(([, cell]) => cell !== '')
-      .map(([name, cell]) => [
-        name,
-        name === 'value' && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cell)
-          ? readDecimal(cell)
-          : cell,
-      ]),
-  );
-}
+/** How an uploaded results file is read (csv-records.ts): the upload's columns, the export's ignored. */
+const resultRules = {
+  required: requiredUploadColumns,
+  named: testResultColumns,
+  ignored: resultExportColumns,
+  numeric: new Set(['value']),
+  schema: uploadResultSchema,
+  // Counted by the upload (a file is sent in parts of 500 rows), not by the reader.
+  empty: { key: 'errors.csvEmpty' },
+} as const;
 
-/** One bad cell (or row, field `_`) of an uploaded CSV file, at its spreadsheet line. */
-export interface CsvRowProblem {
-  line: number;
-  field: string;
-  message: MessageRef;
-}
+export type { CsvRowProblem };
+
+/** A CSV record as the upload schema reads it (csv-records.ts `csvRecordCells`). */
+export const csvRecordToResult = (record: Record<string, string>): Record<string, unknown> =>
+  csvRecordCells(record, resultRules);
 
 /** An uploaded results file as both the web app (before sending) and the API read it. */
 export type ResultsCsv =
   | { status: 'refused'; problem: MessageRef; problems: CsvRowProblem[] }
-  | { status: 'invalid'; header: string[]; rows: string[][]; problems: CsvRowProblem[] }
-  | { status: 'valid'; header: string[]; rows: string[][]; results: TestResultFields[] };
+  | {
+      status: 'invalid';
+      header: string[];
+      rows: string[][];
+      /** Each row: its line, its cells, and its result when valid. */
+      records: CsvRecordRow<TestResultFields>[];
+      problems: CsvRowProblem[];
+    }
+  | {
+      status: 'valid';
+      header: string[];
+      rows: string[][];
+      records: CsvRecordRow<TestResultFields>[];
+      results: TestResultFields[];
+    };
 
 /**
  * Reads a results CSV file with the upload's rules (docs/machine-data.md): UTF-8 only,
  * each column named once, the required columns, at least one row, no row longer than the
- * header, and every row valid for {@link uploadResultSchema}. Lines count as a
- * spreadsheet counts them, the header being line 1.
+ * header, and every row valid for {@link uploadResultSchema} (empty cells are "not given",
+ * `value` a number when it reads as one, an export's formula guard dropped). Lines count as
+ * a spreadsheet counts them, the header being line 1.
  */
 export function readResultsCsv(input: Uint8Array | string): ResultsCsv {
-  const table = readCsv(input, requiredUploadColumns);
-  if (table.status === 'notUtf8') {
-    const { line, column } = table.place;
-    return {
-      status: 'refused',
-      problem: { key: 'errors.csvNotUtf8', params: { line } },
-      problems:
-        line > 1 ? [{ line, field: column ?? '_', message: { key: 'validation.notUtf8' } }] : [],
-    };
-  }
-  if (table.status === 'duplicateColumn') {
-    return {
-      status: 'refused',
-      problem: { key: 'errors.csvDuplicateColumn', params: { column: table.column } },
-      problems: [],
-    };
-  }
-  if (table.missing.length > 0) {
-    return {
-      status: 'refused',
-      problem: { key: 'errors.csvHeader', params: { columns: testResultColumns.join(', ') } },
-      problems: [],
-    };
-  }
-  const { header, rows, records } = table;
-  if (rows.length === 0) {
-    return { status: 'refused', problem: { key: 'errors.csvEmpty' }, problems: [] };
-  }
-  const problems: CsvRowProblem[] = table.overlong.map(({ line, cells }) => ({
-    line,
-    field: '_',
-    message: { key: 'validation.extraCells', params: { cells, columns: header.length } },
-  }));
-  const results: TestResultFields[] = [];
-  records.forEach((record, index) => {
-    const checked = validate(uploadResultSchema, csvRecordToResult(record));
-    if (checked.success) results.push(checked.data);
-    else {
-      for (const [field, message] of Object.entries(checked.fields)) {
-        problems.push({ line: table.rowLines[index]!, field, message });
-      }
-    }
-  });
+  const read = readCsvRecords(input, resultRules);
+  if (read.status === 'refused') return read;
+  const { header, cells: rows, rows: records, problems } = read;
   if (problems.length > 0) {
-    problems.sort((a, b) => a.line - b.line);
-    return { status: 'invalid', header, rows, problems };
+    return { status: 'invalid', header, rows, records, problems: sortedByLine(problems) };
   }
-  return { status: 'valid', header, rows, results };
+  const results = records.map((record) => record.value!);
+  return { status: 'valid', header, rows, records, results };
 }
+
+const sortedByLine = (problems: CsvRowProblem[]) => [...problems].sort((a, b) => a.line - b.line);

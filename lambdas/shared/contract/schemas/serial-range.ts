@@ -55,7 +55,7 @@ export const isoDateField = z
     { params: { rule: 'date' } },
   );
 
-const rangeShape = {
+export const rangeShape = {
   productId: z.string().trim().min(1).max(64),
   startSerial: serialField,
   endSerial: serialField,
@@ -83,7 +83,7 @@ export const maxRangeUnits = 100_000_000;
  * Start and end share prefix and digit count, end >= start, and the range holds at most
  * {@link maxRangeUnits}; the issue names the rule.
  */
-function checkRange(
+export function checkRange(
   value: { startSerial: string; endSerial: string },
   context: z.core.$RefinementCtx,
 ): void {

@@ -60,7 +60,11 @@ export const unitViewSchema = z.object({
   results: z.array(testResultSchema),
   /** Every report issued for the unit, newest first. */
   reports: z.array(unitReportLineSchema),
-  /** The unit's history from the audit trail, newest first (at most 100 entries). */
+  /**
+   * The unit's history from the audit trail, newest first (at most 100 entries), each naming
+   * its record and a range's products (`subjectLabel`, `subjectDetail`, `fromLabel`/`toLabel`
+   * of a `productId` change: schemas/audit.ts).
+   */
   history: z.array(auditEntrySchema),
 });
 export type UnitView = z.infer<typeof unitViewSchema>;

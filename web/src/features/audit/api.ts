@@ -111,22 +111,31 @@ export function fetchAuditEntries(
     : fetchRecordHistory(subject, page, signal);
 }
 
-/** What the Activity page narrows the whole log by, as chosen. */
+/** What the Activity page narrows the whole log by, as chosen (ids underneath the names). */
 export interface ActivityFilters {
-  /** An account id or a machine id, as typed (or taken from an entry). */
+  /** The id of the account or machine chosen from the list (or taken from an entry). */
   actor: string;
   entity: AuditEntity | '';
+  /** The id of the record of kind `entity` chosen from the list. */
+  record: string;
   action: AuditAction | '';
   /** Both ends or none: without dates the API reads the last 30 days. */
   range: DateRange;
 }
 
-export const noActivityFilters: ActivityFilters = { actor: '', entity: '', action: '', range: {} };
+export const noActivityFilters: ActivityFilters = {
+  actor: '',
+  entity: '',
+  record: '',
+  action: '',
+  range: {},
+};
 
 export function isActivityFiltered(filters: ActivityFilters): boolean {
   return (
     filters.actor.trim() !== '' ||
     filters.entity !== '' ||
+    filters.record !== '' ||
     filters.action !== '' ||
     Boolean(filters.range.from || filters.range.to)
   );
@@ -143,8 +152,8 @@ export function activityRangeProblem(range: DateRange): MessageRef | undefined {
 
 /**
  * The query of `GET /api/audit` for the whole log: `limit` within 1..1000, the cursor,
- * the actor trimmed, the kind of record, the action, and the date range when the API
- * takes it; empty values left out.
+ * the actor, the kind of record and the record (`id`, with its kind only), the action, and
+ * the date range when the API takes it; empty values left out.
  */
 export function activityQuery(
   filters: ActivityFilters,
@@ -154,16 +163,19 @@ export function activityQuery(
   cursor?: string;
   actor?: string;
   entity?: AuditEntity;
+  id?: string;
   action?: AuditAction;
   from?: string;
   to?: string;
 } {
   const actor = filters.actor.trim().slice(0, maxActorLength);
+  const record = filters.record.slice(0, maxActorLength);
   return {
     limit: pageLimit(page.pageSize),
     ...(page.cursor ? { cursor: page.cursor } : {}),
     ...(actor ? { actor } : {}),
     ...(filters.entity ? { entity: filters.entity } : {}),
+    ...(filters.entity && record ? { id: record } : {}),
     ...(filters.action ? { action: filters.action } : {}),
     ...(activityRangeProblem(filters.range) ? {} : dateRangeQuery(filters.range)),
   };

@@ -58,6 +58,7 @@ describe('the Activity query', () => {
         {
           actor: '  u-1  ',
           entity: 'serial-range',
+          record: 'r-1',
           action: 'delete',
           range: { from: '2026-01-01', to: '2026-12-31' },
         },
@@ -75,11 +76,16 @@ describe('the Activity query', () => {
       cursor: 'abc',
       actor: 'u-1',
       entity: 'serial-range',
+      id: 'r-1',
       action: 'delete',
       from: '2026-01-01',
       to: '2026-12-31',
     });
     expect(cases[0]).toEqual({ limit: 20 });
+    // A record goes with its kind only (the API refuses an id without one).
+    expect(activityQuery({ ...noActivityFilters, record: 'r-1' }, { pageSize: 20 })).toEqual({
+      limit: 20,
+    });
   });
 
   it('leaves out a range the API would refuse and says why', () => {
@@ -176,18 +182,27 @@ describe('the Activity list and export', () => {
         changes: { serialNumbers: { from: null, to: ['A-1', 'A-2'] } },
       }),
       entry({ action: 'revoke', entity: 'machine', changes: {} }),
+      entry({
+        actor: { id: 'u-2', name: 'Bo Chen', email: 'bo@example.com' },
+        entity: 'serial-range',
+        entityId: 'r-1',
+        subjectLabel: 'A-1 – A-9',
+        subjectDetail: 'Valve',
+        changes: { productId: { from: 'p-1', to: 'p-2', fromLabel: 'Gate', toLabel: 'Globe' } },
+      }),
     ]);
-    expect(rows).toBe(4);
+    expect(rows).toBe(5);
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
     expect(lines).toEqual([
-      'at,actorId,actorEmail,actorMachine,action,entity,entityId,field,from,to',
-      `2026-11-21T10:00:00.000Z,u-1,ann@example.com,,update,product,p-1,name,"'=HYPERLINK(""x"")",Valve`,
-      '2026-11-21T10:00:00.000Z,u-1,ann@example.com,,update,product,p-1,pressureFC,,16',
-      '2026-11-21T10:00:00.000Z,m-1,,Bench 3,ingest,machine-data,b-1,serialNumbers,,"[""A-1"",""A-2""]"',
-      '2026-11-21T10:00:00.000Z,u-1,ann@example.com,,revoke,machine,p-1,,,',
+      'at,actorId,actorName,actorEmail,actorMachine,action,entity,entityId,subjectLabel,subjectDetail,field,from,fromLabel,to,toLabel',
+      `2026-11-21T10:00:00.000Z,u-1,,ann@example.com,,update,product,p-1,,,name,"'=HYPERLINK(""x"")",,Valve,`,
+      '2026-11-21T10:00:00.000Z,u-1,,ann@example.com,,update,product,p-1,,,pressureFC,,,16,',
+      '2026-11-21T10:00:00.000Z,m-1,,,Bench 3,ingest,machine-data,b-1,,,serialNumbers,,,"[""A-1"",""A-2""]",',
+      '2026-11-21T10:00:00.000Z,u-1,,ann@example.com,,revoke,machine,p-1,,,,,,,',
+      '2026-11-21T10:00:00.000Z,u-2,Bo Chen,bo@example.com,,update,serial-range,r-1,A-1 – A-9,Valve,productId,p-1,Gate,p-2,Globe',
     ]);
   });
 });

@@ -5,10 +5,13 @@ import { productFieldNames } from '../../../../lambdas/shared/contract/schemas/p
 import { valvePlanTemplate } from '../../../../lambdas/shared/contract/schemas/test-plan';
 import {
   actorName,
+  auditActor,
   auditChanges,
   auditFieldLabel,
+  auditSubject,
   formatAuditValue,
   planChangeLines,
+  subjectName,
 } from './audit-format';
 
 let en: TFunction;
@@ -82,23 +85,30 @@ describe('auditChanges', () => {
     expect(pressure!.from).toBe('1,234.5 bar');
   });
 
-  it('names a serial range’s product by what the page knows, its id otherwise', () => {
-    const names = new Map([['p-1', 'Angle Valve AV-65']]);
-    const changes = auditChanges(
+  it('names a range’s product by the names the entry keeps, both before and after, never by id', () => {
+    const moved = auditChanges(
       {
         entity: 'serial-range',
         changes: {
-          productId: { from: 'p-1', to: 'p-gone' },
+          productId: {
+            from: 'p-1',
+            to: 'p-2',
+            fromLabel: 'Angle Valve AV-65',
+            toLabel: 'Globe Valve GV-80',
+          },
           productionDate: { from: '2026-10-01', to: '2026-10-02' },
         },
       },
       en,
       'en',
-      (field, value) =>
-        field === 'productId' && typeof value === 'string' ? names.get(value) : undefined,
     );
-    expect(changes).toEqual([
-      { field: 'productId', label: 'Product', from: 'Angle Valve AV-65', to: 'p-gone' },
+    expect(moved).toEqual([
+      {
+        field: 'productId',
+        label: 'Product',
+        from: 'Angle Valve AV-65',
+        to: 'Globe Valve GV-80',
+      },
       {
         field: 'productionDate',
         label: 'Production date',
@@ -106,6 +116,14 @@ describe('auditChanges', () => {
         to: 'Oct 2, 2026',
       },
     ]);
+    // An older entry of a product since deleted (the API could not name it): its kind.
+    const [gone] = auditChanges(
+      { entity: 'serial-range', changes: { productId: { from: null, to: 'p-gone' } } },
+      zh,
+      'zh',
+    );
+    expect(gone).toMatchObject({ from: '—', to: '產品（已刪除）' });
+    expect(JSON.stringify(gone)).not.toContain('p-gone');
   });
 
   it('says a staff account’s role and status as the staff table does', () => {
@@ -246,11 +264,81 @@ describe('auditFieldLabel', () => {
   });
 });
 
-describe('actorName', () => {
-  it('names an account by its email and a machine by its name', () => {
-    expect(actorName({ id: 'u-1', email: 'ann@example.com' })).toBe('ann@example.com');
-    expect(actorName({ id: 'm-1', machine: 'Bench 3' })).toBe('Bench 3');
-    expect(actorName({ id: 'u-2' })).toBe('u-2');
+describe('who and which record', () => {
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+  const id = 'e38e6a8e-4b1c-4d2e-9f3a-0123456789ab';
+
+  it('names a person by name with the email beside it, a machine by its name, never by id', () => {
+    const person = { id, name: 'Ann Lee', email: 'ann@example.com' };
+    expect(auditActor(person, en)).toEqual({ name: 'Ann Lee', detail: 'ann@example.com' });
+    expect(actorName(person, en)).toBe('Ann Lee (ann@example.com)');
+    expect(actorName(person, zh)).toBe('Ann Lee（ann@example.com）');
+    // Entries written before names were kept: the email.
+    expect(actorName({ id, email: 'ann@example.com' }, en)).toBe('ann@example.com');
+    expect(actorName({ id, machine: 'Bench 3' }, en)).toBe('Bench 3 (machine)');
+    expect(actorName({ id }, en)).toBe('Someone');
+    expect(actorName({ id }, zh)).toBe('某人');
+  });
+
+  it('names a record by the label the entry keeps, with its kind and what tells it apart', () => {
+    const range = auditSubject(
+      {
+        entity: 'serial-range',
+        entityId: id,
+        subjectLabel: 'AV-0001 – AV-0100',
+        subjectDetail: 'Ball valve DN50',
+        changes: {},
+      },
+      en,
+      'en',
+    );
+    expect(range).toEqual({
+      kind: 'Serial number range',
+      label: 'AV-0001 – AV-0100',
+      detail: 'Ball valve DN50',
+      named: true,
+    });
+    expect(subjectName(range, en)).toBe('Serial number range AV-0001 – AV-0100');
+    const zhRange = auditSubject(
+      { entity: 'serial-range', entityId: id, subjectLabel: 'AV-0001 – AV-0100', changes: {} },
+      zh,
+      'zh',
+    );
+    expect(subjectName(zhRange, zh)).toBe('序號範圍「AV-0001 – AV-0100」');
+  });
+
+  it('names records without a label gracefully: a unit by serial, a batch by its size, a gone record by its kind', () => {
+    const unit = auditSubject({ entity: 'unit', entityId: 'AV-0042', changes: {} }, en, 'en');
+    expect(unit).toMatchObject({ label: 'AV-0042', named: true });
+    const settings = auditSubject({ entity: 'settings', entityId: 'site', changes: {} }, en, 'en');
+    expect(settings).toMatchObject({ label: 'Site settings', named: true });
+    expect(subjectName(settings, en)).toBe('Site settings');
+    const batch = auditSubject(
+      {
+        entity: 'machine-data',
+        entityId: id,
+        changes: {
+          results: { from: null, to: 2 },
+          serialNumbers: { from: null, to: ['AV-1', 'AV-2'] },
+        },
+      },
+      en,
+      'en',
+    );
+    expect(batch).toMatchObject({ label: '2 results', detail: 'AV-1, AV-2' });
+    for (const [entity, english, chinese] of [
+      ['product', 'Product (deleted)', '產品（已刪除）'],
+      ['staff', 'Staff account (deleted)', '人員帳號（已刪除）'],
+      ['machine', 'Machine key (deleted)', '機台金鑰（已刪除）'],
+      ['serial-range', 'Serial number range (deleted)', '序號範圍（已刪除）'],
+      ['report-request', 'Report request (deleted)', '報告申請（已刪除）'],
+    ] as const) {
+      const gone = auditSubject({ entity, entityId: id, changes: {} }, en, 'en');
+      expect(gone).toMatchObject({ label: english, named: false });
+      expect(subjectName(gone, en)).toBe(english);
+      expect(auditSubject({ entity, entityId: id, changes: {} }, zh, 'zh').label).toBe(chinese);
+      expect(JSON.stringify(gone)).not.toMatch(uuid);
+    }
   });
 });
 

@@ -86,6 +86,7 @@ const fieldLabels = {
   settings: {
     publicVerdicts: 'audit.fields.publicVerdicts',
   },
+  import: {},
 } as const satisfies Record<AuditEntity, Record<string, TranslationKey>>;
 
 /** The result a void entry names: what the page needs of it (older entries may hold more). */
@@ -363,6 +364,34 @@ export function planChangeLines(
   return lines;
 }
 
+/**
+ * Fields that refer to another record by id, per kind of record, and the kind they refer
+ * to: shown by the name the entry keeps beside the id (`fromLabel`, `toLabel`), never by
+ * the id.
+ */
+const referenceFields: Partial<Record<AuditEntity, Readonly<Record<string, AuditEntity>>>> = {
+  'serial-range': { productId: 'product' },
+};
+
+/** A record that no longer exists, by its kind: "Product (deleted)". */
+const goneRecord = (entity: AuditEntity, t: TFunction) =>
+  t('audit.subject.deleted', { kind: t(`audit.entities.${entity}`) });
+
+/**
+ * A reference's value as its name: the one the entry keeps, else (an id the API could not
+ * name: its record is gone) the kind of record it was; none as "—".
+ */
+function referenceValue(
+  referred: AuditEntity,
+  value: unknown,
+  label: string | undefined,
+  t: TFunction,
+): string {
+  if (label) return label;
+  if (value === null || value === undefined || value === '') return t('common.none');
+  return goneRecord(referred, t);
+}
+
 /** One changed field of an entry, ready to show. */
 export interface ShownChange {
   field: string;
@@ -374,17 +403,21 @@ export interface ShownChange {
 /**
  * The changed fields of an entry, in the order of the record's form (fields the app has
  * no label for last, as the entry lists them), each with its label and its values before
- * and after. `valueName` may name a value better than the
- * entry can (e.g. a product's name for its id); it returns undefined otherwise.
+ * and after. A reference to another record (a range's product) shows that record's name as
+ * the entry keeps it, both before and after.
  */
 export function auditChanges(
   entry: Pick<AuditEntry, 'entity' | 'changes'>,
   t: TFunction,
   language: Language,
-  valueName?: (field: string, value: unknown) => string | undefined,
 ): ShownChange[] {
-  const show = (field: string, value: unknown) =>
-    valueName?.(field, value) ?? formatAuditValue(entry.entity, field, value, t, language);
+  const references = referenceFields[entry.entity] ?? {};
+  const show = (field: string, value: unknown, label: string | undefined) => {
+    const referred = Object.hasOwn(references, field) ? references[field] : undefined;
+    return referred
+      ? referenceValue(referred, value, label, t)
+      : formatAuditValue(entry.entity, field, value, t, language);
+  };
   const order = Object.keys(fieldLabels[entry.entity]);
   const rank = (field: string) => {
     const index = order.indexOf(field);
@@ -402,15 +435,111 @@ export function auditChanges(
         {
           field,
           label: auditFieldLabel(entry.entity, field, t),
-          from: show(field, change.from),
-          to: show(field, change.to),
+          from: show(field, change.from, change.fromLabel),
+          to: show(field, change.to, change.toLabel),
         },
       ]
     );
   });
 }
 
-/** Who made a change: the account's email or the machine's name (its id if neither is known). */
-export function actorName(actor: AuditActor): string {
-  return actor.email ?? actor.machine ?? actor.id;
+/** Who made a change, as a list shows them: a name, and what tells them apart beside it. */
+export interface ShownActor {
+  name: string;
+  /** A person's email, when the entry names them by name. */
+  detail?: string;
+}
+
+/**
+ * Who made a change: a person by their name as it was then (their email beside it), or by
+ * their email in entries written before names were kept; a machine by its name. Never by
+ * an id: an entry with neither says "Someone".
+ */
+export function auditActor(actor: AuditActor, t: TFunction): ShownActor {
+  if (actor.machine) return { name: t('audit.machineActor', { name: actor.machine }) };
+  if (actor.name) {
+    return actor.email && actor.email !== actor.name
+      ? { name: actor.name, detail: actor.email }
+      : { name: actor.name };
+  }
+  if (actor.email) return { name: actor.email };
+  return { name: t('audit.someone') };
+}
+
+/** Who made a change in one line (an accessible name, a list's option): "Ana Wu (ana@…)". */
+export function actorName(actor: AuditActor, t: TFunction): string {
+  const shown = auditActor(actor, t);
+  return shown.detail
+    ? t('audit.nameAndDetail', { name: shown.name, detail: shown.detail })
+    : shown.name;
+}
+
+/** The record an entry is about, as people read it. */
+export interface ShownSubject {
+  /** The kind of record: "Product", "Serial number range". */
+  kind: string;
+  /** Its name when the entry was written: a product's name, a range's serials. */
+  label: string;
+  /** What tells it apart: a range's product, an account's email. */
+  detail?: string;
+  /** False when the record is named by its kind only (it no longer exists). */
+  named: boolean;
+}
+
+/**
+ * The record an entry is about: by the name the entry keeps (or the API found, for older
+ * entries), a unit by its serial, the site settings by their kind, a batch of results by
+ * how many it held and their serials; a record the API could not name is gone:
+ * "Product (deleted)". Never by an id.
+ */
+export function auditSubject(
+  entry: Pick<
+    AuditEntry,
+    'entity' | 'entityId' | 'subjectLabel' | 'subjectDetail' | 'changes' | 'batch'
+  >,
+  t: TFunction,
+  language: Language,
+): ShownSubject {
+  const kind = t(`audit.entities.${entry.entity}`);
+  if (entry.subjectLabel) {
+    return {
+      kind,
+      label: entry.subjectLabel,
+      ...(entry.subjectDetail ? { detail: entry.subjectDetail } : {}),
+      named: true,
+    };
+  }
+  switch (entry.entity) {
+    case 'unit':
+      return { kind, label: entry.entityId, named: true };
+    case 'settings':
+      return { kind, label: kind, named: true };
+    case 'import':
+      // A file import by its file's name (an import has no record of its own to open).
+      return { kind, label: entry.batch?.fileName ?? kind, named: true };
+    case 'machine-data': {
+      const results = Object.hasOwn(entry.changes, 'results')
+        ? entry.changes.results?.to
+        : undefined;
+      const serials = Object.hasOwn(entry.changes, 'serialNumbers')
+        ? entry.changes.serialNumbers?.to
+        : undefined;
+      return {
+        kind,
+        label: typeof results === 'number' ? t('audit.subject.batch', { count: results }) : kind,
+        ...(Array.isArray(serials) && serials.length > 0
+          ? { detail: formatAuditValue('machine-data', 'serialNumbers', serials, t, language) }
+          : {}),
+        named: true,
+      };
+    }
+    default:
+      return { kind, label: goneRecord(entry.entity, t), named: false };
+  }
+}
+
+/** The record of an entry in one line, for an accessible name: "Product Ball valve DN50". */
+export function subjectName(subject: ShownSubject, t: TFunction): string {
+  if (!subject.named || subject.label === subject.kind) return subject.label;
+  return t('audit.kindAndName', { kind: subject.kind, name: subject.label });
 }

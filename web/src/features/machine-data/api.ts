@@ -154,6 +154,17 @@ export function uploadResults(csv: string): Promise<IngestSummary> {
   });
 }
 
+/**
+ * `POST /api/machine-data?dryRun=true`: the same part checked as the upload would check it
+ * (rows, benches, ranges, plans, contradictions), every problem named, nothing stored.
+ */
+export function checkResults(csv: string): Promise<IngestSummary> {
+  return api(machineDataApi, 'POST /api/machine-data', {
+    query: { dryRun: 'true' },
+    text: { content: csv, contentType: 'text/csv' },
+  });
+}
+
 /** Every machine (admin), in name order, revoked ones included. */
 export function listMachines(): Promise<Machine[]> {
   return fetchAllPages((cursor) =>

@@ -22,14 +22,17 @@ export type ProductSort = 'name' | 'updatedAt';
 export interface ProductListQuery {
   sort: ProductSort;
   order: SortOrder;
-  /** Start of the names to show, as typed. */
+  /**
+   * The search, as typed: products with every word of it in their names (either language)
+   * or model code, or with it as GTIN; the last word may be the start of one (docs/api.md).
+   */
   filter: string;
 }
 
 /**
- * The order the list is really shown in: the API filters names only in name order,
- * so a filter turns an update-order list into name order (ascending); without a
- * filter the chosen order stands.
+ * The order the list is really shown in: the API searches only in name order (by the
+ * word matched, then name), so a search turns an update-order list into name order
+ * (ascending); without one the chosen order stands.
  */
 export function effectiveProductSort(
   query: ProductListQuery,

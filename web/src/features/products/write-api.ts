@@ -6,6 +6,7 @@ import type {
   TestPlan,
 } from '../../../../lambdas/shared/contract/schemas/test-plan';
 import { api } from '../../lib/api-client';
+import { importWaitMs, type SendImport } from '../../components/import/import-flow';
 
 /*
  * The calls that write a product or its plan: apart from ./api.ts, so that the list page
@@ -15,6 +16,18 @@ import { api } from '../../lib/api-client';
 export function createProduct(fields: ProductFields): Promise<Product> {
   return api(productWriteApi, 'POST /api/products', { body: fields });
 }
+
+/**
+ * `POST /api/products/import`: a CSV file of products in the export's columns, all stored or
+ * none; `dryRun` checks it whole and stores nothing. A refused file is a 400 naming every
+ * problem `row <line>.<column>`.
+ */
+export const importProducts: SendImport = (file, { dryRun, fileName }) =>
+  api(productWriteApi, 'POST /api/products/import', {
+    query: { dryRun: dryRun ? 'true' : undefined, fileName },
+    text: { content: file, contentType: 'text/csv' },
+    timeoutMs: importWaitMs,
+  });
 
 /** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
 export function updateProduct(

@@ -17,6 +17,7 @@ import {
   type SortOrder,
 } from '../../lib/cursor-page';
 import type { FetchPage } from '../../lib/use-cursor-list';
+import { importWaitMs, type SendImport } from '../../components/import/import-flow';
 
 /** Longest filter the API accepts (the contract's). */
 export const maxSerialFilterLength = serialRangeFilterMaxLength;
@@ -116,6 +117,18 @@ export function createSerialRange(fields: SerialRangeFields): Promise<SerialRang
   return api(serialRangeApi, 'POST /api/serial-numbers', { body: fields });
 }
 
+/**
+ * `POST /api/serial-numbers/import`: a CSV file of ranges in the export's columns (each naming
+ * its product by name), all stored or none; `dryRun` checks it whole and stores nothing. A
+ * refused file is a 400 naming every problem `row <line>.<column>`.
+ */
+export const importSerialRanges: SendImport = (file, { dryRun, fileName }) =>
+  api(serialRangeApi, 'POST /api/serial-numbers/import', {
+    query: { dryRun: dryRun ? 'true' : undefined, fileName },
+    text: { content: file, contentType: 'text/csv' },
+    timeoutMs: importWaitMs,
+  });
+
 /** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
 export function updateSerialRange(
   id: string,
@@ -174,6 +187,24 @@ export async function fetchLabelPart(
       part: query.part,
       language: query.language,
     },
+  });
+  const { blob, headers } = await apiDownload(url, { signal });
+  const disposition = headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `labels-${query.part + 1}.pdf`;
+  return { blob, fileName, parts: Number(headers.get('x-label-parts') ?? 1) };
+}
+
+/**
+ * Fetches part `part` (0-based) of a run of the labels of several whole ranges (`GET
+ * /api/serial-numbers/labels`), the ranges in the order given.
+ */
+export async function fetchLabelRunPart(
+  rangeIds: readonly string[],
+  query: { layout: string; size: string; part: number; language: LabelLanguage },
+  signal?: AbortSignal,
+): Promise<LabelPartFile> {
+  const url = routeUrl(labelApi, 'GET /api/serial-numbers/labels', {
+    query: { ids: rangeIds.join(','), ...query },
   });
   const { blob, headers } = await apiDownload(url, { signal });
   const disposition = headers.get('content-disposition') ?? '';

@@ -4,5 +4,6 @@
  * exported: the router lazy-loads it.
  */
 export { MeasuredValue, VoidNote, VoidableText } from './components/result-cells';
+export { BulkVoidModal } from './components/bulk-void-modal';
 export { VoidResultModal } from './components/void-result-modal';
 export { resultSource } from './unit-format';

@@ -9,7 +9,7 @@ import type { ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
 import { pathTo, paths } from '../../../routes/paths';
 import type { AuditRow } from '../api';
-import { actorName, auditChanges } from '../audit-format';
+import { actorName, auditActor, auditChanges, auditSubject, subjectName } from '../audit-format';
 import { isAuditAction } from '../api';
 import { ChangesList } from './changes-list';
 import '../audit.css';
@@ -21,25 +21,43 @@ interface AuditColumnsOptions {
   withRecord?: boolean;
   /** Leaves out the actor column, for one person's own actions. Default: shown. */
   withActor?: boolean;
-  /** A better name for a value than the entry has (e.g. a product's name for its id). */
-  valueName?: (field: string, value: unknown) => string | undefined;
   /** Narrower columns, for a table with both who and which record inside a page's section. */
   narrow?: boolean;
 }
 
 /**
- * Where a record can be opened: products and serial ranges have edit pages, a unit (its
- * serial is the entry's id) its own page, the site settings theirs.
+ * Where a record can be opened as it is now: products and serial ranges have edit pages, a
+ * unit (its serial is the entry's id) its own page, the site settings theirs; staff accounts
+ * and machine keys their lists, a report request the search history of its serial. Nothing
+ * for a record deleted (by this entry, or since: the API could not name it) or a batch.
  */
 export function recordPath(
-  row: Pick<AuditRow, 'action' | 'entity' | 'entityId'>,
+  row: Pick<AuditRow, 'action' | 'entity' | 'entityId' | 'subjectLabel' | 'subjectDetail'>,
 ): string | undefined {
   if (row.action === 'delete') return undefined;
-  if (row.entity === 'product') return pathTo(paths.editProduct, { id: row.entityId });
-  if (row.entity === 'serial-range') return pathTo(paths.editSerialNumber, { id: row.entityId });
-  if (row.entity === 'unit') return pathTo(paths.unit, { serial: row.entityId });
-  if (row.entity === 'settings') return paths.settings;
-  return undefined;
+  // Named records only: one the API could not name is gone.
+  const named = Boolean(row.subjectLabel);
+  switch (row.entity) {
+    case 'product':
+      return named ? pathTo(paths.editProduct, { id: row.entityId }) : undefined;
+    case 'serial-range':
+      return named ? pathTo(paths.editSerialNumber, { id: row.entityId }) : undefined;
+    case 'unit':
+      return pathTo(paths.unit, { serial: row.entityId });
+    case 'settings':
+      return paths.settings;
+    case 'staff':
+      return named ? paths.staffs : undefined;
+    case 'machine':
+      return named ? paths.machineData : undefined;
+    case 'report-request':
+      return row.subjectDetail
+        ? `${paths.searches}?${new URLSearchParams({ serial: row.subjectDetail }).toString()}`
+        : undefined;
+    case 'machine-data':
+    case 'import':
+      return undefined;
+  }
 }
 
 /** The columns of an audit table: when, (who,) what, (which record,) and the changed fields. */
@@ -47,13 +65,40 @@ export function useAuditColumns({
   onActor,
   withRecord = false,
   withActor = true,
-  valueName,
   narrow = false,
 }: AuditColumnsOptions): ServerTableColumn<AuditRow>[] {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const who = (actor: AuditActor) =>
-    actor.email ?? (actor.machine ? t('audit.machineActor', { name: actor.machine }) : actor.id);
+  /**
+   * A person by name with their email under it (either may be long: both break); with
+   * `onActor`, the name is a button that narrows the list to them (its accessible name holds
+   * the name as shown, and the email that tells two people of one name apart).
+   */
+  const who = (actor: AuditActor) => {
+    const shown = auditActor(actor, t);
+    const wholeUpTo = withRecord ? 0 : undefined;
+    const name = <BreakableEmail email={shown.name} wholeUpTo={wholeUpTo} />;
+    return (
+      <>
+        {onActor ? (
+          <Button
+            variant="inline-link"
+            ariaLabel={t('audit.activity.showActor', { name: actorName(actor, t) })}
+            onClick={() => onActor(actor)}
+          >
+            {name}
+          </Button>
+        ) : (
+          name
+        )}
+        {shown.detail && (
+          <Box variant="small" color="text-body-secondary" display="block">
+            <BreakableEmail email={shown.detail} wholeUpTo={wholeUpTo} />
+          </Box>
+        )}
+      </>
+    );
+  };
 
   const columns: ServerTableColumn<AuditRow>[] = [
     {
@@ -70,18 +115,7 @@ export function useAuditColumns({
             id: 'actor' as const,
             header: t('audit.columns.actor'),
             minWidth: narrow ? 140 : 160,
-            cell: (row: AuditRow) =>
-              onActor ? (
-                <Button
-                  variant="inline-link"
-                  ariaLabel={t('audit.activity.showActor', { name: actorName(row.actor) })}
-                  onClick={() => onActor(row.actor)}
-                >
-                  <BreakableEmail email={who(row.actor)} wholeUpTo={withRecord ? 0 : undefined} />
-                </Button>
-              ) : (
-                <BreakableEmail email={who(row.actor)} wholeUpTo={withRecord ? 0 : undefined} />
-              ),
+            cell: (row: AuditRow) => who(row.actor),
           },
         ]
       : []),
@@ -102,25 +136,34 @@ export function useAuditColumns({
             header: t('audit.columns.record'),
             minWidth: narrow ? 140 : 160,
             cell: (row: AuditRow) => {
-              const kind = t(`audit.entities.${row.entity}`);
+              const subject = auditSubject(row, t, language);
               const path = recordPath(row);
+              // Under a name: the kind (unless the name is the kind), then what tells it apart.
+              // A record named by its kind only ("Product (deleted)") needs no second line.
+              const under = subject.named
+                ? [subject.label === subject.kind ? undefined : subject.kind, subject.detail]
+                    .filter(Boolean)
+                    .join(t('audit.values.partSeparator'))
+                : '';
               return (
                 <SpaceBetween size="xxxs">
                   {path ? (
                     <RouterLink
                       to={path}
                       ariaLabel={t('audit.activity.openRecord', {
-                        record: `${kind} ${row.entityId}`,
+                        record: subjectName(subject, t),
                       })}
                     >
-                      {kind}
+                      <span className="cell-break-word">{subject.label}</span>
                     </RouterLink>
                   ) : (
-                    <span>{kind}</span>
+                    <span className="cell-break-word">{subject.label}</span>
                   )}
-                  <Box variant="small" color="text-body-secondary">
-                    <span className="cell-break-anywhere">{row.entityId}</span>
-                  </Box>
+                  {under && (
+                    <Box variant="small" color="text-body-secondary">
+                      <span className="cell-break-word">{under}</span>
+                    </Box>
+                  )}
                 </SpaceBetween>
               );
             },
@@ -132,7 +175,7 @@ export function useAuditColumns({
       header: t('audit.columns.changes'),
       alwaysVisible: true,
       minWidth: narrow ? 240 : 280,
-      cell: (row) => <ChangesList changes={auditChanges(row, t, language, valueName)} />,
+      cell: (row) => <ChangesList changes={auditChanges(row, t, language)} />,
     },
   ];
   return columns;

@@ -9,8 +9,6 @@ import { useAuditColumns } from './audit-columns';
 export interface EntriesTableProps {
   /** The entries to show, newest first, as the page's own answer holds them. */
   entries: readonly AuditEntry[];
-  /** A better name for a value than the entry has (e.g. a product's name for its id). */
-  valueName?: (field: string, value: unknown) => string | undefined;
 }
 
 /**
@@ -18,9 +16,9 @@ export interface EntriesTableProps {
  * the history's table: when, who, what, which record (a unit's history holds its range's
  * and its results' batches' entries too) and the changed fields. A chunk of its own.
  */
-export default function EntriesTable({ entries, valueName }: EntriesTableProps) {
+export default function EntriesTable({ entries }: EntriesTableProps) {
   const { t } = useTranslation();
-  const columns = useAuditColumns({ valueName, withRecord: true, narrow: true });
+  const columns = useAuditColumns({ withRecord: true, narrow: true });
   // Entries carry no id: a row is named by its place in the list the page holds.
   const rows: AuditRow[] = entries.map((entry, index) => ({ ...entry, key: String(index) }));
   return (

@@ -15,8 +15,6 @@ import { useAuditColumns } from './audit-columns';
 export interface RecordHistoryProps {
   entity: AuditEntity;
   id: string;
-  /** A better name for a value than the entry has (e.g. a product's name for its id). */
-  valueName?: (field: string, value: unknown) => string | undefined;
   /**
    * Bumped by the page when it changed the record (e.g. saved its test plan): an open
    * history reads its newest entries again.
@@ -35,12 +33,12 @@ export interface HistoryEntriesProps extends Omit<RecordHistoryProps, 'entity' |
  * actions; "Load more" reads the next page. Loaded only when shown (a chunk of its own),
  * so no list page, nor the profile's first paint, waits for the audit trail's code.
  */
-export default function HistoryEntries({ subject, valueName, revision = 0 }: HistoryEntriesProps) {
+export default function HistoryEntries({ subject, revision = 0 }: HistoryEntriesProps) {
   const { t } = useTranslation();
   const history = useAuditEntries(subject, revision);
   const ofActor = isActorSubject(subject);
   // One person's actions: the actor is always them; the record is what differs.
-  const columns = useAuditColumns({ valueName, withRecord: ofActor, withActor: !ofActor });
+  const columns = useAuditColumns({ withRecord: ofActor, withActor: !ofActor });
   const count = history.items.length;
   const texts = ofActor
     ? {

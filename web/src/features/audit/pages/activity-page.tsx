@@ -1,7 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
@@ -19,55 +18,73 @@ import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
 import { useServerTable } from '../../../components/use-server-table';
 import type { DateRange } from '../../../lib/date-range';
-import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isPickable, type Choice } from '../activity-choices';
 import {
   activityRangeProblem,
   fetchActivityPage,
   isActivityFiltered,
   listAllActivity,
-  maxActorLength,
   type ActivityFilters,
 } from '../api';
 import { auditCsv } from '../audit-csv';
+import { actorName } from '../audit-format';
+import {
+  ActorFilter,
+  namedByEntries,
+  RecordFilter,
+  useActors,
+} from '../components/activity-filters';
 import { useAuditColumns } from '../components/audit-columns';
 
 /**
- * `/activity` (admins): the whole audit trail, newest first, narrowed by who, which kind
- * of record, which action and which days; a name in the list narrows it to that actor.
+ * `/activity` (admins): the whole audit trail, newest first, narrowed by who (a person or
+ * a machine chosen by name), which kind of record and which record (chosen by name or
+ * serials), which action and which days; a name in the list narrows it to that person.
  * Server-side pages and the product's page sizes; the export has every entry the filters
  * select (without dates, the API's last 30 days).
  */
 export default function ActivityPage() {
   const { t } = useTranslation();
-  // `?actor=` (from a staff account's menu, or kept from before a reload) starts the filter.
+  // `?actor=` (from a staff account's menu, or kept from before a reload) starts the filter;
+  // the list of people names it.
   const [searchParams, setSearchParams] = useSearchParams();
-  const [actorText, setActorText] = useState(() =>
-    (searchParams.get('actor') ?? '').slice(0, maxActorLength),
-  );
+  const [actor, setActor] = useState<Choice | null>(() => {
+    const id = searchParams.get('actor');
+    return id ? { value: id, label: '' } : null;
+  });
   const [entity, setEntity] = useState<AuditEntity | ''>('');
+  const [record, setRecord] = useState<Choice | null>(null);
   const [action, setAction] = useState<AuditAction | ''>('');
   const [range, setRange] = useState<DateRange>({});
-  const actor = useDebouncedText(actorText);
+  const actors = useActors();
+  const actorId = actor?.value ?? '';
   useEffect(() => {
-    if ((searchParams.get('actor') ?? '') === actor) return;
-    setSearchParams(actor ? { actor } : {}, { replace: true });
-  }, [actor, searchParams, setSearchParams]);
-  const filters: ActivityFilters = { actor, entity, action, range };
+    if ((searchParams.get('actor') ?? '') === actorId) return;
+    setSearchParams(actorId ? { actor: actorId } : {}, { replace: true });
+  }, [actorId, searchParams, setSearchParams]);
+  const filters: ActivityFilters = {
+    actor: actorId,
+    entity,
+    record: record?.value ?? '',
+    action,
+    range,
+  };
   const filtered = isActivityFiltered(filters);
   const rangeProblem = activityRangeProblem(range);
   useDocumentTitle(t('audit.activity.title'));
 
   const clearFilters = () => {
-    setActorText('');
+    setActor(null);
     setEntity('');
+    setRecord(null);
     setAction('');
     setRange({});
   };
 
   const columns = useAuditColumns({
     withRecord: true,
-    onActor: (chosen) => setActorText(chosen.id),
+    onActor: (chosen) => setActor({ value: chosen.id, label: actorName(chosen, t) }),
   });
   const table = useServerTable({
     preferencesKey: 'activity',
@@ -81,6 +98,8 @@ export default function ActivityPage() {
     texts: 'audit.activity',
     retryTestId: 'activity-retry',
   });
+
+  const actorChoice = namedByEntries(actor, table.tableProps.items, t);
 
   return (
     <Table
@@ -115,17 +134,12 @@ export default function ActivityPage() {
       filter={
         <FilterBar>
           <FilterItem>
-            <FormField
-              label={t('audit.activity.filters.actor')}
-              constraintText={t('audit.activity.filters.actorHint')}
-            >
-              <Input
-                type="search"
-                value={actorText}
-                onChange={({ detail }) => setActorText(detail.value.slice(0, maxActorLength))}
-                placeholder={t('audit.activity.filters.actorPlaceholder')}
-                spellcheck={false}
+            <FormField label={t('audit.activity.filters.person')}>
+              <ActorFilter
                 data-testid="activity-actor"
+                value={actorChoice}
+                onChange={setActor}
+                actors={actors}
               />
             </FormField>
           </FilterItem>
@@ -139,7 +153,24 @@ export default function ActivityPage() {
                   label: t(`audit.entities.${value}`),
                 }))}
                 value={entity}
-                onChange={setEntity}
+                onChange={(chosen) => {
+                  setEntity(chosen);
+                  // A record belongs to its kind.
+                  if (chosen !== entity) setRecord(null);
+                }}
+              />
+            </FormField>
+          </FilterItem>
+          <FilterItem>
+            <FormField label={t('audit.activity.filters.record')}>
+              <RecordFilter
+                // A new kind starts a new search.
+                key={entity}
+                data-testid="activity-record"
+                entity={isPickable(entity) ? entity : undefined}
+                value={record}
+                onChange={setRecord}
+                actors={actors}
               />
             </FormField>
           </FilterItem>

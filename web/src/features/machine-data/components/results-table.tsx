@@ -14,6 +14,8 @@ import {
   testOutcomes,
   type TestOutcome,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
+import { BulkActions } from '../../../components/bulk/bulk-actions';
+import { useExportSelected } from '../../../components/bulk/export-selected';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
@@ -28,7 +30,14 @@ import { formatDateTime } from '../../../lib/format';
 import { useDebouncedText } from '../../../lib/use-debounced-value';
 import { outcomeStatus } from '../../../lib/verdict';
 import { pathTo, paths } from '../../../routes/paths';
-import { MeasuredValue, resultSource, VoidableText, VoidNote, VoidResultModal } from '../../units';
+import {
+  BulkVoidModal,
+  MeasuredValue,
+  resultSource,
+  VoidableText,
+  VoidNote,
+  VoidResultModal,
+} from '../../units';
 import {
   fetchResultsPage,
   isFiltered,
@@ -64,6 +73,9 @@ export function ResultsTable({
   const { language } = useLanguage();
   const { showToast } = useToast();
   const [voiding, setVoiding] = useState<TestResult>();
+  /** The selected results being voided with one reason, and how many are voided already. */
+  const [bulkVoid, setBulkVoid] = useState<{ results: TestResult[]; skipped: number }>();
+  const exportSelected = useExportSelected();
   const [testNameText, setTestNameText] = useState('');
   const [result, setResult] = useState<TestOutcome | ''>('');
   const [range, setRange] = useState<DateRange>({});
@@ -241,7 +253,12 @@ export function ResultsTable({
     counter: 'matched',
     texts: 'machineData.results',
     retryTestId: 'results-retry',
+    selection: {
+      itemLabel: (item) => `${item.serialNumber} ${item.testName} ${dateTime(item.testedAt)}`,
+    },
   });
+  const selected = table.selectedItems;
+  const voidable = selected.filter((item) => !item.voidedAt);
 
   return (
     <>
@@ -272,6 +289,30 @@ export function ResultsTable({
                   ariaLabel={t('common.refresh')}
                   loading={table.loading}
                   onClick={table.list.reload}
+                />
+                <BulkActions
+                  count={selected.length}
+                  testId="results-bulk"
+                  actions={[
+                    { id: 'export', text: t('bulk.exportSelected') },
+                    {
+                      id: 'void',
+                      text: t('bulk.void.menu'),
+                      disabledReason: voidable.length === 0 ? t('bulk.void.none') : undefined,
+                    },
+                  ]}
+                  onAction={(id) => {
+                    if (id === 'export') {
+                      void exportSelected(unit ? `machine-data-${unit}` : 'machine-data', () =>
+                        Promise.resolve({ csv: resultsCsv(selected), rows: selected.length }),
+                      );
+                    } else if (id === 'void') {
+                      setBulkVoid({
+                        results: voidable,
+                        skipped: selected.length - voidable.length,
+                      });
+                    }
+                  }}
                 />
                 <ExportCsvButton
                   fileBase={unit ? `machine-data-${unit}` : 'machine-data'}
@@ -360,6 +401,19 @@ export function ResultsTable({
           ) : undefined
         }
       />
+      {bulkVoid && (
+        <BulkVoidModal
+          {...bulkVoid}
+          onFinished={({ changed, failed }) => {
+            table.list.reload();
+            table.clearSelection();
+            if (failed > 0) return;
+            setBulkVoid(undefined);
+            showToast({ type: 'success', content: t('bulk.void.done', { count: changed }) });
+          }}
+          onClose={() => setBulkVoid(undefined)}
+        />
+      )}
       {voiding && (
         <VoidResultModal
           result={voiding}

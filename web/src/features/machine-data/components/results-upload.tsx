@@ -7,6 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { downloadCsv } from '../../../lib/csv';
 import { formatNumber } from '../../../lib/format';
-import { uploadResults } from '../api';
+import { checkResults, uploadResults } from '../api';
 import {
   checkResultsFile,
   chunkRowProblems,
@@ -34,8 +35,21 @@ type UploadState =
   | { step: 'idle' }
   | { step: 'reading'; file: File }
   | { step: 'refused'; file: File; message: string }
-  | { step: 'invalid'; file: File; rows: number; problems: RowProblem[] }
-  | { step: 'ready'; file: File; rows: number; chunks: UploadChunk[] }
+  | {
+      step: 'invalid';
+      file: File;
+      rows: number;
+      problems: RowProblem[];
+      /** Every problem found; more than `problems` when the server listed only the first. */
+      total: number;
+      /** Found by this page's first pass over the file, or by the server's check. */
+      checkedBy: 'page' | 'server';
+    }
+  /** The file passed this page's check; the server checks it part by part, storing nothing. */
+  | { step: 'checking'; file: File; rows: number; chunks: UploadChunk[]; part: number }
+  | { step: 'checkFailed'; file: File; rows: number; chunks: UploadChunk[]; message: string }
+  /** The server found no problem: `duplicates` of the rows are already stored. */
+  | { step: 'ready'; file: File; rows: number; chunks: UploadChunk[]; duplicates: number }
   | {
       step: 'sending';
       file: File;
@@ -59,9 +73,12 @@ type UploadState =
     };
 
 /**
- * The CSV upload of test results: the file is checked here with the API's rules first
- * (a file with a bad row is not sent at all, every bad row is listed), then sent in
- * parts of 500 rows with a progress bar, then summed up.
+ * The CSV upload of test results: the file is checked here with the API's rules first (a
+ * quick pass: a file with a bad row is not sent at all, every bad row is listed), then by the
+ * server, part by part, storing nothing (`?dryRun=true`: the ranges, plans, benches and
+ * duplicates only it can judge, every problem listed), then sent in parts of 500 rows with a
+ * progress bar, then summed up. "The file is valid" is the server's word, so the upload that
+ * follows is not refused for the same file.
  */
 export function ResultsUpload({ onStored }: { onStored: () => void }) {
   const { t } = useTranslation();
@@ -88,9 +105,61 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
         message: t(checked.problem.key, checked.problem.params ?? {}),
       });
     } else if (checked.status === 'invalid') {
-      setState({ step: 'invalid', file, rows: checked.rows, problems: checked.problems });
+      setState({
+        step: 'invalid',
+        file,
+        rows: checked.rows,
+        problems: checked.problems,
+        total: checked.problems.length,
+        checkedBy: 'page',
+      });
     } else {
-      setState({ step: 'ready', file, rows: checked.rows, chunks: checked.chunks });
+      await checkOnServer(file, checked.rows, checked.chunks);
+    }
+  }
+
+  /**
+   * Asks the server to check every part as the upload would, storing nothing, and gathers
+   * every problem of every part at its line of the file.
+   */
+  async function checkOnServer(file: File, rows: number, chunks: UploadChunk[]) {
+    const problems: RowProblem[] = [];
+    let total = 0;
+    let duplicates = 0;
+    for (const [index, chunk] of chunks.entries()) {
+      if (current.current !== file) return;
+      setState({ step: 'checking', file, rows, chunks, part: index + 1 });
+      try {
+        duplicates += (await checkResults(chunk.csv)).duplicates;
+      } catch (error) {
+        if (current.current !== file) return;
+        if (error instanceof ApiError && error.code === 'invalid-argument') {
+          const found = chunkRowProblems(error.fields, chunk);
+          // A refusal naming no row (a part too large...) is about the file as a whole.
+          if (found.length === 0) {
+            setState({ step: 'refused', file, message: error.message });
+            return;
+          }
+          problems.push(...found);
+          const counted = error.params.problems;
+          total += typeof counted === 'number' ? Math.max(counted, found.length) : found.length;
+          continue;
+        }
+        setState({
+          step: 'checkFailed',
+          file,
+          rows,
+          chunks,
+          message: error instanceof ApiError ? error.message : t('errors.internal'),
+        });
+        return;
+      }
+    }
+    if (current.current !== file) return;
+    if (problems.length > 0) {
+      setState({ step: 'invalid', file, rows, problems, total, checkedBy: 'server' });
+    } else {
+      setState({ step: 'ready', file, rows, chunks, duplicates });
     }
   }
 
@@ -129,9 +198,9 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
   }
 
   const file = state.step === 'idle' ? undefined : state.file;
-  const busy = state.step === 'reading' || state.step === 'sending';
+  const busy = state.step === 'reading' || state.step === 'checking' || state.step === 'sending';
 
-  const problemsTable = (problems: RowProblem[]) => (
+  const problemsTable = (problems: RowProblem[], total = problems.length) => (
     <Table<RowProblem>
       data-testid="upload-problems"
       variant="embedded"
@@ -141,10 +210,12 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
       header={
         <Header
           variant="h3"
-          counter={`(${number(problems.length)})`}
+          counter={`(${number(total)})`}
           description={
-            problems.length > maxListedProblems
-              ? t('machineData.upload.problemsFirst', { count: maxListedProblems })
+            total > Math.min(problems.length, maxListedProblems)
+              ? t('machineData.upload.problemsFirst', {
+                  count: Math.min(problems.length, maxListedProblems),
+                })
               : undefined
           }
         >
@@ -229,6 +300,33 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
           </Alert>
         )}
 
+        {state.step === 'checking' && (
+          <StatusIndicator type="loading" data-testid="upload-checking">
+            {t('machineData.upload.checking', {
+              part: number(state.part),
+              parts: number(state.chunks.length),
+            })}
+          </StatusIndicator>
+        )}
+
+        {state.step === 'checkFailed' && (
+          <Alert
+            type="error"
+            data-testid="upload-check-failed"
+            header={t('machineData.upload.checkFailedTitle')}
+            action={
+              <Button
+                onClick={() => void checkOnServer(state.file, state.rows, state.chunks)}
+                data-testid="upload-check-again"
+              >
+                {t('machineData.upload.checkAgain')}
+              </Button>
+            }
+          >
+            {state.message}
+          </Alert>
+        )}
+
         {state.step === 'invalid' && (
           <SpaceBetween size="s">
             <Alert
@@ -236,12 +334,14 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
               data-testid="upload-invalid"
               header={t('machineData.upload.invalidTitle')}
             >
-              {t('machineData.upload.invalid', {
-                problems: number(state.problems.length),
-                rows: number(state.rows),
-              })}
+              {t(
+                state.checkedBy === 'server'
+                  ? 'machineData.upload.invalidServer'
+                  : 'machineData.upload.invalid',
+                { problems: number(state.total), rows: number(state.rows) },
+              )}
             </Alert>
-            {problemsTable(state.problems)}
+            {problemsTable(state.problems, state.total)}
           </SpaceBetween>
         )}
 
@@ -262,6 +362,7 @@ export function ResultsUpload({ onStored }: { onStored: () => void }) {
             {t('machineData.upload.ready', {
               rows: number(state.rows),
               parts: number(state.chunks.length),
+              duplicates: number(state.duplicates),
             })}
           </Alert>
         )}

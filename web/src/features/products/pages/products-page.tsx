@@ -1,3 +1,4 @@
+import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -6,12 +7,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../../../lambdas/shared/contract/schemas/product-record';
+import { useExportSelected } from '../../../components/bulk/export-selected';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { ImportAction } from '../../../components/import/import-action';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { formatDateTime, formatDecimal, formatNumber } from '../../../lib/format';
 import type { SortOrder } from '../../../lib/cursor-page';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -29,6 +32,9 @@ const DeleteProductModal = lazy(() =>
     default: module.DeleteProductModal,
   })),
 );
+
+/** The import dialog (docs/web-app.md, "Imports"), fetched when "Import" is chosen. */
+const ImportProductsModal = lazy(() => import('../components/import-products-modal'));
 
 export default function ProductsPage() {
   const { t } = useTranslation();
@@ -109,7 +115,7 @@ export default function ProductsPage() {
       hiddenByDefault: true,
       visibleByDefaultBefore: true,
       minWidth: 150,
-      // The API filters names in name order only.
+      // The API searches in name order only.
       ...(filtering ? {} : { sortingField: 'updatedAt' }),
       cell: (product) => formatDateTime(product.updatedAt, language) ?? product.updatedAt,
     },
@@ -144,7 +150,9 @@ export default function ProductsPage() {
     onClearFilter: () => setFilteringText(''),
     texts: 'products',
     retryTestId: 'products-retry',
+    selection: { itemLabel: (product) => product.name },
   });
+  const exportSelected = useExportSelected();
 
   return (
     <>
@@ -161,6 +169,31 @@ export default function ProductsPage() {
             description={t('products.description')}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
+                <ImportAction
+                  dialog={ImportProductsModal}
+                  testId="import-products"
+                  done={(rows) =>
+                    t('imports.products.done', { count: rows, rows: formatNumber(rows, language) })
+                  }
+                  onImported={() => table.list.reload()}
+                />
+                {/* The list's one action on many rows: a button, not a menu of one. */}
+                <Button
+                  iconName="download"
+                  disabled={table.selectedItems.length === 0}
+                  disabledReason={t('bulk.noneSelected')}
+                  onClick={() =>
+                    void exportSelected('products', () =>
+                      Promise.resolve({
+                        csv: productsCsv(table.selectedItems),
+                        rows: table.selectedItems.length,
+                      }),
+                    )
+                  }
+                  data-testid="products-export-selected"
+                >
+                  {t('bulk.exportSelectedCount', { count: table.selectedItems.length })}
+                </Button>
                 <ExportCsvButton
                   fileBase="products"
                   build={async () => {

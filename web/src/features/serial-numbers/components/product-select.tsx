@@ -20,7 +20,10 @@ interface ProductSelectProps {
   ref?: Ref<SelectProps.Ref>;
 }
 
-/** A product chosen by name, with type-ahead; options carry the product id as value. */
+/**
+ * A product chosen by name, with type-ahead (name, Chinese name or GTIN); options carry the
+ * product id as value.
+ */
 export function ProductSelect({
   value,
   onChange,
@@ -38,7 +41,12 @@ export function ProductSelect({
   const all = { value: '', label: t('serialNumbers.allProducts') };
   const options: SelectProps.Option[] = [
     ...(allOption ? [all] : []),
-    ...products.map((product) => ({ value: product.id, label: product.name })),
+    // Typing finds a product by any part of its name, its Chinese name or its GTIN.
+    ...products.map((product) => ({
+      value: product.id,
+      label: product.name,
+      filteringTags: [product.nameZh, product.gtin].filter((text) => text !== null),
+    })),
   ];
   const selected =
     options.find((option) => option.value === value) ??

@@ -28,11 +28,8 @@ export default function EditSerialNumberPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useApiQuery(serialRangePath(id), parseSerialRange);
-  // One list of products for the form's choice and the history's product names.
   const products = useAllProducts();
   useDocumentTitle(t('serialForm.editTitle'));
-  const productName = (field: string, value: unknown) =>
-    field === 'productId' && typeof value === 'string' ? products.byId.get(value)?.name : undefined;
 
   return (
     <ContentLayout
@@ -52,7 +49,7 @@ export default function EditSerialNumberPage() {
         {(range) => (
           <SpaceBetween size="l">
             <EditSerialRangeForm range={range} products={products} />
-            <RecordHistory entity="serial-range" id={range.id} valueName={productName} />
+            <RecordHistory entity="serial-range" id={range.id} />
           </SpaceBetween>
         )}
       </LoadedRecord>

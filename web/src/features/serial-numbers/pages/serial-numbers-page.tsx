@@ -4,12 +4,15 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SerialRange } from '../../../../../lambdas/shared/contract/schemas/serial-range';
+import { BulkActions } from '../../../components/bulk/bulk-actions';
+import { useExportSelected } from '../../../components/bulk/export-selected';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { ImportAction } from '../../../components/import/import-action';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import '../../../components/table-cells.css';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
@@ -34,6 +37,12 @@ import { SerialLookup } from '../components/serial-lookup';
 import { serialRangesCsv } from '../serial-csv';
 import './serial-numbers-page.css';
 
+/** The import dialog (docs/web-app.md, "Imports"), fetched when "Import" is chosen. */
+const ImportSerialRangesModal = lazy(() => import('../components/import-serial-ranges-modal'));
+
+/** "Print labels" of the selected ranges, fetched when it is chosen. */
+const PrintRangesLabelsModal = lazy(() => import('../components/print-ranges-labels-modal'));
+
 export default function SerialNumbersPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -48,6 +57,9 @@ export default function SerialNumbersPage() {
   const query = { ...sorting, filter, productId };
   const [deleting, setDeleting] = useState<SerialRange>();
   const [printing, setPrinting] = useState<SerialRange>();
+  /** The selected ranges whose labels are being printed in one run. */
+  const [printingMany, setPrintingMany] = useState<SerialRange[]>();
+  const exportSelected = useExportSelected();
   useDocumentTitle(t('serialNumbers.title'));
 
   const narrowing = filteringText.trim() !== '' || productId !== '';
@@ -163,7 +175,9 @@ export default function SerialNumbersPage() {
     onClearFilter: clearFilters,
     texts: 'serialNumbers',
     retryTestId: 'serial-retry',
+    selection: { itemLabel: (range) => `${range.startSerial} – ${range.endSerial}` },
   });
+  const selected = table.selectedItems;
 
   return (
     <ContentLayout
@@ -173,6 +187,38 @@ export default function SerialNumbersPage() {
           description={t('serialNumbers.description')}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
+              <ImportAction
+                dialog={ImportSerialRangesModal}
+                testId="import-serial-ranges"
+                done={(rows) =>
+                  t('imports.serialRanges.done', {
+                    count: rows,
+                    rows: formatNumber(rows, language),
+                  })
+                }
+                onImported={() => table.list.reload()}
+              />
+              <BulkActions
+                count={selected.length}
+                testId="serial-bulk"
+                actions={[
+                  { id: 'export', text: t('bulk.exportSelected') },
+                  { id: 'labels', text: t('bulk.labels.menu') },
+                ]}
+                onAction={(id) => {
+                  if (id === 'labels') {
+                    setPrintingMany(selected);
+                    return;
+                  }
+                  void exportSelected('serial-numbers', async () => {
+                    // The same columns as the whole list's export, names as they are now.
+                    const names = new Map(
+                      (await listAllProducts()).map((product) => [product.id, product]),
+                    );
+                    return { csv: serialRangesCsv(selected, names), rows: selected.length };
+                  });
+                }}
+              />
               <ExportCsvButton
                 fileBase="serial-numbers"
                 build={async () => {
@@ -243,6 +289,14 @@ export default function SerialNumbersPage() {
           productName={productName(printing)}
           onClose={() => setPrinting(undefined)}
         />
+      )}
+      {printingMany && (
+        <Suspense fallback={null}>
+          <PrintRangesLabelsModal
+            ranges={printingMany}
+            onClose={() => setPrintingMany(undefined)}
+          />
+        </Suspense>
       )}
       {deleting && (
         <DeleteSerialRangeModal

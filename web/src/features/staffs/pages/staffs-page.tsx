@@ -7,14 +7,17 @@ import StatusIndicator, {
 } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type {
   StaffMember,
   StaffStatus,
 } from '../../../../../lambdas/shared/contract/schemas/staff';
+import { BulkActions } from '../../../components/bulk/bulk-actions';
+import { useExportSelected } from '../../../components/bulk/export-selected';
 import { RouterButton } from '../../../components/router-link';
+import { useToast } from '../../../components/toast/use-toast';
 import { BreakableEmail, DateTimeCell } from '../../../components/table-cells';
 import { useServerTable, type ServerTableColumn } from '../../../components/use-server-table';
 import { useDebouncedFilter } from '../../../lib/use-debounced-filter';
@@ -24,7 +27,11 @@ import { RecordHistoryModal } from '../../audit';
 import { useAuth } from '../../auth';
 import { fetchStaffPage } from '../api';
 import { StaffActionModal } from '../components/staff-action-modal';
+import { staffCsv } from '../staff-csv';
 import { isOwnAccount, staffActions, type StaffAction } from '../staff-actions';
+
+/** The dialog of a change to several accounts, fetched when one is chosen. */
+const BulkStaffModal = lazy(() => import('../components/bulk-staff-modal'));
 
 const statusIndicator: Record<StaffStatus, StatusIndicatorProps.Type> = {
   active: 'success',
@@ -41,6 +48,14 @@ export default function StaffsPage() {
   const [pending, setPending] = useState<{ action: StaffAction; member: StaffMember }>();
   /** The account whose history is open. */
   const [viewing, setViewing] = useState<StaffMember>();
+  /** The change to the selected accounts being confirmed. */
+  const [bulk, setBulk] = useState<{
+    action: 'disable' | 'enable';
+    members: StaffMember[];
+    skipped: number;
+  }>();
+  const exportSelected = useExportSelected();
+  const { showToast } = useToast();
   useDocumentTitle(t('staffs.title'));
 
   const columns: ServerTableColumn<StaffMember>[] = [
@@ -166,7 +181,18 @@ export default function StaffsPage() {
       t('staffs.ariaLive', { first, last, total: total ?? last }),
     paginationLabel: t('staffs.pagination.label'),
     retryTestId: 'staff-retry',
+    // Your own account cannot be selected: it is another administrator's to change.
+    selection: {
+      itemLabel: (member) => member.name || member.email,
+      isItemDisabled: (member) => isOwnAccount(member, user?.email),
+    },
   });
+  const selected = table.selectedItems;
+  /** The selected accounts a change applies to, as the one-account menu offers it. */
+  const applicable = (action: 'disable' | 'enable') =>
+    selected.filter(
+      (member) => !isOwnAccount(member, user?.email) && staffActions(member).includes(action),
+    );
 
   return (
     <>
@@ -182,9 +208,36 @@ export default function StaffsPage() {
             counter={table.counter}
             description={t('staffs.description')}
             actions={
-              <RouterButton to={paths.addStaff} variant="primary" data-testid="staff-add">
-                {t('staffs.add')}
-              </RouterButton>
+              <SpaceBetween direction="horizontal" size="xs">
+                <BulkActions
+                  count={selected.length}
+                  testId="staff-bulk"
+                  actions={[
+                    { id: 'export', text: t('bulk.exportSelected') },
+                    ...(['disable', 'enable'] as const).map((action) => ({
+                      id: action,
+                      text: t(`bulk.staff.${action}.menu`),
+                      disabledReason:
+                        applicable(action).length === 0
+                          ? t(`bulk.staff.${action}.none`)
+                          : undefined,
+                    })),
+                  ]}
+                  onAction={(id) => {
+                    if (id === 'export') {
+                      void exportSelected('staff', () =>
+                        Promise.resolve({ csv: staffCsv(selected), rows: selected.length }),
+                      );
+                    } else if (id === 'disable' || id === 'enable') {
+                      const members = applicable(id);
+                      setBulk({ action: id, members, skipped: selected.length - members.length });
+                    }
+                  }}
+                />
+                <RouterButton to={paths.addStaff} variant="primary" data-testid="staff-add">
+                  {t('staffs.add')}
+                </RouterButton>
+              </SpaceBetween>
             }
           >
             {t('staffs.title')}
@@ -209,6 +262,24 @@ export default function StaffsPage() {
           name={viewing.name || viewing.email}
           onClose={() => setViewing(undefined)}
         />
+      )}
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkStaffModal
+            {...bulk}
+            onFinished={({ changed, failed }) => {
+              table.list.reload();
+              table.clearSelection();
+              if (failed > 0) return;
+              setBulk(undefined);
+              showToast({
+                type: 'success',
+                content: t(`bulk.staff.${bulk.action}.done`, { count: changed }),
+              });
+            }}
+            onClose={() => setBulk(undefined)}
+          />
+        </Suspense>
       )}
       {pending && (
         <StaffActionModal

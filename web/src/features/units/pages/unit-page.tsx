@@ -76,14 +76,7 @@ function UnitDetails({ unit, onChanged }: { unit: UnitView; onChanged: () => voi
       <UnitResults serial={unit.serialNumber} results={unit.results} onVoid={setVoiding} />
       <UnitReports serial={unit.serialNumber} reports={unit.reports} />
       <UnitIdentity unit={unit} />
-      <EntriesHistory
-        entries={unit.history}
-        description={t('unit.history.description')}
-        // The range's entries name its product by id: this page knows its name.
-        valueName={(field, value) =>
-          field === 'productId' && value === unit.product.id ? unit.product.name : undefined
-        }
-      />
+      <EntriesHistory entries={unit.history} description={t('unit.history.description')} />
       {voiding && (
         <VoidResultModal
           result={voiding}

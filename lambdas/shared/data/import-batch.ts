@@ -1,0 +1,175 @@
+import * as z from 'zod';
+import { getConfig } from '../config';
+import type { AuditActor, AuditBatch } from '../contract/schemas/audit';
+import type { ItemKey } from '../keys';
+import { getItems, itemKeyId } from './read';
+import { importTimeoutSeconds } from '../contract/schemas/imports';
+import { logger } from '../logger';
+import type { AuditRecord } from './audit';
+
+/**
+ * What the catalogue imports share (docs/data-model.md, "Imports"): the batch their audit
+ * entries name, the import's own entries, and the committing of a file's transactions with
+ * the stop that makes undoing possible.
+ *
+ * An import checks the whole file first, then writes it in transactions of the
+ * repositories' own create operations (DynamoDB takes at most 100 items per transaction), and
+ * undoes the transactions it wrote when one fails (products/import.ts,
+ * serial-ranges/import.ts): all or nothing, except what the undo cannot take back (a record
+ * someone changed in the seconds between), which the answer and the import's history name.
+ */
+
+/** One import: its id, the file's name and rows, what it creates, who sent it. */
+export interface ImportBatch extends AuditBatch {
+  kind: 'product' | 'serial-range';
+  actor: AuditActor;
+}
+
+/** A record's entry with its import named (`batch`). */
+export const inBatch = (record: AuditRecord, batch: ImportBatch): AuditRecord => ({
+  ...record,
+  batch: { id: batch.id, fileName: batch.fileName, rows: batch.rows },
+});
+
+/**
+ * The import's own entry for one of its transactions (entity `import`, id the batch's): the
+ * part, and the records it created (`import`) or removed again (`delete`, an undo).
+ */
+export function importPartEntry(
+  batch: ImportBatch,
+  action: 'import' | 'delete',
+  part: number,
+  records: number,
+): AuditRecord {
+  return inBatch(
+    {
+      actor: batch.actor,
+      action,
+      entity: 'import',
+      entityId: batch.id,
+      ...(batch.fileName ? { subjectLabel: batch.fileName } : {}),
+      changes: {
+        kind: { from: null, to: batch.kind },
+        part: { from: null, to: part },
+        [action === 'import' ? 'created' : 'removed']: { from: null, to: records },
+      },
+    },
+    batch,
+  );
+}
+
+/** Groups `items` in order into parts whose sizes (`size`) stay within `budget`. */
+export function packed<T>(
+  items: readonly T[],
+  budget: number,
+  size: (part: readonly T[], next: T) => number,
+): T[][] {
+  const parts: T[][] = [];
+  let part: T[] = [];
+  for (const item of items) {
+    if (part.length > 0 && size(part, item) > budget) {
+      parts.push(part);
+      part = [];
+    }
+    part.push(item);
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/** What committing an import's parts came to. */
+export interface Committed<T> {
+  /** The parts written, in the order they were. */
+  written: T[];
+  /**
+   * The parts whose commit failed. A failure may come after the write went in (the answer
+   * lost to a time-out, a retry refused because the first attempt's items were there): the
+   * undo looks for their records too ({@link storedParts}).
+   */
+  failed: T[];
+  /** Why it stopped, when it did: every failure met (parts in flight may fail together). */
+  failures: unknown[];
+}
+
+/**
+ * Commits `parts` with `commit`, `concurrency` at a time (`worker`: which of them, so each
+ * moves a counter shard of its own), and stops at the first failure or
+ * at `deadline` (ms since the epoch): parts in flight finish, no other starts. The caller
+ * undoes the written parts when anything failed; the deadline leaves it the time to
+ * (a function stopped at its time limit would leave the parts written so far).
+ */
+export async function commitParts<T>(
+  parts: readonly T[],
+  commit: (part: T, index: number, worker: number) => Promise<void>,
+  { concurrency, deadline }: { concurrency: number; deadline: number },
+): Promise<Committed<T>> {
+  const written: T[] = [];
+  const failed: T[] = [];
+  const failures: unknown[] = [];
+  let next = 0;
+  const worker = async (_: unknown, worker: number) => {
+    while (failures.length === 0 && next < parts.length) {
+      if (Date.now() > deadline) {
+        failures.push(new ImportOutOfTime());
+        return;
+      }
+      const index = next++;
+      try {
+        await commit(parts[index]!, index, worker);
+        written.push(parts[index]!);
+      } catch (error) {
+        failed.push(parts[index]!);
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, parts.length) }, worker));
+  if (failures.length > 0) {
+    logger.warn('import stopped', {
+      written: written.length,
+      parts: parts.length,
+      failures: failures.map(String),
+    });
+  }
+  return { written, failed, failures };
+}
+
+/**
+ * Of `parts` whose commit failed, the rows whose record is stored all the same (`keyOf`: the
+ * record's key; one BatchGetItem per 100), part by part: what an undo must take back too.
+ */
+export async function storedParts<T>(
+  parts: readonly (readonly T[])[],
+  keyOf: (row: T) => ItemKey,
+): Promise<T[][]> {
+  const rows = parts.flat();
+  if (rows.length === 0) return [];
+  const found = await getItems(rows.map(keyOf), z.object({}).loose());
+  return parts
+    .map((part) => part.filter((row) => found.has(itemKeyId(keyOf(row)))))
+    .filter((part) => part.length > 0);
+}
+
+/**
+ * Transactions written at once. DynamoDB takes many side by side; DynamoDB Local (the local
+ * stack, DYNAMODB_ENDPOINT set) shares a machine's few cores: four writers there wrote no
+ * faster than two (`npm run bench -- import`), and each waited longer, nearer the client's
+ * request time-out (lambdas/shared/aws/options.ts).
+ */
+export const importWriters = (inAws: number): number =>
+  getConfig().DYNAMODB_ENDPOINT ? Math.min(2, inAws) : inAws;
+
+/**
+ * When writing must stop: half the time left after the check (from `started`, the request's
+ * start), the other half being the undo's, which writes as much as the writing did.
+ */
+export const writingDeadline = (started: number, now = Date.now()) =>
+  now + (importTimeoutSeconds * 1000 - (now - started)) / 2;
+
+/** The import used half its time writing: it stops and undoes, while there is time to. */
+export class ImportOutOfTime extends Error {
+  constructor() {
+    super('The import ran out of time for writing');
+    this.name = 'ImportOutOfTime';
+  }
+}

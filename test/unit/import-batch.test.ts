@@ -1,0 +1,80 @@
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testEnvironment } from './data-support';
+
+Object.assign(process.env, testEnvironment);
+
+const documents = mockClient(DynamoDBDocumentClient);
+const { commitParts, storedParts, writingDeadline, ImportOutOfTime, importWriters } =
+  await import('../../lambdas/shared/data/import-batch');
+const { keys } = await import('../../lambdas/shared/keys');
+
+beforeEach(() => documents.reset());
+
+describe('commitParts', () => {
+  it('commits every part, each writer naming itself', async () => {
+    const seen: [number, number][] = [];
+    const committed = await commitParts(
+      [1, 2, 3, 4, 5],
+      async (part, _index, worker) => {
+        seen.push([part, worker]);
+        await Promise.resolve();
+      },
+      { concurrency: 2, deadline: Date.now() + 60_000 },
+    );
+    expect(committed).toEqual({ written: [1, 2, 3, 4, 5], failed: [], failures: [] });
+    expect(new Set(seen.map(([, worker]) => worker))).toEqual(new Set([0, 1]));
+  });
+
+  it('starts no part after a failure, and names the failed part apart from the written', async () => {
+    const started: number[] = [];
+    const refusal = new Error('taken meanwhile');
+    const committed = await commitParts(
+      [1, 2, 3, 4, 5],
+      async (part) => {
+        started.push(part);
+        await Promise.resolve();
+        if (part === 2) throw refusal;
+      },
+      { concurrency: 1, deadline: Date.now() + 60_000 },
+    );
+    expect(started).toEqual([1, 2]);
+    expect(committed).toEqual({ written: [1], failed: [2], failures: [refusal] });
+  });
+
+  it('stops at its deadline, leaving the undo its half of the time', async () => {
+    const committed = await commitParts([1, 2], async () => undefined, {
+      concurrency: 1,
+      deadline: Date.now() - 1,
+    });
+    expect(committed.written).toEqual([]);
+    expect(committed.failures[0]).toBeInstanceOf(ImportOutOfTime);
+    // 28 s in all: 4 s spent checking leaves 12 s for writing and 12 s for an undo.
+    expect(writingDeadline(0, 4_000)).toBe(16_000);
+  });
+});
+
+describe('storedParts', () => {
+  it('finds the rows of failed parts that were stored all the same, part by part', async () => {
+    documents.on(BatchGetCommand).resolves({
+      Responses: { 'test-table': [{ ...keys.product('b'), id: 'b' }, { ...keys.product('d') }] },
+    });
+    const found = await storedParts([['a', 'b'], ['c'], ['d', 'e']], (id) => keys.product(id));
+    expect(found).toEqual([['b'], ['d']]);
+    expect(documents.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems).toEqual({
+      'test-table': { Keys: ['a', 'b', 'c', 'd', 'e'].map((id) => keys.product(id)) },
+    });
+  });
+
+  it('reads nothing when no part failed', async () => {
+    await expect(storedParts([], (id: string) => keys.product(id))).resolves.toEqual([]);
+    expect(documents.calls()).toHaveLength(0);
+  });
+});
+
+describe('importWriters', () => {
+  it('writes as many side by side as asked in AWS (no emulator endpoint)', () => {
+    expect(importWriters(8)).toBe(8);
+  });
+});
