@@ -129,12 +129,13 @@ describe('products', () => {
     expect((await reader.stats()).products).toBe(before);
   });
 
-  it('lists in name order with a prefix filter, pages with cursors, reports the total', async () => {
+  it('lists in name order with a word filter, pages with cursors, reports the total', async () => {
     for (const name of ['Check Valve CV-1', 'Check Valve CV-2', 'Check Valve CV-3']) {
       await newProduct(name);
     }
     const first = await as<{ items: Product[]; nextCursor: string; total: number | null }>(
-      '/api/products?filter=check%20valve&limit=2',
+      // Every word must match, the last as a start: other files' "Check Valve" products lack CV.
+      '/api/products?filter=check%20valve%20cv&limit=2',
     );
     expect(first.body.items.map((item) => item.name)).toEqual([
       'Check Valve CV-1',
@@ -142,7 +143,7 @@ describe('products', () => {
     ]);
     expect(first.body.total).toBeNull();
     const second = await as<{ items: Product[]; nextCursor: string | null }>(
-      `/api/products?filter=check%20valve&limit=2&cursor=${first.body.nextCursor}`,
+      `/api/products?filter=check%20valve%20cv&limit=2&cursor=${first.body.nextCursor}`,
     );
     expect(second.body.items.map((item) => item.name)).toEqual(['Check Valve CV-3']);
     const all = await as<{ total: number }>('/api/products?limit=1');

@@ -249,7 +249,10 @@ describe('a plan scoped by material', () => {
       body: JSON.stringify({ results: [early] }).replace('"value":6', '"value":1e-400'),
     });
     expect(tiny.status).toBe(400);
+    // One pass: the row's date is refused beside its value.
     expect(((await tiny.json()) as { error: { fields: object } }).error.fields).toEqual({
+      'results.0.testedAt':
+        "The test time must not be before the unit's production date (2026-06-01)",
       'results.0.value': 'A value other than 0 must be at least 1e-15 in size',
     });
     const dated = await ingest([early]);
