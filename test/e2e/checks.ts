@@ -112,8 +112,9 @@ export async function untranslated(
   const words = englishWords.map((word) => new RegExp(`\\b${word}\\b`));
   return texts.filter(
     (text) =>
-      // An address such as audit.staff.1a2b@example.com is data, not a raw key.
-      rawKey.test(text.replace(/[\w.+-]+@[\w.-]+/g, '')) ||
+      // An address such as audit.staff.1a2b@example.com, or a file's name such as bulk.csv
+      // (an import's), is data, not a raw key.
+      rawKey.test(text.replace(/[\w.+-]+@[\w.-]+/g, '').replace(/[\w.-]+\.(?:csv|pdf)\b/g, '')) ||
       (!data.some((value) => text.includes(value)) && words.some((word) => word.test(text))),
   );
 }

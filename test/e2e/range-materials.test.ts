@@ -337,12 +337,20 @@ describe('body materials of serial ranges in the browser', () => {
       );
       await openPage(page, `${stack.appUrl}/products`, 'products-table');
       await page.locator('[data-testid="products-filter"] input').fill(productName);
+      // The search's answer redraws the rows: act on the list it leaves.
+      await expect
+        .poll(() => page.locator('[data-testid="products-table"] tbody tr:has(td)').count())
+        .toBe(1);
+      const dialog = page.locator('[data-testid="product-delete-modal"]:visible');
       await chooseFromMenu(
         page.locator(`[data-testid="product-actions-${product.id}"] button`).first(),
         page.getByRole('menuitem', { name: words.table.delete }),
+        () =>
+          dialog.waitFor({ timeout: 10_000 }).then(
+            () => true,
+            () => false,
+          ),
       );
-      const dialog = page.locator('[data-testid="product-delete-modal"]:visible');
-      await dialog.waitFor();
       await expect
         .poll(() => text(dialog))
         .toContain(

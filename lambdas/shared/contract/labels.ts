@@ -149,11 +149,6 @@ export function bodyMaterialLine(material: BodyMaterial, language: LabelLanguage
 
 const serialQuery = serialTextField(64, 1).optional();
 
-/**
- * `GET /api/serial-numbers/{id}/labels`: the serials from `from` to `to` (inclusive; the
- * whole range when left out; within the range), the label format, which part of the run
- * (0-based), and the language of the sheet's words (the page's; English by default).
- */
 /** The format, part and language of a sheet: the same for one range's run and a run of several. */
 const sheetQuery = {
   layout: z.enum(labelLayouts).default(defaultLabelFormat.layout),
@@ -166,6 +161,11 @@ const sheetQuery = {
   language: z.enum(labelLanguages).default('en'),
 };
 
+/**
+ * `GET /api/serial-numbers/{id}/labels`: the serials from `from` to `to` (inclusive; the
+ * whole range when left out; within the range), the label format, which part of the run
+ * (0-based), and the language of the sheet's words (the page's; English by default).
+ */
 export const labelsQuerySchema = z
   .strictObject({ from: serialQuery, to: serialQuery, ...sheetQuery })
   .refine((query) => labelFormat(query.layout, query.size) !== undefined, {
