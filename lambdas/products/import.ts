@@ -13,6 +13,7 @@ import {
   importWriters,
   packed,
   storedParts,
+  undoLeft,
   writingDeadline,
   type ImportBatch,
 } from '../shared/data/import-batch';
@@ -112,7 +113,7 @@ const parts = (rows: readonly RowCreation[]) =>
 async function undo(batch: ImportBatch, written: readonly RowCreation[][]): Promise<number> {
   let kept = 0;
   let part = 0;
-  for (const rows of written) {
+  for (const [index, rows] of written.entries()) {
     part += 1;
     const removals = rows.map((row) => productRemoval(row.creation.stored, batch.actor));
     const write = async (taken: typeof removals) => {
@@ -128,13 +129,16 @@ async function undo(batch: ImportBatch, written: readonly RowCreation[][]): Prom
     } catch {
       // One of them was changed meanwhile (or the claim moved): each on its own, so the
       // others still go.
-      for (const removal of removals) {
+      for (const [at, removal] of removals.entries()) {
         try {
           await write([removal]);
         } catch (error) {
           // Anything but a change someone made (the table unreachable) ends the undo: what
-          // was written stays, named by the import's entries.
-          if (!(error instanceof KeptRecord || error instanceof AbortedError)) throw error;
+          // was written stays, named by the import's entries, and counted as kept so the
+          // answer says the import was not undone.
+          if (!(error instanceof KeptRecord || error instanceof AbortedError)) {
+            return kept + undoLeft(written, index, at, batch, error);
+          }
           kept += 1;
           logger.warn('import: a product was kept', {
             batchId: batch.id,

@@ -19,7 +19,9 @@ import {
   inBatch,
   packed,
   storedParts,
+  undoLeft,
   writingDeadline,
+  ImportOutOfTime,
   type ImportBatch,
 } from '../shared/data/import-batch';
 import { getItems, itemKeyId } from '../shared/data/read';
@@ -270,10 +272,14 @@ function writer(
   ranges: readonly RowRange[],
   versions: Map<string, number>,
   now: string,
+  deadline: number,
 ) {
   const written = new Set<RowRange>();
   return async (part: readonly RowRange[], index: number) => {
     for (let attempt = 1; attempt <= maxPartAttempts; attempt++) {
+      // A part tried again (another writer moved its partition) still ends at the deadline,
+      // leaving the undo its time.
+      if (attempt > 1 && Date.now() > deadline) throw new ImportOutOfTime();
       const transaction = audited(importPartEntry(batch, 'import', index + 1, part.length));
       for (const [partition, row] of new Map(
         part.map((row) => [partitionOf(row.creation.range), row]),
@@ -339,7 +345,7 @@ function writer(
 async function undo(batch: ImportBatch, written: readonly RowRange[][]): Promise<number> {
   let kept = 0;
   let part = 0;
-  for (const rows of written) {
+  for (const [index, rows] of written.entries()) {
     part += 1;
     const write = async (taken: readonly RowRange[]) => {
       const transaction = audited(importPartEntry(batch, 'delete', part, taken.length));
@@ -361,11 +367,15 @@ async function undo(batch: ImportBatch, written: readonly RowRange[][]): Promise
     try {
       await write(rows);
     } catch {
-      for (const row of rows) {
+      for (const [at, row] of rows.entries()) {
         try {
           await write([row]);
         } catch (error) {
-          if (!(error instanceof KeptRecord)) throw error;
+          // A change someone made keeps the range; anything else (the table unreachable)
+          // ends the undo, what is left counted as kept (see the products import's).
+          if (!(error instanceof KeptRecord || error instanceof AbortedError)) {
+            return kept + undoLeft(written, index, at, batch, error);
+          }
           kept += 1;
           logger.warn('import: a range was kept', {
             batchId: batch.id,
@@ -423,11 +433,16 @@ export async function importSerialRanges(
       a.creation.range.startNumber - b.creation.range.startNumber,
   );
   const parts = packed(ranges, maxTransactionItems - partOverhead, partItems);
-  const committed = await commitParts(parts, writer(batch, ranges, checked.versions, now), {
-    // A partition's parts depend on each other's versions: one at a time.
-    concurrency: 1,
-    deadline: writingDeadline(started),
-  });
+  const deadline = writingDeadline(started);
+  const committed = await commitParts(
+    parts,
+    writer(batch, ranges, checked.versions, now, deadline),
+    {
+      // A partition's parts depend on each other's versions: one at a time.
+      concurrency: 1,
+      deadline,
+    },
+  );
   if (committed.failures.length > 0) {
     const kept = await undo(batch, [
       ...committed.written,

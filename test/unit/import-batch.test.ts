@@ -6,7 +6,7 @@ import { testEnvironment } from './data-support';
 Object.assign(process.env, testEnvironment);
 
 const documents = mockClient(DynamoDBDocumentClient);
-const { commitParts, storedParts, writingDeadline, ImportOutOfTime, importWriters } =
+const { commitParts, storedParts, undoLeft, writingDeadline, ImportOutOfTime, importWriters } =
   await import('../../lambdas/shared/data/import-batch');
 const { keys } = await import('../../lambdas/shared/keys');
 
@@ -63,7 +63,11 @@ describe('storedParts', () => {
     const found = await storedParts([['a', 'b'], ['c'], ['d', 'e']], (id) => keys.product(id));
     expect(found).toEqual([['b'], ['d']]);
     expect(documents.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems).toEqual({
-      'test-table': { Keys: ['a', 'b', 'c', 'd', 'e'].map((id) => keys.product(id)) },
+      // Strongly consistent: the parts were written a moment ago.
+      'test-table': {
+        Keys: ['a', 'b', 'c', 'd', 'e'].map((id) => keys.product(id)),
+        ConsistentRead: true,
+      },
     });
   });
 
@@ -76,5 +80,15 @@ describe('storedParts', () => {
 describe('importWriters', () => {
   it('writes as many side by side as asked in AWS (no emulator endpoint)', () => {
     expect(importWriters(8)).toBe(8);
+  });
+});
+
+describe('undoLeft', () => {
+  it('counts the rows an undo that stops leaves: the rest of its part and the later parts', () => {
+    const written = [['a', 'b'], ['c', 'd', 'e'], ['f']];
+    // Stopped at the second row of the second part: d, e and f stay.
+    expect(undoLeft(written, 1, 1, { id: 'batch' }, new Error('unreachable'))).toBe(3);
+    expect(undoLeft(written, 0, 0, { id: 'batch' }, new Error('unreachable'))).toBe(6);
+    expect(undoLeft(written, 2, 0, { id: 'batch' }, new Error('unreachable'))).toBe(1);
   });
 });

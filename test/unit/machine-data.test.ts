@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, readCsv } from '../../lambdas/shared/contract/csv';
+import { maxCsvColumns, parseCsv, readCsv } from '../../lambdas/shared/contract/csv';
 import {
   csvRecordToResult,
   ingestResultSchema,
@@ -52,6 +52,25 @@ describe('readCsv', () => {
   it('refuses a column named twice (trimmed), instead of letting the last one win', () => {
     expect(read('a,notes,notes\n1,x,y')).toEqual({ status: 'duplicateColumn', column: 'notes' });
     expect(read('a, notes,notes \n1,x,y')).toEqual({ status: 'duplicateColumn', column: 'notes' });
+  });
+
+  it('refuses a header of more columns than any file has, before reading a row', () => {
+    const wide = `a${','.repeat(maxCsvColumns)}\n${'x\n'.repeat(3)}`;
+    expect(read(wide)).toEqual({
+      status: 'tooManyColumns',
+      columns: maxCsvColumns + 1,
+      max: maxCsvColumns,
+    });
+    // Up to the bound, empty trailing columns are a spreadsheet's, as below.
+    expect(read(`a${','.repeat(maxCsvColumns - 1)}\nx`)).toMatchObject({ status: 'read' });
+    expect(readResultsCsv(wide)).toEqual({
+      status: 'refused',
+      problem: {
+        key: 'errors.csvTooManyColumns',
+        params: { columns: maxCsvColumns + 1, max: maxCsvColumns },
+      },
+      problems: [],
+    });
   });
 
   it('takes empty trailing columns and cells, as spreadsheets write them, for nothing', () => {

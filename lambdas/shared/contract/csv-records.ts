@@ -115,6 +115,16 @@ export function readCsvRecords<T>(
       problems: [],
     };
   }
+  if (table.status === 'tooManyColumns') {
+    return {
+      status: 'refused',
+      problem: {
+        key: 'errors.csvTooManyColumns',
+        params: { columns: table.columns, max: table.max },
+      },
+      problems: [],
+    };
+  }
   if (table.missing.length > 0) {
     return {
       status: 'refused',

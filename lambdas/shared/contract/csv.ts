@@ -61,6 +61,7 @@ export interface CsvPlace {
 export type CsvTable =
   | { status: 'notUtf8'; place: CsvPlace }
   | { status: 'duplicateColumn'; column: string }
+  | { status: 'tooManyColumns'; columns: number; max: number }
   | {
       status: 'read';
       /** The header line's cells as written, and trimmed: the column names. */
@@ -77,6 +78,12 @@ export type CsvTable =
       /** Rows with more cells than the header names columns (the extra ones would be lost). */
       overlong: { line: number; cells: number }[];
     };
+
+/**
+ * Most columns a header may name (empty trailing ones included): the widest file, the
+ * products export with both languages' texts, has about 40.
+ */
+export const maxCsvColumns = 200;
 
 /** U+FFFD, what a decoder puts where bytes were not UTF-8. */
 const replacement = '\uFFFD';
@@ -97,6 +104,11 @@ export function readCsv(input: Uint8Array | string, required: readonly string[])
   if ('notUtf8' in decoded) return { status: 'notUtf8', place: decoded.notUtf8 };
   const [first, ...lines] = parseCsvLines(decoded.text);
   const header = first?.cells ?? [];
+  // Each row is read against every column: a header of thousands of (empty) columns would
+  // make a few megabytes cost billions of steps.
+  if (header.length > maxCsvColumns) {
+    return { status: 'tooManyColumns', columns: header.length, max: maxCsvColumns };
+  }
   const rows = lines.map((record) => record.cells);
   const columns = header.map((name) => name.trim());
   const seen = new Set<string>();

@@ -144,10 +144,31 @@ export async function storedParts<T>(
 ): Promise<T[][]> {
   const rows = parts.flat();
   if (rows.length === 0) return [];
-  const found = await getItems(rows.map(keyOf), z.object({}).loose());
+  // Written a moment ago, their answers lost: an eventually consistent read may not see them.
+  const found = await getItems(rows.map(keyOf), z.object({}).loose(), { consistent: true });
   return parts
     .map((part) => part.filter((row) => found.has(itemKeyId(keyOf(row)))))
     .filter((part) => part.length > 0);
+}
+
+/**
+ * An undo that cannot go on (the table unreachable, not a record someone changed): logs it
+ * and answers how many written rows stay, from row `at` of part `index` on, so the import's
+ * answer says it was not undone (409 `errors.importNotUndone`) rather than a bare 503.
+ */
+export function undoLeft(
+  written: readonly (readonly unknown[])[],
+  index: number,
+  at: number,
+  batch: Pick<ImportBatch, 'id'>,
+  error: unknown,
+): number {
+  const left =
+    written[index]!.length -
+    at +
+    written.slice(index + 1).reduce((sum, rows) => sum + rows.length, 0);
+  logger.error('import: the undo stopped', { batchId: batch.id, left, error: String(error) });
+  return left;
 }
 
 /**

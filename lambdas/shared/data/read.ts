@@ -40,11 +40,13 @@ const batchReaders = 4;
 /**
  * Several items by key (BatchGetItem, 100 keys a call, unprocessed keys read again), each
  * parsed through `schema`; items that do not exist are absent from the answer. Keyed by
- * {@link itemKeyId}. For named look-ups of a known, bounded set of records.
+ * {@link itemKeyId}. For named look-ups of a known, bounded set of records. `consistent`:
+ * strongly consistent reads (what was written a moment ago is seen).
  */
 export async function getItems<T>(
   itemKeys: readonly ItemKey[],
   schema: ItemSchema<T>,
+  { consistent = false }: { consistent?: boolean } = {},
 ): Promise<Map<string, T>> {
   const found = new Map<string, T>();
   const wanted = [...new Map(itemKeys.map((key) => [itemKeyId(key), key])).values()];
@@ -64,7 +66,11 @@ export async function getItems<T>(
       // Keys left over were throttled: a short, jittered pause before asking again.
       if (round > 0) await delay(20 * 2 ** round * Math.random());
       const result = await getDocuments().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: { Keys: pending, ...(consistent && { ConsistentRead: true }) },
+          },
+        }),
       );
       for (const item of result.Responses?.[tableName()] ?? []) {
         found.set(itemKeyId(item as unknown as ItemKey), schema.parse(item));
