@@ -161,6 +161,18 @@ export interface LabelPartFile {
   parts: number;
 }
 
+/** A part of a run of labels as the API sends it: the PDF, its file name, the run's parts. */
+async function labelPartFile(
+  url: `/api/${string}`,
+  part: number,
+  signal: AbortSignal | undefined,
+): Promise<LabelPartFile> {
+  const { blob, headers } = await apiDownload(url, { signal });
+  const disposition = headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `labels-${part + 1}.pdf`;
+  return { blob, fileName, parts: Number(headers.get('x-label-parts') ?? 1) };
+}
+
 /**
  * Fetches part `part` (0-based) of a run of nameplate labels as a PDF, its words (the body
  * material line) in `language`.
@@ -188,10 +200,7 @@ export async function fetchLabelPart(
       language: query.language,
     },
   });
-  const { blob, headers } = await apiDownload(url, { signal });
-  const disposition = headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `labels-${query.part + 1}.pdf`;
-  return { blob, fileName, parts: Number(headers.get('x-label-parts') ?? 1) };
+  return labelPartFile(url, query.part, signal);
 }
 
 /**
@@ -206,8 +215,5 @@ export async function fetchLabelRunPart(
   const url = routeUrl(labelApi, 'GET /api/serial-numbers/labels', {
     query: { ids: rangeIds.join(','), ...query },
   });
-  const { blob, headers } = await apiDownload(url, { signal });
-  const disposition = headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `labels-${query.part + 1}.pdf`;
-  return { blob, fileName, parts: Number(headers.get('x-label-parts') ?? 1) };
+  return labelPartFile(url, query.part, signal);
 }
