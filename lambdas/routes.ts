@@ -1,6 +1,7 @@
 import { auditRoutes } from './audit/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { importRoutes } from './imports/routes';
 import { labelRoutes } from './labels/routes';
 import { machineDataRoutes } from './machine-data/routes';
 import { machineRoutes } from './machines/routes';
@@ -47,6 +48,7 @@ export const routeTable = {
   ...productRoutes,
   ...serialRangeRoutes,
   ...unitRecordRoutes,
+  ...importRoutes,
   ...settingsRoutes,
   ...labelRoutes,
   ...staffRoutes,

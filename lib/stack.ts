@@ -24,6 +24,7 @@ import { Data } from './constructs/data';
 import { AppFunction, type SharedEnvironment } from './constructs/function';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { ImportWorker } from './constructs/import-worker';
 import { ReportDelivery } from './constructs/report-delivery';
 import { EdgeWebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
@@ -251,6 +252,8 @@ export class TestReportCenterStack extends Stack {
   readonly monitoring: Monitoring;
   /** The report mailer on the table stream, and the bounce/complaint suppression. */
   readonly reportDelivery: ReportDelivery;
+  /** The catalogue imports' writer on the table stream. */
+  readonly importWorker: ImportWorker;
   /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
   readonly customMessage: AppFunction;
 
@@ -313,6 +316,12 @@ export class TestReportCenterStack extends Stack {
       table: data.table,
       reportsBucket: data.reportsBucket,
       mail,
+      monitoring,
+      environment: functionEnvironment,
+    });
+    this.importWorker = new ImportWorker(this, 'Imports', {
+      table: data.table,
+      reportsBucket: data.reportsBucket,
       monitoring,
       environment: functionEnvironment,
     });

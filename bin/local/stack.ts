@@ -194,6 +194,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       batchSize: 10,
     });
     started.push({ url: '', stop: () => poller.stop() });
+    // The catalogue imports' writer: as the table stream drives the import worker in AWS.
+    const importWorker = await import('../../lambdas/imports/worker');
+    const importPoller = await startStreamPoller(dynamodb.url, resources.tableName, {
+      handler: importWorker.handler,
+      filter: importWorker.isImportRecord,
+      batchSize: 1,
+    });
+    started.push({ url: '', stop: () => importPoller.stop() });
 
     return {
       appUrl: `http://localhost:${ports.gateway}`,

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { CsvRowProblem } from '../shared/contract/csv';
 import { validCells } from '../shared/contract/csv-records';
-import { type ImportQuery, type ImportSummary } from '../shared/contract/schemas/imports';
+import type { ImportQuery } from '../shared/contract/schemas/imports';
 import type { ProductFields } from '../shared/contract/schemas/product';
 import { productFieldsSchema } from '../shared/contract/schemas/product';
 import { readProductsCsv } from '../shared/contract/schemas/product-import';
@@ -14,14 +13,15 @@ import {
   packed,
   storedParts,
   undoLeft,
-  writingDeadline,
   type ImportBatch,
+  type ImportWriting,
 } from '../shared/data/import-batch';
 import { counterShards } from '../shared/data/counters';
 import { getItems, itemKeyId } from '../shared/data/read';
 import { audited, maxTransactionItems } from '../shared/data/transaction';
 import { AbortedError } from '../shared/errors';
-import { actorOf, type Caller } from '../shared/http/types';
+import type { Caller } from '../shared/http/types';
+import { checkedImport, type ImportAnswer } from '../imports/queue';
 import { refuseFile, rowConflict, stoppedImport, unreadableFile } from '../shared/import-refusals';
 import { keys } from '../shared/keys';
 import { logger } from '../shared/logger';
@@ -154,22 +154,18 @@ async function undo(batch: ImportBatch, written: readonly RowCreation[][]): Prom
 
 class KeptRecord extends Error {}
 
+/** A file whose every row checked: the products to create, and its columns (for refusals). */
+interface CheckedProducts {
+  rows: { line: number; value: ProductFields }[];
+  columns: readonly string[];
+}
+
 /**
- * `POST /api/products/import`: the products of a CSV file (product-import.ts), all or none
- * (docs/api.md, "Imports"). The whole file is checked first, in one pass: every row against
- * the product schema, names and GTINs against the other rows and the catalogue; any problem
- * refuses the file naming them all, nothing stored. `dryRun` stops there. Otherwise the
- * products are written in transactions of the repository's own creates (their search
- * entries, claims and audit entries included, each entry naming the import), with the
- * counters and one entry of the import's own per transaction; when one fails (someone took a
- * name meanwhile), the others are undone and the refusal names the rows.
+ * Checks a file of products (product-import.ts) in one pass: every row against the product
+ * schema, names and GTINs against the other rows and the catalogue; any problem refuses the
+ * file naming them all.
  */
-export async function importProducts(
-  body: Uint8Array,
-  caller: Caller,
-  query: ImportQuery,
-): Promise<ImportSummary> {
-  const started = Date.now();
+async function checkFile(body: Uint8Array): Promise<CheckedProducts> {
   const file = readProductsCsv(body);
   if (file.status === 'refused') unreadableFile(file);
   const problems = [
@@ -179,23 +175,46 @@ export async function importProducts(
     )),
   ];
   if (problems.length > 0) refuseFile(problems, file.columns);
-  const checkedAt = Date.now();
-  if (query.dryRun) {
-    return { rows: file.rows.length, created: 0, dryRun: true, batchId: null };
-  }
-
-  const actor = actorOf(caller);
-  const batch: ImportBatch = {
-    id: randomUUID(),
-    fileName: query.fileName || null,
-    rows: file.rows.length,
-    kind: 'product',
-    actor,
+  return {
+    rows: file.rows.map((row) => ({ line: row.line, value: row.value! })),
+    columns: file.columns,
   };
+}
+
+/**
+ * `POST /api/products/import`: checks the file (docs/api.md, "Imports"); `dryRun` stops
+ * there, otherwise the file is queued for the import worker ({@link writeProducts}).
+ */
+export async function importProducts(
+  body: Uint8Array,
+  caller: Caller,
+  query: ImportQuery,
+): Promise<ImportAnswer> {
+  const { rows } = await checkFile(body);
+  return checkedImport('product', body, rows.length, caller, query);
+}
+
+/**
+ * The import worker's part (lambdas/imports/worker.ts): checks the file again (the
+ * catalogue may have changed since its request) and writes it all or nothing, as the
+ * repository's own creates (their search entries, claims and audit entries included, each
+ * entry naming the import), with the counters and one entry of the import's own per
+ * transaction; when one fails (someone took a name meanwhile), the others are undone and the
+ * refusal names the rows. `progress` hears of each part written.
+ */
+export async function writeProducts(
+  body: Uint8Array,
+  batch: ImportBatch,
+  { deadline, progress }: ImportWriting,
+): Promise<number> {
+  const started = Date.now();
+  const file = await checkFile(body);
+  const checkedAt = Date.now();
+  const actor = batch.actor;
   const now = new Date().toISOString();
   const rows = file.rows.map((row) => ({
     line: row.line,
-    creation: productCreation(row.value!, actor, now),
+    creation: productCreation(row.value, actor, now),
   }));
   const committed = await commitParts(
     parts(rows),
@@ -210,9 +229,10 @@ export async function importProducts(
       }
       await transaction.count({ products: part.length }, {}, worker).commit({ now: new Date(now) });
     },
-    { concurrency: writeConcurrency, deadline: writingDeadline(started) },
+    { concurrency: writeConcurrency, deadline: deadline(started), progress },
   );
   if (committed.failures.length > 0) {
+    progress.undoing();
     const kept = await undo(batch, [
       ...committed.written,
       ...(await storedParts(committed.failed, (row) => keys.product(row.creation.product.id))),
@@ -226,5 +246,5 @@ export async function importProducts(
     checkMs: checkedAt - started,
     writeMs: Date.now() - checkedAt,
   });
-  return { rows: rows.length, created: rows.length, dryRun: false, batchId: batch.id };
+  return rows.length;
 }

@@ -9,6 +9,7 @@ export const productRoutes = implement(productApi, {
   'POST /api/products/import': {
     handler: 'lambdas/products/import-handler.ts',
     timeoutSeconds: importTimeoutSeconds,
+    grants: ['importsWrite'],
   },
   'GET /api/products/{id}': { handler: 'lambdas/products/get-handler.ts' },
   'PUT /api/products/{id}': { handler: 'lambdas/products/update-handler.ts' },

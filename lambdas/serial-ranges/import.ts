@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import type { CsvRowProblem } from '../shared/contract/csv';
 import { validCells } from '../shared/contract/csv-records';
 import { maxAi21Length } from '../shared/contract/gs1';
 import { ratedMaterials, type BodyMaterial } from '../shared/contract/materials';
-import type { ImportQuery, ImportSummary } from '../shared/contract/schemas/imports';
+import type { AuditActor } from '../shared/contract/schemas/audit';
+import type { ImportQuery } from '../shared/contract/schemas/imports';
 import {
   rangeImportRowSchema,
   readRangesCsv,
@@ -20,14 +20,15 @@ import {
   packed,
   storedParts,
   undoLeft,
-  writingDeadline,
   ImportOutOfTime,
   type ImportBatch,
+  type ImportWriting,
 } from '../shared/data/import-batch';
 import { getItems, itemKeyId } from '../shared/data/read';
 import { audited, maxTransactionItems, WriteConflict } from '../shared/data/transaction';
 import { AbortedError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http/types';
+import { checkedImport, type ImportAnswer } from '../imports/queue';
 import {
   refuseFile,
   RowConflict,
@@ -197,7 +198,7 @@ async function overlapsStored(
  */
 async function checkFile(
   rows: readonly { line: number; cells: Record<string, unknown>; value?: RangeImportRow }[],
-  actor: ReturnType<typeof actorOf>,
+  actor: AuditActor,
   now: string,
 ) {
   const problems: CsvRowProblem[] = [];
@@ -391,41 +392,50 @@ async function undo(batch: ImportBatch, written: readonly RowRange[][]): Promise
 class KeptRecord extends Error {}
 
 /**
- * `POST /api/serial-numbers/import`: the ranges of a CSV file (serial-range-import.ts), all
- * or none (docs/api.md, "Imports"). The whole file is checked first, in one pass: every row
- * against the range schema, its product (named by `productName`) and the product's rules
- * (material, GTIN serial length), overlaps between its rows and with stored ranges; any
- * problem refuses the file naming them all, nothing stored. `dryRun` stops there.
- * Otherwise the ranges are written in transactions of the repository's own creates, each
- * guarded by its partitions' versions like a single create, with the products' range counts,
- * the counters and one entry of the import's own; when one cannot be written (someone took
- * its serials meanwhile), the others are undone and the refusal names the rows.
+ * Reads and checks a file of ranges (serial-range-import.ts) in one pass: every row against
+ * the range schema, its product (named by `productName`) and the product's rules (material,
+ * GTIN serial length), overlaps between its rows and with stored ranges; any problem refuses
+ * the file naming them all.
+ */
+async function checkedFile(body: Uint8Array, actor: AuditActor, now: string) {
+  const file = readRangesCsv(body);
+  if (file.status === 'refused') unreadableFile(file);
+  const checked = await checkFile(file.rows, actor, now);
+  const problems = [...file.problems, ...checked.problems];
+  if (problems.length > 0) refuseFile(problems, file.columns);
+  return { ...checked, columns: file.columns };
+}
+
+/**
+ * `POST /api/serial-numbers/import`: checks the file (docs/api.md, "Imports"); `dryRun`
+ * stops there, otherwise the file is queued for the import worker ({@link writeRanges}).
  */
 export async function importSerialRanges(
   body: Uint8Array,
   caller: Caller,
   query: ImportQuery,
-): Promise<ImportSummary> {
-  const started = Date.now();
-  const file = readRangesCsv(body);
-  if (file.status === 'refused') unreadableFile(file);
-  const actor = actorOf(caller);
-  const now = new Date().toISOString();
-  const checked = await checkFile(file.rows, actor, now);
-  const problems = [...file.problems, ...checked.problems];
-  if (problems.length > 0) refuseFile(problems, file.columns);
-  const checkedAt = Date.now();
-  if (query.dryRun) {
-    return { rows: file.rows.length, created: 0, dryRun: true, batchId: null };
-  }
+): Promise<ImportAnswer> {
+  const { ranges } = await checkedFile(body, actorOf(caller), new Date().toISOString());
+  return checkedImport('serial-range', body, ranges.length, caller, query);
+}
 
-  const batch: ImportBatch = {
-    id: randomUUID(),
-    fileName: query.fileName || null,
-    rows: file.rows.length,
-    kind: 'serial-range',
-    actor,
-  };
+/**
+ * The import worker's part (lambdas/imports/worker.ts): checks the file again (ranges may
+ * have been stored since its request), then writes it all or nothing, in transactions of
+ * the repository's own creates, each guarded by its partitions' versions like a single
+ * create, with the products' range counts, the counters and one entry of the import's own;
+ * when one cannot be written (someone took its serials meanwhile), the others are undone
+ * and the refusal names the rows. `progress` hears of each part written.
+ */
+export async function writeRanges(
+  body: Uint8Array,
+  batch: ImportBatch,
+  { deadline: deadlineOf, progress }: ImportWriting,
+): Promise<number> {
+  const started = Date.now();
+  const now = new Date().toISOString();
+  const checked = await checkedFile(body, batch.actor, now);
+  const checkedAt = Date.now();
   // In partition order, so a partition's ranges share parts (one version bump each).
   const ranges = [...checked.ranges].sort(
     (a, b) =>
@@ -433,7 +443,7 @@ export async function importSerialRanges(
       a.creation.range.startNumber - b.creation.range.startNumber,
   );
   const parts = packed(ranges, maxTransactionItems - partOverhead, partItems);
-  const deadline = writingDeadline(started);
+  const deadline = deadlineOf(started);
   const committed = await commitParts(
     parts,
     writer(batch, ranges, checked.versions, now, deadline),
@@ -441,14 +451,16 @@ export async function importSerialRanges(
       // A partition's parts depend on each other's versions: one at a time.
       concurrency: 1,
       deadline,
+      progress,
     },
   );
   if (committed.failures.length > 0) {
+    progress.undoing();
     const kept = await undo(batch, [
       ...committed.written,
       ...(await storedParts(committed.failed, (row) => keys.serialRange(row.creation.range.id))),
     ]);
-    stoppedImport(committed.failures, kept, file.columns);
+    stoppedImport(committed.failures, kept, checked.columns);
   }
   logger.info('import stored', {
     batchId: batch.id,
@@ -457,5 +469,5 @@ export async function importSerialRanges(
     checkMs: checkedAt - started,
     writeMs: Date.now() - checkedAt,
   });
-  return { rows: ranges.length, created: ranges.length, dryRun: false, batchId: batch.id };
+  return ranges.length;
 }

@@ -9,6 +9,7 @@ export const serialRangeRoutes = implement(serialRangeApi, {
   'POST /api/serial-numbers/import': {
     handler: 'lambdas/serial-ranges/import-handler.ts',
     timeoutSeconds: importTimeoutSeconds,
+    grants: ['importsWrite'],
   },
   'GET /api/serial-numbers/lookup': { handler: 'lambdas/serial-ranges/lookup-handler.ts' },
   'GET /api/serial-numbers/{id}': { handler: 'lambdas/serial-ranges/get-handler.ts' },

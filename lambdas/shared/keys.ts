@@ -63,6 +63,8 @@ export const keys = {
   siteSettings: (): ItemKey => ({ pk: 'SETTINGS', sk: 'SITE' }),
   /** A data migration that ran to its end (lambdas/migrations): it never runs again. */
   migration: (name: string): ItemKey => ({ pk: 'MIGRATION', sk: name }),
+  /** A catalogue import, by its batch id: where it stands (lambdas/imports; expires by TTL). */
+  importJob: (id: string): ItemKey => ({ pk: `IMPORT#${id}`, sk: 'JOB' }),
 
   product: (id: string): ItemKey => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
   /** One version of a product's test plan (versions never change once saved). */

@@ -33,9 +33,11 @@ export {
  * - `userPoolAdmin`: the Cognito admin APIs on the user pool (staff accounts);
  * - `dependencyProbes`: describe the table and pool, list the bucket, read the SES account;
  * - `reportsWrite`: store report PDFs in the reports bucket;
- * - `reportsRead`: read report PDFs from the reports bucket.
+ * - `reportsRead`: read report PDFs from the reports bucket;
+ * - `importsWrite`: keep an import's file for the import worker (`imports/` in that bucket).
  */
-export type Grant = 'userPoolAdmin' | 'dependencyProbes' | 'reportsWrite' | 'reportsRead';
+export type Grant =
+  'userPoolAdmin' | 'dependencyProbes' | 'reportsWrite' | 'reportsRead' | 'importsWrite';
 
 /** What answers a route: its handler module and the permissions that module needs. */
 export interface ServerSpec {

@@ -25,7 +25,7 @@ import {
   routes as allRoutes,
 } from '../../lambdas/routes';
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
-import { grantReportsRead, grantReportsWrite } from './data';
+import { grantImportsWrite, grantReportsRead, grantReportsWrite } from './data';
 import { AppFunction, type AppFunctionProps, type SharedEnvironment } from './function';
 
 /**
@@ -266,6 +266,7 @@ export class Api extends Construct {
       if (moduleGrants.has('dependencyProbes')) this.grantDependencyProbes(fn, props);
       if (moduleGrants.has('reportsWrite')) grantReportsWrite(fn, props.reportsBucket);
       if (moduleGrants.has('reportsRead')) grantReportsRead(fn, props.reportsBucket);
+      if (moduleGrants.has('importsWrite')) grantImportsWrite(fn, props.reportsBucket);
     }
 
     const reportRequestRoute = httpRoutes.get(reportRequestRouteKey);

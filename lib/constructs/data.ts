@@ -12,6 +12,9 @@ import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/shared/table';
 import type { AppFunction } from './function';
 
+/** Where import files wait for the import worker (lambdas/imports/import-files.ts `importFileKey`). */
+export const importFilesPrefix = 'imports/';
+
 export interface DataProps {
   /**
    * Days a generated report PDF stays downloadable; visitors also get it by email.
@@ -87,12 +90,51 @@ export class Data extends Construct {
           noncurrentVersionExpiration: Duration.days(7),
           abortIncompleteMultipartUploadAfter: Duration.days(1),
         },
+        {
+          // Import files wait there for the import worker, which removes each when done; one
+          // it could not remove (a failure on the way) goes after two days.
+          prefix: importFilesPrefix,
+          expiration: Duration.days(2),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       serverAccessLogsBucket: accessLogsBucket,
       serverAccessLogsPrefix: 's3/reports/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }
+}
+
+/**
+ * `importsWrite`: keep an import's file for the worker: put objects under `imports/` only.
+ */
+export function grantImportsWrite(fn: AppFunction, reportsBucket: IBucket): Grant {
+  acknowledgeImportFiles(fn, reportsBucket);
+  return Grant.addToPrincipal({
+    grantee: fn.function,
+    actions: ['s3:PutObject'],
+    resourceArns: [reportsBucket.arnForObjects(`${importFilesPrefix}*`)],
+  });
+}
+
+/** The import worker's access to the files: read one, remove it when done. */
+export function grantImportsRead(fn: AppFunction, reportsBucket: IBucket): Grant {
+  acknowledgeImportFiles(fn, reportsBucket);
+  return Grant.addToPrincipal({
+    grantee: fn.function,
+    actions: ['s3:GetObject', 's3:DeleteObject'],
+    resourceArns: [reportsBucket.arnForObjects(`${importFilesPrefix}*`)],
+  });
+}
+
+function acknowledgeImportFiles(fn: AppFunction, reportsBucket: IBucket): void {
+  const bucketId = Stack.of(fn).getLogicalId(reportsBucket.node.defaultChild as CfnElement);
+  Validations.of(fn.role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${importFilesPrefix}*]`,
+    reason:
+      'Import files are kept under per-import keys (a random id) not known in advance; the ' +
+      'grant covers that prefix of the private bucket only, with the actions the function needs.',
+  });
 }
 
 /**

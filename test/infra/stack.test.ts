@@ -11,6 +11,8 @@ import { tableDefinition } from '../../lambdas/shared/table';
 import { appUrlItem } from '../../lambdas/shared/app-url';
 import { keys } from '../../lambdas/shared/keys';
 import { isDeliveryRecord } from '../../lambdas/report-requests/mailer';
+import { isImportRecord } from '../../lambdas/imports/import-records';
+import { importStatuses, importWorkerSeconds } from '../../lambdas/shared/contract/schemas/imports';
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
 import { resolverPathPatterns } from '../../lambdas/resolver/routes';
 import { deliveryStatuses } from '../../lambdas/report-requests/repository';
@@ -21,7 +23,8 @@ import {
   userPoolAdminActions,
 } from '../../lib/constructs/api';
 import { Auth } from '../../lib/constructs/auth';
-import { Data } from '../../lib/constructs/data';
+import { Data, importFilesPrefix } from '../../lib/constructs/data';
+import { importRecordFilter } from '../../lib/constructs/import-worker';
 import { repositoryRoot } from '../../lib/constructs/function';
 import { mailerRecordFilter } from '../../lib/constructs/report-delivery';
 import { EdgeWebAcl, unitLookupPathPrefixes } from '../../lib/constructs/waf';
@@ -307,9 +310,9 @@ describe('functions', () => {
     expect(migrator.Properties.Timeout).toBe(900);
   });
 
-  it('builds one function per handler module, plus the Cognito trigger, mailer, suppression and data migrations', () => {
+  it('builds one function per handler module, plus the Cognito trigger, mailer, suppression, import worker and data migrations', () => {
     expect(stack.api.functions.size).toBe(handlerModules().length);
-    expect(applicationFunctions()).toHaveLength(handlerModules().length + 4);
+    expect(applicationFunctions()).toHaveLength(handlerModules().length + 5);
   });
 
   it('runs every function on nodejs22.x, arm64, traced, with source maps', () => {
@@ -974,11 +977,117 @@ describe('report center grants', () => {
     for (const id of withObjects) expect(allowed.has(id), id).toBe(true);
   });
 
+  it('lets importsWrite put import files under imports/ and the worker read and remove them, nothing else', () => {
+    const importObjects = { 'Fn::Join': ['', [reportsArn, `/${importFilesPrefix}*`]] };
+    const writers = handlerModules().filter((m) => grantsOf(m).includes('importsWrite'));
+    expect(writers.sort()).toEqual([
+      'lambdas/products/import-handler.ts',
+      'lambdas/serial-ranges/import-handler.ts',
+    ]);
+    for (const handlerModule of writers) {
+      expect(s3Statements(roleOf(stack.api.functions.get(handlerModule)!))).toEqual([
+        expect.objectContaining({ Action: 's3:PutObject', Resource: importObjects }),
+      ]);
+    }
+    expect(s3Statements(roleOf(stack.importWorker.worker))).toEqual([
+      expect.objectContaining({
+        Action: ['s3:DeleteObject', 's3:GetObject'],
+        Resource: importObjects,
+      }),
+    ]);
+    // Only those roles name the import files.
+    const withImports = ofType('AWS::IAM::Role')
+      .map(([id]) => id)
+      .filter((id) =>
+        statementsOf(id).some(
+          (statement) => JSON.stringify(statement.Resource) === JSON.stringify(importObjects),
+        ),
+      );
+    expect(withImports.sort()).toEqual(
+      [
+        ...writers.map((m) => roleOf(stack.api.functions.get(m)!)),
+        roleOf(stack.importWorker.worker),
+      ].sort(),
+    );
+  });
+
   it('lets the report request and the mailer read the table, where the app address is', () => {
     for (const fn of [stack.api.functionOf(reportRequestRouteKey)!, stack.reportDelivery.mailer]) {
       const actions = statementsOf(roleOf(fn)).flatMap((statement) => [statement.Action].flat());
       expect(actions).toContain('dynamodb:GetItem');
     }
+  });
+});
+
+describe('import worker', () => {
+  const workerId = () => logicalId(stack.importWorker.worker.function);
+  const mapping = () => mappingOf(workerId());
+
+  it('takes one queued import per invocation from the table stream, with the minutes it needs', () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': ['DataTableFDBAD0F2', 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: expect.any(Number),
+    });
+    expect(mapping().MaximumRecordAgeInSeconds).toBeLessThan(24 * 3600);
+    const fn = resources[workerId()]!.Properties;
+    // Its own budget fits in the function's time, which fits in Lambda's 15 minutes.
+    expect(fn.Timeout).toBeGreaterThan(importWorkerSeconds);
+    expect(fn.Timeout).toBeLessThanOrEqual(900);
+  });
+
+  it("filters the stream exactly as the worker's isImportRecord does", () => {
+    const patterns = mapping().FilterCriteria.Filters.map((f: { Pattern: string }) =>
+      JSON.parse(f.Pattern),
+    );
+    const invokes = (event: object) => patterns.some((p: unknown) => matchesFilter(p, event));
+    const image = (type: string, status: string) => ({
+      pk: { S: 'IMPORT#x' },
+      sk: { S: 'JOB' },
+      type: { S: type },
+      status: { S: status },
+    });
+    const records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; dynamodb: object }[] = [];
+    for (const type of [importRecordFilter.type, 'reportRequest', 'product']) {
+      for (const status of [...importStatuses, 'pending']) {
+        records.push({ eventName: 'INSERT', dynamodb: { NewImage: image(type, status) } });
+        records.push({ eventName: 'REMOVE', dynamodb: { OldImage: image(type, status) } });
+        for (const before of importStatuses) {
+          records.push({
+            eventName: 'MODIFY',
+            dynamodb: { NewImage: image(type, status), OldImage: image(type, before) },
+          });
+        }
+      }
+    }
+    const mismatches = records.filter(
+      (record) => invokes(record) !== isImportRecord(record as never),
+    );
+    expect(mismatches).toEqual([]);
+    // The rule is not empty: a new import invokes the worker, and nothing else does.
+    expect(records.filter((record) => invokes(record))).toHaveLength(1);
+  });
+
+  it('keeps import files two days at most in the reports bucket', () => {
+    const reports = resources.DataReportsBucket6DB95033!.Properties;
+    expect(reports.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: importFilesPrefix,
+        ExpirationInDays: 2,
+        Status: 'Enabled',
+      }),
+    );
+  });
+
+  it('raises an alarm when the worker fails', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').filter(
+      ([, alarm]) =>
+        alarm.Properties.MetricName === 'Errors' &&
+        JSON.stringify(alarm.Properties.Dimensions).includes(workerId()),
+    );
+    expect(alarms).toHaveLength(1);
   });
 });
 
@@ -1064,9 +1173,18 @@ function matchesFilter(pattern: unknown, event: unknown): boolean {
   );
 }
 
+/** The event source mapping of a function (each stream consumer has one). */
+function mappingOf(functionId: string) {
+  const found = ofType('AWS::Lambda::EventSourceMapping').filter(
+    ([, resource]) => resource.Properties.FunctionName?.Ref === functionId,
+  );
+  expect(found, functionId).toHaveLength(1);
+  return found[0]![1].Properties;
+}
+
 describe('report mailer', () => {
   const mailerId = () => logicalId(stack.reportDelivery.mailer.function);
-  const mapping = () => only('AWS::Lambda::EventSourceMapping')[1].Properties;
+  const mapping = () => mappingOf(mailerId());
   const queueId = () => logicalId(stack.reportDelivery.deadLetterQueue);
 
   it('reads the table stream from the oldest record, with retries, bisection and a DLQ', () => {

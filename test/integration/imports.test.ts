@@ -6,8 +6,10 @@ import { message } from '../../lambdas/shared/contract/messages';
 import type { AuditEntry } from '../../lambdas/shared/contract/schemas/audit';
 import type { DashboardFigures } from '../../lambdas/shared/contract/schemas/dashboard';
 import {
+  finishedImportStatuses,
   importBodyLimitBytes,
   maxImportRows,
+  type ImportJob,
   type ImportSummary,
 } from '../../lambdas/shared/contract/schemas/imports';
 import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
@@ -45,13 +47,36 @@ async function importFile(
 const counters = async () => (await as<DashboardFigures>('/api/dashboard')).body;
 
 /**
- * The rows a file stored here may hold: its write must end within the import's time limit
- * (28 s, half of it for writing, the other half kept for an undo), and DynamoDB Local writes
- * a few hundred to a few thousand items a second on this kind of machine (a product is about
- * 13 items with its search words; `npm run bench -- import`). The files checked are full size.
+ * Sends a file to be imported (202: checked and queued) and follows the import until it is
+ * over, as the page does: its last state, and each count of rows written seen on the way.
+ */
+async function importAndWait(
+  what: 'products' | 'serial-numbers',
+  csv: string | Promise<Answer>,
+): Promise<{ job: ImportJob; seen: number[] }> {
+  const accepted = typeof csv === 'string' ? await importFile(what, csv) : await csv;
+  expect(accepted.status, JSON.stringify(accepted.body).slice(0, 500)).toBe(202);
+  const queued = accepted.body as unknown as ImportJob;
+  expect(queued).toMatchObject({ status: 'queued', written: 0, error: null });
+  const seen: number[] = [];
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const { status, body } = await as<ImportJob>(`/api/imports/${queued.id}`);
+    expect(status, JSON.stringify(body)).toBe(200);
+    if (finishedImportStatuses.includes(body.status)) return { job: body, seen };
+    seen.push(body.written);
+    if (Date.now() > deadline) throw new Error(`The import is still ${body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The products a stored file here holds: DynamoDB Local writes a few hundred items a second
+ * on this kind of machine and a product is about 13 items with its search words (`npm run
+ * bench -- import`: a 5,000-product file takes minutes there). The files checked are full
+ * size, and the range import stores a full-size file.
  */
 const storedProducts = 60;
-const storedRanges = 300;
 
 /** Waits until `ready` says the import's writing has begun (its check is over), then answers. */
 async function whenWriting(ready: () => Promise<boolean>): Promise<void> {
@@ -220,7 +245,7 @@ describe('a product import', () => {
     expect(await reader.get(keys.productName(`Import ${tag} Valve 0`))).toBeUndefined();
   }, 120_000);
 
-  it('checks the corrected file on a dry run, then stores a file whole, audited as one batch', async () => {
+  it('checks the corrected file on a dry run, then stores a file whole through the import worker, audited as one batch', async () => {
     const products = Array.from({ length: rows }, (_, index) => exported(index));
     const before = await counters();
     const dry = await importFile('products', productsCsv(products), { dryRun: 'true' });
@@ -230,12 +255,17 @@ describe('a product import', () => {
     expect(await reader.get(keys.productName(`Import ${tag} Valve 0`))).toBeUndefined();
 
     const last = storedProducts - 1;
-    const stored = await importFile('products', productsCsv(products.slice(0, storedProducts)));
-    expect(stored.status, JSON.stringify(stored.body).slice(0, 500)).toBe(200);
-    expect(stored.body).toMatchObject({
+    const { job: stored } = await importAndWait(
+      'products',
+      productsCsv(products.slice(0, storedProducts)),
+    );
+    expect(stored).toMatchObject({
+      kind: 'product',
+      status: 'stored',
       rows: storedProducts,
-      created: storedProducts,
-      dryRun: false,
+      written: storedProducts,
+      fileName: `products-${tag}.csv`,
+      error: null,
     });
     expect((await counters()).products).toBe(before.products! + storedProducts);
 
@@ -257,12 +287,12 @@ describe('a product import', () => {
     // One entry of the import's own per transaction, and the product's own create, both
     // naming the batch with the file's name and rows.
     const batch = {
-      id: stored.body.batchId,
+      id: stored.id,
       fileName: `products-${tag}.csv`,
       rows: storedProducts,
     };
     const parts = await as<{ items: AuditEntry[] }>(
-      `/api/audit?entity=import&id=${stored.body.batchId}&limit=1000`,
+      `/api/audit?entity=import&id=${stored.id}&limit=1000`,
     );
     expect(parts.status).toBe(200);
     expect(parts.body.items.length).toBeGreaterThan(storedProducts / 15);
@@ -301,6 +331,12 @@ describe('a product import', () => {
     });
   }, 60_000);
 
+  it('answers not-found for an import it does not know', async () => {
+    const answer = await as<ErrorBody>(`/api/imports/${randomUUID()}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toMatchObject({ code: 'not-found' });
+  });
+
   it('undoes what it wrote when someone takes a name of the file meanwhile', async () => {
     const products = Array.from({ length: storedProducts }, (_, index) =>
       exported(200_000 + index),
@@ -335,9 +371,9 @@ describe('a product import', () => {
       },
     });
     expect(rival.status, JSON.stringify(rival.body)).toBe(201);
-    const answer = await pending;
-    expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(409);
-    expect(answer.body.error).toMatchObject({
+    const { job } = await importAndWait('products', pending);
+    expect(job).toMatchObject({ status: 'refused', written: 0 });
+    expect(job.error).toMatchObject({
       code: 'already-exists',
       messageKey: 'errors.importConflict',
       fields: { [`row ${storedProducts + 1}.name`]: message('errors.productNameTaken') },
@@ -502,23 +538,30 @@ describe('a serial number range import', () => {
     expect(listed.body.items.map((item) => item.id)).toEqual([stored.id]);
   }, 120_000);
 
-  it('checks the corrected file on a dry run, then stores a file whole, with the counters and each product’s range count', async () => {
+  it('checks the corrected file on a dry run, then stores a whole 5,000-row file, with the counters and each product’s range count', async () => {
     const ranges = Array.from({ length: rows }, (_, n) => range(n, ofRow(n)));
     const before = await counters();
     const dry = await importFile('serial-numbers', csvOf(ranges), { dryRun: '1' });
     expect(dry.status, JSON.stringify(dry.body).slice(0, 800)).toBe(200);
     expect(dry.body).toEqual({ rows, created: 0, dryRun: true, batchId: null });
-    const stored = ranges.slice(0, storedRanges);
-    const answer = await importFile('serial-numbers', csvOf(stored));
-    expect(answer.status, JSON.stringify(answer.body).slice(0, 800)).toBe(200);
-    expect(answer.body).toMatchObject({
-      rows: storedRanges,
-      created: storedRanges,
-      dryRun: false,
+    // The whole file, 5,000 rows: written by the import worker in parts, its progress
+    // followed as the page follows it (the request itself only checks and queues it).
+    const whole = Array.from({ length: maxImportRows }, (_, n) => range(n, ofRow(n)));
+    const stored = whole;
+    const { job, seen } = await importAndWait('serial-numbers', csvOf(whole));
+    expect(job).toMatchObject({
+      kind: 'serial-range',
+      status: 'stored',
+      rows: maxImportRows,
+      written: maxImportRows,
+      error: null,
     });
+    // Rows written were counted on the way, never more than the file and never backwards.
+    expect(seen.some((written) => written > 0 && written < maxImportRows)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     const after = await counters();
-    expect(after.serialRanges).toBe(before.serialRanges! + storedRanges);
-    expect(after.units).toBe(before.units! + storedRanges * 10);
+    expect(after.serialRanges).toBe(before.serialRanges! + maxImportRows);
+    expect(after.units).toBe(before.units! + maxImportRows * 10);
     const ofMulti = await as<{ total: number; items: SerialRange[] }>(
       `/api/serial-numbers?productId=${multi.id}&limit=1`,
     );
@@ -535,7 +578,7 @@ describe('a serial number range import', () => {
     });
     const ofGtin = await as<SerialRange>(`/api/serial-numbers/lookup?serial=${serial(25)}`);
     expect(ofGtin.body).toMatchObject({ productId: withGtin.id, gtin: withGtin.gtin });
-  }, 180_000);
+  }, 600_000);
 
   it('undoes the parts it wrote when someone stores an overlapping range meanwhile', async () => {
     // Two partitions: the first's parts are written before the second's meets the rival.
@@ -580,9 +623,9 @@ describe('a serial number range import', () => {
       },
     });
     expect(rival.status, JSON.stringify(rival.body)).toBe(201);
-    const answer = await pending;
-    expect(answer.status, JSON.stringify(answer.body).slice(0, 800)).toBe(409);
-    expect(answer.body.error).toMatchObject({
+    const { job } = await importAndWait('serial-numbers', pending);
+    expect(job).toMatchObject({ status: 'refused', written: 0 });
+    expect(job.error).toMatchObject({
       messageKey: 'errors.importConflict',
       fields: {
         'row 301.startSerial': message('errors.serialRangeOverlap', {

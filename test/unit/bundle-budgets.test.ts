@@ -48,23 +48,27 @@ const budgets: [test: (module: string) => boolean, kilobytes: number, what: stri
     'functions that read PDFs from S3, mail them through SES, or probe every service',
   ],
   [
-    (module) => module === 'lambdas/products/import-handler.ts',
-    // The product functions' 440, and the reading of a whole file in one pass: every row's
-    // schema and every problem named (contract/csv-records.ts, problems.ts), the import's
-    // parts and undo (data/import-batch.ts, import-refusals.ts): 12 kB.
-    456,
-    'the products import: a product function, and a CSV file checked whole before it is written',
+    (module) =>
+      [
+        'lambdas/products/import-handler.ts',
+        'lambdas/serial-ranges/import-handler.ts',
+        'lambdas/imports/worker.ts',
+      ].includes(module),
+    // The products import's 456 (a product function, and a file read in one pass: every row's
+    // schema and every problem named, contract/csv-records.ts, problems.ts) and the range
+    // import's 444, until the imports were written by a worker: the requests keep the checked
+    // file in S3 (the S3 client, about 150 kB), and the worker reads it and writes both kinds
+    // (parts and undo, data/import-batch.ts, import-refusals.ts).
+    640,
+    'the catalogue imports: a CSV file checked whole and kept in S3, and the worker that writes it',
   ],
   [
     (module) =>
-      [
-        'lambdas/serial-ranges/import-handler.ts',
-        'lambdas/machine-data/upload-handler.ts',
-        'lambdas/machine-data/ingest-handler.ts',
-      ].includes(module),
-    // The default's 428 until a file or batch was checked whole in one pass, every problem
-    // named (contract/csv-records.ts, problems.ts; the upload's dry run; the range import's
-    // overlaps, parts and undo): 10-14 kB.
+      ['lambdas/machine-data/upload-handler.ts', 'lambdas/machine-data/ingest-handler.ts'].includes(
+        module,
+      ),
+    // The default's 428 until a batch was checked whole in one pass, every problem named
+    // (contract/csv-records.ts, problems.ts; the upload's dry run): 10-14 kB.
     444,
     'readers of whole files and batches: every problem of every row in one answer',
   ],

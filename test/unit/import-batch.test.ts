@@ -13,45 +13,52 @@ const { keys } = await import('../../lambdas/shared/keys');
 beforeEach(() => documents.reset());
 
 describe('commitParts', () => {
-  it('commits every part, each writer naming itself', async () => {
+  it("commits every part, each writer naming itself, telling of each part's rows", async () => {
     const seen: [number, number][] = [];
+    const rows: number[] = [];
+    const parts = [[1], [2, 3], [4], [5, 6, 7], [8]];
     const committed = await commitParts(
-      [1, 2, 3, 4, 5],
+      parts,
       async (part, _index, worker) => {
-        seen.push([part, worker]);
+        seen.push([part[0]!, worker]);
         await Promise.resolve();
       },
-      { concurrency: 2, deadline: Date.now() + 60_000 },
+      {
+        concurrency: 2,
+        deadline: Date.now() + 60_000,
+        progress: { written: (count) => rows.push(count), undoing: () => undefined },
+      },
     );
-    expect(committed).toEqual({ written: [1, 2, 3, 4, 5], failed: [], failures: [] });
+    expect(committed).toEqual({ written: parts, failed: [], failures: [] });
     expect(new Set(seen.map(([, worker]) => worker))).toEqual(new Set([0, 1]));
+    expect(rows.sort()).toEqual([1, 1, 1, 2, 3]);
   });
 
   it('starts no part after a failure, and names the failed part apart from the written', async () => {
     const started: number[] = [];
     const refusal = new Error('taken meanwhile');
     const committed = await commitParts(
-      [1, 2, 3, 4, 5],
-      async (part) => {
-        started.push(part);
+      [[1], [2], [3], [4], [5]],
+      async ([part]) => {
+        started.push(part!);
         await Promise.resolve();
         if (part === 2) throw refusal;
       },
       { concurrency: 1, deadline: Date.now() + 60_000 },
     );
     expect(started).toEqual([1, 2]);
-    expect(committed).toEqual({ written: [1], failed: [2], failures: [refusal] });
+    expect(committed).toEqual({ written: [[1]], failed: [[2]], failures: [refusal] });
   });
 
   it('stops at its deadline, leaving the undo its half of the time', async () => {
-    const committed = await commitParts([1, 2], async () => undefined, {
+    const committed = await commitParts([[1], [2]], async () => undefined, {
       concurrency: 1,
       deadline: Date.now() - 1,
     });
     expect(committed.written).toEqual([]);
     expect(committed.failures[0]).toBeInstanceOf(ImportOutOfTime);
     // 28 s in all: 4 s spent checking leaves 12 s for writing and 12 s for an undo.
-    expect(writingDeadline(0, 4_000)).toBe(16_000);
+    expect(writingDeadline(0, 28, 4_000)).toBe(16_000);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { hasRoles, splitRouteKey, type Answer, type ApiSpec, type ApiTable } from './api-spec';
-import { errorCodes } from './error-codes';
+import { errorBodySchema } from './schemas/error-body';
 import type { OpenApiDocument } from './api/openapi';
 import { productName } from './product-name';
 
@@ -27,30 +27,6 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
   delete converted.$schema;
   return converted;
 }
-
-/** The standard error body (docs/api.md, lambdas/shared/contract/error-codes.ts). */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(errorCodes as [string, ...string[]]),
-    message: z.string().describe('The catalogue message in English'),
-    messageKey: z.string().describe('The catalogue entry of the message, e.g. errors.not-found'),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    fields: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe('Field path -> English message, for invalid-argument'),
-    fieldMessages: z
-      .record(
-        z.string(),
-        z.object({
-          messageKey: z.string(),
-          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-        }),
-      )
-      .optional(),
-    correlationId: z.string().optional(),
-  }),
-});
 
 const errorAnswer = (description: string) => ({
   description,

@@ -3,7 +3,6 @@ import { getConfig } from '../config';
 import type { AuditActor, AuditBatch } from '../contract/schemas/audit';
 import type { ItemKey } from '../keys';
 import { getItems, itemKeyId } from './read';
-import { importTimeoutSeconds } from '../contract/schemas/imports';
 import { logger } from '../logger';
 import type { AuditRecord } from './audit';
 
@@ -93,15 +92,20 @@ export interface Committed<T> {
 
 /**
  * Commits `parts` with `commit`, `concurrency` at a time (`worker`: which of them, so each
- * moves a counter shard of its own), and stops at the first failure or
+ * moves a counter shard of its own), telling `progress` of each part's rows written, and
+ * stops at the first failure or
  * at `deadline` (ms since the epoch): parts in flight finish, no other starts. The caller
  * undoes the written parts when anything failed; the deadline leaves it the time to
  * (a function stopped at its time limit would leave the parts written so far).
  */
-export async function commitParts<T>(
+export async function commitParts<T extends readonly unknown[]>(
   parts: readonly T[],
   commit: (part: T, index: number, worker: number) => Promise<void>,
-  { concurrency, deadline }: { concurrency: number; deadline: number },
+  {
+    concurrency,
+    deadline,
+    progress,
+  }: { concurrency: number; deadline: number; progress?: ImportProgress },
 ): Promise<Committed<T>> {
   const written: T[] = [];
   const failed: T[] = [];
@@ -117,6 +121,7 @@ export async function commitParts<T>(
       try {
         await commit(parts[index]!, index, worker);
         written.push(parts[index]!);
+        progress?.written(parts[index]!.length);
       } catch (error) {
         failed.push(parts[index]!);
         failures.push(error);
@@ -181,11 +186,24 @@ export const importWriters = (inAws: number): number =>
   getConfig().DYNAMODB_ENDPOINT ? Math.min(2, inAws) : inAws;
 
 /**
- * When writing must stop: half the time left after the check (from `started`, the request's
- * start), the other half being the undo's, which writes as much as the writing did.
+ * When writing must stop: half the time left of `budgetSeconds` after the check (from
+ * `started`, when the work began), the other half being the undo's, which writes as much as
+ * the writing did.
  */
-export const writingDeadline = (started: number, now = Date.now()) =>
-  now + (importTimeoutSeconds * 1000 - (now - started)) / 2;
+export const writingDeadline = (started: number, budgetSeconds: number, now = Date.now()) =>
+  now + (budgetSeconds * 1000 - (now - started)) / 2;
+
+/** What an import's writing hears of: each part's rows stored, and the start of an undo. */
+export interface ImportProgress {
+  written(rows: number): void;
+  undoing(): void;
+}
+
+/** How an import's file is written: its deadline (from when the work began), its progress. */
+export interface ImportWriting {
+  deadline: (started: number) => number;
+  progress: ImportProgress;
+}
 
 /** The import used half its time writing: it stops and undoes, while there is time to. */
 export class ImportOutOfTime extends Error {

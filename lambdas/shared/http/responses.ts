@@ -75,25 +75,34 @@ function describe(error: unknown): Record<string, unknown> {
  * catalogue message; an unreachable dependency is `unavailable`; anything else is a
  * generic `internal` with the correlation id, never a stack trace.
  */
-export function errorResult(error: unknown, correlationId: string, routeKey = ''): HttpResult {
+export function errorAnswer(
+  error: unknown,
+  correlationId: string,
+  routeKey = '',
+): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof DomainError) {
     const headers =
       error instanceof RateLimitedError
         ? { 'retry-after': String(error.retryAfterSeconds) }
         : undefined;
-    return respond(
-      errorStatus[error.code],
-      errorBody(error.code, error.messageKey, error.params, error.fields),
-      correlationId,
+    return {
+      status: errorStatus[error.code],
+      body: errorBody(error.code, error.messageKey, error.params, error.fields),
       headers,
-    );
+    };
   }
   if (isServiceUnreachable(error)) {
     logger.warn('dependency unreachable', { correlationId, routeKey, error: describe(error) });
-    return respond(503, errorBody('unavailable', 'errors.unavailable'), correlationId);
+    return { status: 503, body: errorBody('unavailable', 'errors.unavailable') };
   }
   logger.error('unhandled error', { correlationId, routeKey, error: describe(error) });
   const body = errorBody('internal', 'errors.internal');
   body.error.correlationId = correlationId;
-  return respond(500, body, correlationId);
+  return { status: 500, body };
+}
+
+/** {@link errorAnswer} as API Gateway takes it. */
+export function errorResult(error: unknown, correlationId: string, routeKey = ''): HttpResult {
+  const { status, body, headers } = errorAnswer(error, correlationId, routeKey);
+  return respond(status, body, correlationId, headers);
 }

@@ -1,12 +1,12 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { ZodType } from 'zod';
 import type { ApiTable } from '../../../lambdas/shared/contract/api-spec';
-import type { ErrorCode } from '../../../lambdas/shared/contract/error-codes';
+import type { ErrorBody, ErrorCode } from '../../../lambdas/shared/contract/error-codes';
 import type { MessageKey } from '../../../lambdas/shared/contract/messages';
 import { i18n } from '../i18n';
 import { codeForStatus, isErrorBody, readJson, type MessageRefBody } from './api-errors';
 import {
   answerSchema,
+  type AnswerReader,
   routeMethod,
   routePath,
   type RouteAnswer,
@@ -233,6 +233,24 @@ async function request<T>(
   throw failure(response, payload);
 }
 
+/**
+ * The {@link ApiError} of a standard error body's `error`, in the current language: a failed
+ * answer's (with its HTTP status), or one an answer carries (an import's outcome).
+ */
+export function apiErrorOf(error: ErrorBody['error'], status: number): ApiError {
+  const { code, messageKey: named, params, fields, fieldMessages, correlationId } = error;
+  const messageKey = errorMessageKey(code, named);
+  return new ApiError(
+    code,
+    i18n.t(messageKey, messageKey === named ? (params ?? {}) : {}),
+    status,
+    translateFields(fields, fieldMessages),
+    correlationId,
+    messageKey,
+    params ?? {},
+  );
+}
+
 /** The {@link ApiError} of a failed answer (its JSON body already read). */
 function failure(response: Response, payload: unknown): ApiError {
   // Whatever the body says (API Gateway's own answer is `{"message":"Unauthorized"}`).
@@ -241,19 +259,7 @@ function failure(response: Response, payload: unknown): ApiError {
     return new ApiError('unauthenticated', i18n.t('errors.unauthenticated'), 401);
   }
 
-  if (isErrorBody(payload)) {
-    const { code, messageKey: named, params, fields, fieldMessages, correlationId } = payload.error;
-    const messageKey = errorMessageKey(code, named);
-    return new ApiError(
-      code,
-      i18n.t(messageKey, messageKey === named ? (params ?? {}) : {}),
-      response.status,
-      translateFields(fields, fieldMessages),
-      correlationId,
-      messageKey,
-      params ?? {},
-    );
-  }
+  if (isErrorBody(payload)) return apiErrorOf(payload.error, response.status);
   const code = codeForStatus(response.status);
   return new ApiError(
     code,
@@ -288,7 +294,7 @@ export async function apiDownload(
  * Checks an answer's shape with its schema. An answer of the wrong shape is a defect
  * on our side, reported to the user as such (`internal`), never shown half-read.
  */
-export function parseAnswer<T>(schema: ZodType<T>, body: unknown): T {
+export function parseAnswer<T>(schema: AnswerReader<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw new ApiError('internal', i18n.t('errors.internal'), 200);

@@ -80,16 +80,27 @@ export function routeUrls<T extends ApiTable>() {
   ): `/api/${string}` => routeUrl({} as T, key, input);
 }
 
+/** What reads an answer: a schema's `safeParse`. */
+export type AnswerReader<T> = Pick<ZodType<T>, 'safeParse'>;
+
 /**
- * The schema a route's answer is read with: its JSON answer's (the first of its success
- * answers that has one); undefined for a route whose answers carry none.
+ * What a route's answer is read with: its JSON answer's schema; for a route with several
+ * (an import: a dry run's 200 summary, or the queued import's 202), the first of them the
+ * answer satisfies. Undefined for a route whose answers carry no JSON.
  */
 export function answerSchema<T extends ApiTable, K extends keyof T & string>(
   table: T,
   key: K,
-): ZodType<RouteAnswer<T[K]>> | undefined {
+): AnswerReader<RouteAnswer<T[K]>> | undefined {
   const answers = Object.values((table[key] as ApiSpec).answers) as Answer[];
-  return answers.find(
+  const schemas = answers.filter(
     (answer): answer is ZodType => typeof answer === 'object' && !('file' in answer),
-  ) as ZodType<RouteAnswer<T[K]>> | undefined;
+  ) as ZodType<RouteAnswer<T[K]>>[];
+  if (schemas.length <= 1) return schemas[0];
+  return {
+    safeParse: (body: unknown) => {
+      const results = schemas.map((schema) => schema.safeParse(body));
+      return results.find((result) => result.success) ?? results[0]!;
+    },
+  } as AnswerReader<RouteAnswer<T[K]>>;
 }

@@ -1,5 +1,10 @@
 import { staffOrAdmin, type ApiTable } from '../api-spec';
-import { importBodyLimitBytes, importQuerySchema, importSummarySchema } from '../schemas/imports';
+import {
+  importBodyLimitBytes,
+  importJobSchema,
+  importQuerySchema,
+  importSummarySchema,
+} from '../schemas/imports';
 import { idParams } from '../schemas/params';
 import { createProductSchema, updateProductSchema } from '../schemas/product';
 import { productSchema } from '../schemas/product-record';
@@ -16,12 +21,12 @@ export const productWriteApi = {
   },
   'POST /api/products/import': {
     summary:
-      'Adds the products of a CSV file (text/csv), all or none; `dryRun=true` checks it and stores nothing',
+      'Checks a CSV file (text/csv) of products and queues it to be added, all or none (202, then `GET /api/imports/{id}`); `dryRun=true` checks it and stores nothing',
     access: staffOrAdmin,
     body: 'text',
     query: importQuerySchema,
     bodyLimitBytes: importBodyLimitBytes,
-    answers: { 200: importSummarySchema },
+    answers: { 200: importSummarySchema, 202: importJobSchema },
   },
   'PUT /api/products/{id}': {
     summary: 'Changes a product (the version it was based on must still be current)',

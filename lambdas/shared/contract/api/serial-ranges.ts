@@ -1,5 +1,10 @@
 import { staffOrAdmin, type ApiTable } from '../api-spec';
-import { importBodyLimitBytes, importQuerySchema, importSummarySchema } from '../schemas/imports';
+import {
+  importBodyLimitBytes,
+  importJobSchema,
+  importQuerySchema,
+  importSummarySchema,
+} from '../schemas/imports';
 import { idParams } from '../schemas/params';
 import { deletedSchema, pageSchema } from '../schemas/records';
 import {
@@ -27,12 +32,12 @@ export const serialRangeApi = {
   },
   'POST /api/serial-numbers/import': {
     summary:
-      'Adds the ranges of a CSV file (text/csv), all or none; `dryRun=true` checks it and stores nothing',
+      'Checks a CSV file (text/csv) of ranges and queues it to be added, all or none (202, then `GET /api/imports/{id}`); `dryRun=true` checks it and stores nothing',
     access: staffOrAdmin,
     body: 'text',
     query: importQuerySchema,
     bodyLimitBytes: importBodyLimitBytes,
-    answers: { 200: importSummarySchema },
+    answers: { 200: importSummarySchema, 202: importJobSchema },
   },
   'GET /api/serial-numbers/lookup': {
     summary: 'The range holding a serial number',

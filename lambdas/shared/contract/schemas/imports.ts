@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { errorBodySchema } from './error-body';
 
 /**
  * Imports of the catalogue from CSV files (docs/api.md, "Imports"): products and serial
@@ -18,10 +19,18 @@ export const maxImportRows = 5_000;
 export const importBodyLimitBytes = 3_000_000;
 
 /**
- * The time an import may take on the server (the function's limit): checking a whole file
- * against the catalogue and writing it. API Gateway's HTTP API gives up after 30 s.
+ * The time the import request may take: checking a whole file against the catalogue (a
+ * 5,000-row file takes seconds). API Gateway's HTTP API gives up after 30 s. The writing is
+ * done by the import worker, which has minutes ({@link importWorkerSeconds}).
  */
 export const importTimeoutSeconds = 28;
+
+/**
+ * The time the import worker may take for one file (its function's limit, Lambda's 15
+ * minutes less a margin): checking it again, writing it, and undoing what it wrote when it
+ * cannot finish (half the time is kept for the undo).
+ */
+export const importWorkerSeconds = 14 * 60;
 
 /**
  * `?dryRun=`: whether to check everything and store nothing; `true` or `1` is on, `false`, `0`
@@ -55,9 +64,9 @@ export const importQuerySchema = z.strictObject({
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 
 /**
- * What an import did: the file's rows, and the records it created (none on a dry run, which
- * answers how many it would create: `rows`). A file with any problem is refused whole (400,
- * every problem named `row <line>.<column>`), nothing stored.
+ * A dry run's answer: the file's rows, all of which an import would create (`created` is 0,
+ * `batchId` null). A file with any problem is refused whole (400, every problem named
+ * `row <line>.<column>`), nothing stored.
  */
 export const importSummarySchema = z.object({
   rows: z.number().int().nonnegative(),
@@ -67,3 +76,40 @@ export const importSummarySchema = z.object({
   batchId: z.string().nullable(),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/**
+ * Where an import stands (docs/api.md, "Imports"): `queued` (checked and kept, the worker
+ * not yet on it), `writing` (`written` of `rows` stored so far), `undoing` (it stopped and
+ * takes back what it wrote), then `stored` (every row), `refused` (nothing stored: the rows
+ * someone else's change took meanwhile, or a problem the file has now, named in `error` as
+ * the request's refusal names them) or `failed` (`error` says why; `kept` rows stayed when
+ * the undo could not take them back).
+ */
+export const importStatuses = [
+  'queued',
+  'writing',
+  'undoing',
+  'stored',
+  'refused',
+  'failed',
+] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** The statuses an import ends in. */
+export const finishedImportStatuses: readonly ImportStatus[] = ['stored', 'refused', 'failed'];
+
+export const importJobSchema = z.object({
+  /** The import's batch id: its audit entries' record id, and `GET /api/imports/{id}`'s. */
+  id: z.string(),
+  kind: z.enum(['product', 'serial-range']),
+  status: z.enum(importStatuses),
+  rows: z.number().int().nonnegative(),
+  /** Rows stored so far (all of them when `stored`, none when `refused`). */
+  written: z.number().int().nonnegative(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Why it was refused or failed: the standard error body's `error`. */
+  error: errorBodySchema.shape.error.nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;

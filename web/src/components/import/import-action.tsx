@@ -1,13 +1,13 @@
 import Button from '@cloudscape-design/components/button';
 import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportSummary } from '../../../../lambdas/shared/contract/schemas/imports';
+import type { ImportJob } from '../../../../lambdas/shared/contract/schemas/imports';
 import { useToast } from '../toast/use-toast';
 
 /** What a list's import dialog takes (a feature's wrapper of import-csv-modal.tsx). */
 export interface ImportDialogProps {
   onClose: () => void;
-  onImported: (summary: ImportSummary) => void;
+  onImported: (job: ImportJob) => void;
 }
 
 /**
@@ -40,9 +40,9 @@ export function ImportAction({
         <Suspense fallback={null}>
           <Dialog
             onClose={() => setOpen(false)}
-            onImported={(summary) => {
+            onImported={(job) => {
               setOpen(false);
-              showToast({ type: 'success', content: done(summary.created) });
+              showToast({ type: 'success', content: done(job.written) });
               onImported();
             }}
           />

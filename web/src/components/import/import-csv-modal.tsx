@@ -13,16 +13,20 @@ import { useTranslation } from 'react-i18next';
 import {
   importBodyLimitBytes,
   maxImportRows,
-  type ImportSummary,
+  type ImportJob,
 } from '../../../../lambdas/shared/contract/schemas/imports';
 import { useLanguage } from '../../i18n/use-language';
 import { ApiError } from '../../lib/api-client';
 import { downloadCsv } from '../../lib/csv';
 import { formatNumber } from '../../lib/format';
+import { readImport } from './import-api';
 import {
-  expectedImportMs,
+  importFailure,
+  importPollFailures,
+  importPollMs,
   importProgress,
   importRefusal,
+  isImportJob,
   outcomeUnknown,
   type ImportRefusal,
   type SendImport,
@@ -39,7 +43,7 @@ type ImportState =
   | { step: 'refused'; file: File; stage: Stage; refusal: ImportRefusal }
   | { step: 'failed'; file: File; stage: Stage; message: string; unknown: boolean }
   | { step: 'ready'; file: File; rows: number }
-  | { step: 'importing'; file: File; rows: number; expectedMs: number };
+  | { step: 'importing'; file: File; rows: number; job: ImportJob | undefined };
 
 export interface ImportCsvModalProps {
   title: string;
@@ -55,7 +59,7 @@ export interface ImportCsvModalProps {
   send: SendImport;
   onClose: () => void;
   /** The file is stored: the page says so and shows the list again. */
-  onImported: (summary: ImportSummary) => void;
+  onImported: (job: ImportJob) => void;
 }
 
 /** MB as the catalogue's `errors.fileTooLarge` says it. */
@@ -65,7 +69,8 @@ const limitMegabytes = importBodyLimitBytes / 1_000_000;
  * The import dialog of a catalogue list (docs/web-app.md, "Imports"): a UTF-8 CSV file in the
  * list's export columns is checked whole by the server (a dry run, nothing stored), which names
  * every problem in one answer, listed by row and column; a file without problems is then
- * imported in one request, all rows or none, with a progress bar while it runs.
+ * sent to be imported, all rows or none, and the dialog follows the import worker's progress
+ * (rows written) until it is over.
  */
 export default function ImportCsvModal({
   title,
@@ -85,14 +90,14 @@ export default function ImportCsvModal({
   const number = (value: number) => formatNumber(value, language);
 
   const importing = state.step === 'importing';
-  /** Milliseconds since the import was sent, for its progress bar. */
-  const [elapsedMs, setElapsedMs] = useState(0);
+  /** Whether the dialog is still open: a closed one stops following its import. */
+  const open = useRef(true);
   useEffect(() => {
-    if (!importing) return;
-    const started = Date.now();
-    const timer = setInterval(() => setElapsedMs(Date.now() - started), 250);
-    return () => clearInterval(timer);
-  }, [importing]);
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   /** Asks the server to check the whole file, storing nothing. */
   async function check(file: File) {
@@ -112,17 +117,46 @@ export default function ImportCsvModal({
     }
   }
 
-  /** Stores the checked file: every row, or none. */
+  /**
+   * Stores the checked file, every row or none: the request checks and queues it, then the
+   * dialog asks where it stands every second until the worker is done.
+   */
   async function store(file: File, rows: number) {
-    setElapsedMs(0);
-    setState({ step: 'importing', file, rows, expectedMs: expectedImportMs(rows) });
+    setState({ step: 'importing', file, rows, job: undefined });
+    let job: ImportJob;
     try {
-      const summary = await send(file, { dryRun: false, fileName: file.name });
-      if (current.current !== file) return;
-      onImported(summary);
+      const answer = await send(file, { dryRun: false, fileName: file.name });
+      if (!isImportJob(answer)) throw new Error('The import answered a dry run');
+      job = answer;
     } catch (error) {
       if (current.current !== file) return;
       setState(failure(file, 'import', error));
+      return;
+    }
+    let failures = 0;
+    while (open.current && current.current === file) {
+      if (job.status === 'stored') {
+        onImported(job);
+        return;
+      }
+      if (job.status === 'refused' || job.status === 'failed') {
+        setState(failure(file, 'import', importFailure(job)));
+        return;
+      }
+      setState({ step: 'importing', file, rows, job });
+      await new Promise((resolve) => setTimeout(resolve, importPollMs));
+      try {
+        job = await readImport(job.id);
+        failures = 0;
+      } catch (error) {
+        // A passing fault (the connection) is asked again; many in a row end the wait, the
+        // outcome unknown here (the import goes on on the server, its history tells).
+        failures += 1;
+        if (failures >= importPollFailures) {
+          setState(failure(file, 'import', error));
+          return;
+        }
+      }
     }
   }
 
@@ -194,7 +228,7 @@ export default function ImportCsvModal({
       header={title}
       closeAriaLabel={t('common.close')}
       onDismiss={() => {
-        // The import runs on the server whatever this dialog does: it stays until the answer.
+        // The import runs on the server whatever this dialog does: it stays until it is over.
         if (!importing) onClose();
       }}
       footer={
@@ -317,10 +351,17 @@ export default function ImportCsvModal({
             data-testid="import-progress"
             label={t('imports.importing', { count: state.rows, rows: number(state.rows) })}
             description={t('imports.allOrNothing')}
-            value={importProgress(elapsedMs, state.expectedMs)}
-            additionalInfo={t('imports.elapsed', {
-              seconds: number(Math.floor(elapsedMs / 1000)),
-            })}
+            value={state.job ? importProgress(state.job) : 0}
+            additionalInfo={
+              !state.job || state.job.status === 'queued'
+                ? t('imports.queued')
+                : state.job.status === 'undoing'
+                  ? t('imports.undoing')
+                  : t('imports.written', {
+                      written: number(state.job.written),
+                      rows: number(state.rows),
+                    })
+            }
           />
         )}
       </SpaceBetween>

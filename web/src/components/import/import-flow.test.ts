@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importTimeoutSeconds } from '../../../../lambdas/shared/contract/schemas/imports';
+import { i18n } from '../../i18n';
+import { resources } from '../../i18n/resources';
 import { ApiError } from '../../lib/api-client';
 import {
-  expectedImportMs,
+  importFailure,
   importProgress,
   importRefusal,
   importWaitMs,
@@ -102,22 +104,63 @@ describe('an import that failed', () => {
 });
 
 describe('the import’s progress bar', () => {
-  it('grows with the time spent, never reaching 100 before the answer', () => {
-    const expected = expectedImportMs(1_000);
-    expect(expected).toBeGreaterThan(expectedImportMs(50));
-    const values = [0, 0.25, 0.5, 1, 2, 10].map((share) =>
-      importProgress(share * expected, expected),
-    );
-    expect(values[0]).toBe(0);
-    expect(values[3]).toBe(90);
-    for (let index = 1; index < values.length; index++) {
-      expect(values[index]!).toBeGreaterThan(values[index - 1]!);
+  it('goes by the rows the worker has written of the file’s', () => {
+    expect(importProgress({ rows: 5_000, written: 0 })).toBe(0);
+    expect(importProgress({ rows: 5_000, written: 1_250 })).toBe(25);
+    expect(importProgress({ rows: 3, written: 2 })).toBe(66);
+    expect(importProgress({ rows: 5_000, written: 5_000 })).toBe(100);
+    expect(importProgress({ rows: 0, written: 0 })).toBe(0);
+  });
+});
+
+describe('an import the worker ended without storing it', () => {
+  beforeAll(async () => {
+    if (!i18n.isInitialized) {
+      await i18n.init({ resources, lng: 'en', fallbackLng: 'en', initAsync: false });
     }
-    expect(importProgress(1_000 * expected, expected)).toBeLessThan(100);
+  });
+  const job = {
+    id: 'b1',
+    kind: 'product' as const,
+    rows: 3,
+    written: 0,
+    fileName: 'p.csv',
+    createdAt: '2026-11-26T10:00:00.000Z',
+    updatedAt: '2026-11-26T10:00:05.000Z',
+  };
+
+  it('is refused naming the rows someone else took, as the request would have answered', () => {
+    const error = importFailure({
+      ...job,
+      status: 'refused',
+      error: {
+        code: 'already-exists',
+        message: 'Someone else took…',
+        messageKey: 'errors.importConflict',
+        fields: { 'row 3.name': 'This name is already taken' },
+      },
+    });
+    expect(error).toMatchObject({
+      code: 'already-exists',
+      status: 409,
+      messageKey: 'errors.importConflict',
+      message: expect.stringContaining('nothing was stored'),
+    });
+    expect(importRefusal(error)).toMatchObject({
+      problems: [{ line: 3, field: 'name' }],
+      total: 1,
+    });
+    expect(outcomeUnknown(error)).toBe(false);
   });
 
-  it('expects a few seconds and more for more rows', () => {
-    expect(expectedImportMs(1)).toBeGreaterThanOrEqual(3_000);
-    expect(expectedImportMs(5_000)).toBeGreaterThan(expectedImportMs(1_000));
+  it('failed, not refused, when it ran out of time or stopped', () => {
+    const error = importFailure({
+      ...job,
+      status: 'failed',
+      error: { code: 'internal', message: 'stopped', messageKey: 'errors.importInterrupted' },
+    });
+    expect(error).toMatchObject({ code: 'internal', status: 500 });
+    expect(importRefusal(error)).toBeUndefined();
+    expect(outcomeUnknown(error)).toBe(true);
   });
 });

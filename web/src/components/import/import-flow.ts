@@ -1,13 +1,17 @@
+import { errorStatus } from '../../../../lambdas/shared/contract/error-codes';
 import {
   importTimeoutSeconds,
+  type ImportJob,
   type ImportSummary,
 } from '../../../../lambdas/shared/contract/schemas/imports';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiErrorOf } from '../../lib/api-client';
 
 /**
  * The catalogue imports' flow (docs/web-app.md, "Imports"), without React: what the server's
  * answers mean for the dialog. A file is checked whole on the server (a dry run) before it
- * can be imported; every problem comes back in one answer, named `row <line>.<column>`.
+ * can be imported; every problem comes back in one answer, named `row <line>.<column>`. The
+ * import's request checks it again and queues it (202); the import worker writes it, and the
+ * dialog follows its progress (`GET /api/imports/{id}`) until it is over.
  */
 
 /** One problem of a file, at its spreadsheet line (the header is line 1). */
@@ -27,15 +31,18 @@ export interface ImportRefusal {
   total: number;
 }
 
-/** What sends a file to an import route: a dry run checks it and stores nothing. */
+/**
+ * What sends a file to an import route: a dry run checks it and stores nothing (its summary);
+ * otherwise the file is checked and queued (the import, 202).
+ */
 export type SendImport = (
   file: Blob,
   options: { dryRun: boolean; fileName: string },
-) => Promise<ImportSummary>;
+) => Promise<ImportSummary | ImportJob>;
 
 /**
- * How long the page waits for an import's answer: the server's own time limit for it, and a
- * few seconds for the file to travel (an import may take longer than other calls).
+ * How long the page waits for an import request's answer: the server's own time limit for
+ * checking a file, and a few seconds for the file to travel.
  */
 export const importWaitMs = (importTimeoutSeconds + 7) * 1000;
 
@@ -84,23 +91,31 @@ export function outcomeUnknown(error: unknown): boolean {
   return error.status === 0 || error.status >= 500;
 }
 
-/**
- * How long storing `rows` rows is expected to take: the import answers only once, at the end,
- * so its progress bar goes by time. Each row is written with its name, GTIN or serial keys,
- * counters and audit entries; on the local stack 50 products took 3.8 s and 1,000 took 11.4 s
- * (the check alone, a dry run, 0.2–0.3 s): a few seconds, and about 8 ms a row.
- */
-export const expectedImportMs = (rows: number): number => 3_000 + rows * 8;
+/** How often the dialog asks where a running import stands. */
+export const importPollMs = 1_000;
+
+/** Failed reads of a running import's state in a row before the dialog stops asking. */
+export const importPollFailures = 10;
+
+/** Whether an answer is a queued import (not a dry run's summary). */
+export const isImportJob = (answer: ImportSummary | ImportJob): answer is ImportJob =>
+  'status' in answer;
+
+/** A running import's progress bar (0–100): its rows written of the file's. */
+export function importProgress(job: Pick<ImportJob, 'rows' | 'written'>): number {
+  if (job.rows <= 0) return 0;
+  return Math.min(100, Math.floor((job.written / job.rows) * 100));
+}
 
 /**
- * The import's progress bar (0–100) while the one request runs: the time spent against the
- * time expected, held below 100 until the answer arrives (an import takes no part-way
- * answers: it is all or nothing).
+ * The error a finished import that did not store its file ended with, as the request would
+ * have answered it (a refusal naming rows, a failure), for {@link importRefusal}.
  */
-export function importProgress(elapsedMs: number, expectedMs: number): number {
-  if (elapsedMs <= 0) return 0;
-  // Linear up to 90 % at the expected time, then ever slower towards 99 %.
-  const share = elapsedMs / expectedMs;
-  const value = share <= 1 ? share * 90 : 99 - 9 / share;
-  return Math.min(99, Math.floor(value));
+export function importFailure(job: ImportJob): ApiError {
+  const error = job.error ?? {
+    code: 'internal' as const,
+    message: '',
+    messageKey: 'errors.internal',
+  };
+  return apiErrorOf(error, errorStatus[error.code]);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportSummary } from '../../../../../lambdas/shared/contract/schemas/imports';
+import type { ImportJob } from '../../../../../lambdas/shared/contract/schemas/imports';
 import ImportCsvModal from '../../../components/import/import-csv-modal';
 import { productCsvColumns } from '../product-csv';
 import { importProducts } from '../write-api';
@@ -16,7 +16,7 @@ export default function ImportProductsModal({
   onImported,
 }: {
   onClose: () => void;
-  onImported: (summary: ImportSummary) => void;
+  onImported: (job: ImportJob) => void;
 }) {
   const { t } = useTranslation();
   return (

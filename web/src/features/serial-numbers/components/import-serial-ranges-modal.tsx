@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportSummary } from '../../../../../lambdas/shared/contract/schemas/imports';
+import type { ImportJob } from '../../../../../lambdas/shared/contract/schemas/imports';
 import ImportCsvModal from '../../../components/import/import-csv-modal';
 import { importSerialRanges } from '../api';
 import { serialRangeCsvColumns } from '../serial-csv';
@@ -17,7 +17,7 @@ export default function ImportSerialRangesModal({
   onImported,
 }: {
   onClose: () => void;
-  onImported: (summary: ImportSummary) => void;
+  onImported: (job: ImportJob) => void;
 }) {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportJob, ImportQuery, ImportSummary } from '../shared/contract/schemas/imports';
+import { actorOf, type Caller } from '../shared/http/types';
+import { storeImportFile } from './import-files';
+import { insertImportJob, toJob, type ImportKind } from './jobs';
+
+/** An import request's answer: a dry run's summary, or the queued import (202). */
+export type ImportAnswer = { status: 200; body: ImportSummary } | { status: 202; body: ImportJob };
+
+/**
+ * The end of an import request whose file checked (docs/api.md, "Imports"): a dry run
+ * answers what it found; otherwise the file is kept, then the import's item inserted (which
+ * starts the worker), and the answer is the import, which `GET /api/imports/{id}` follows.
+ */
+export async function checkedImport(
+  kind: ImportKind,
+  body: Uint8Array,
+  rows: number,
+  caller: Caller,
+  query: ImportQuery,
+): Promise<ImportAnswer> {
+  if (query.dryRun) {
+    return { status: 200, body: { rows, created: 0, dryRun: true, batchId: null } };
+  }
+  const id = randomUUID();
+  const fileKey = await storeImportFile(id, body);
+  const now = new Date().toISOString();
+  const item = {
+    type: 'importJob' as const,
+    id,
+    kind,
+    status: 'queued' as const,
+    rows,
+    written: 0,
+    fileName: query.fileName || null,
+    createdAt: now,
+    updatedAt: now,
+    error: null,
+    actor: actorOf(caller),
+    fileKey,
+  };
+  await insertImportJob(item);
+  return { status: 202, body: toJob(item) };
+}
