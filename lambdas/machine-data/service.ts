@@ -6,6 +6,7 @@ import { RangeChanged } from '../serial-ranges/holdings';
 import { findRangeContaining } from '../serial-ranges/repository';
 import { rowProblemField } from '../shared/contract/csv';
 import { validCells } from '../shared/contract/csv-records';
+import { contradictingRows } from '../shared/contract/result-identity';
 import {
   ingestResultSchema,
   maxResultsPerBatch,
@@ -93,46 +94,16 @@ async function plansOf(productIds: Iterable<string>): Promise<Map<string, TestPl
   return new Map(ids.map((id, index) => [id, plans[index] ?? null]));
 }
 
-/** What identifies a stored result: a second row with it is the same result. */
-const resultKey = (fields: Partial<IncomingResult>) =>
-  fields.serialNumber !== undefined &&
-  fields.testName !== undefined &&
-  fields.testedAt !== undefined &&
-  fields.machineId !== undefined
-    ? JSON.stringify([fields.serialNumber, fields.testName, fields.testedAt, fields.machineId])
-    : undefined;
-
-/** What a result says beyond its identity: two rows of one result must say the same. */
-const contentFields = ['result', 'value', 'unit', 'operator', 'notes'] as const;
-
-/**
- * A row's content, when every field of it is valid (an invalid cell is named by itself, and
- * says nothing a second row could contradict).
- */
-const resultContent = (fields: Partial<IncomingResult>) =>
-  contentFields.every((field) => Object.hasOwn(fields, field))
-    ? JSON.stringify(contentFields.map((field) => fields[field]))
-    : undefined;
-
 /**
  * Rows that are one result (the same unit, test, time and bench) saying different things: a
  * re-sent result is stored once, so one of them would silently be lost.
  */
-function contradictions(rows: readonly BatchRow[]): RowProblem[] {
-  const first = new Map<string, BatchRow>();
-  const problems: RowProblem[] = [];
-  for (const row of rows) {
-    const key = resultKey(row.fields);
-    const content = resultContent(row.fields);
-    if (key === undefined || content === undefined) continue;
-    const earlier = first.get(key);
-    if (!earlier) first.set(key, row);
-    else if (resultContent(earlier.fields) !== content) {
-      problems.push({ row, field: '_', message: earlier.sameResultAs });
-    }
-  }
-  return problems;
-}
+const contradictions = (rows: readonly BatchRow[]): RowProblem[] =>
+  contradictingRows(rows, (row) => row.fields).map(({ row, first }) => ({
+    row,
+    field: '_',
+    message: first.sameResultAs,
+  }));
 
 /**
  * Checks a batch against the ranges and the test plans (docs/test-plans.md), in one pass: a

@@ -118,6 +118,27 @@ describe('checkResultsFile', () => {
     });
   });
 
+  it('names rows of one result that say different things, also when they fall in different parts', () => {
+    // Row 1 and row 601 are one result (unit, test, time, bench) with other values: the server
+    // sees them in two parts of 500, so only the whole file shows them.
+    const rows = Array.from({ length: 700 }, (_, n) => row(n + 1));
+    rows[600] = row(1, { value: '30.2' });
+    // The same result sent twice, saying the same, is no problem (it is stored once).
+    rows[650] = row(2);
+    const checked = checkResultsFile(file(rows));
+    expect(checked).toEqual({
+      status: 'invalid',
+      rows: 700,
+      problems: [
+        {
+          line: 602,
+          field: '_',
+          message: { key: 'validation.duplicateResultLine', params: { line: 2 } },
+        },
+      ],
+    });
+  });
+
   it('cuts a big file into parts of 500 rows, each with the header line', () => {
     const rows = Array.from({ length: 1203 }, (_, index) => row(index + 1));
     const checked = checkResultsFile(file(rows));

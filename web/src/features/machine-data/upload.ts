@@ -2,6 +2,7 @@ import {
   maxResultsPerBatch,
   readResultsCsv,
 } from '../../../../lambdas/shared/contract/schemas/machine-data';
+import { contradictingRows } from '../../../../lambdas/shared/contract/result-identity';
 import type { MessageRef } from '../../../../lambdas/shared/contract/validation';
 
 /**
@@ -77,6 +78,20 @@ export function checkResultsFile(file: Uint8Array | string): CheckedFile {
   if (read.status === 'refused') return { status: 'refused', problem: read.problem };
   if (read.status === 'invalid') {
     return { status: 'invalid', rows: read.rows.length, problems: read.problems };
+  }
+  // The server checks each part it is sent; rows of one result in different parts that say
+  // different things are caught here, for the whole file, by the server's own rule.
+  const contradicting = contradictingRows(read.records, (record) => record.value ?? {});
+  if (contradicting.length > 0) {
+    return {
+      status: 'invalid',
+      rows: read.rows.length,
+      problems: contradicting.map(({ row, first }) => ({
+        line: row.line,
+        field: '_',
+        message: { key: 'validation.duplicateResultLine', params: { line: first.line } },
+      })),
+    };
   }
   return { status: 'ready', rows: read.rows.length, chunks: chunkRows(read.header, read.rows) };
 }
