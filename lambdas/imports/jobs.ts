@@ -3,19 +3,28 @@ import type { ErrorBody } from '../shared/contract/error-codes';
 import { auditActorSchema } from '../shared/contract/schemas/audit';
 import {
   importJobSchema,
+  importWorkerSeconds,
   type ImportJob,
   type ImportStatus,
 } from '../shared/contract/schemas/imports';
-import { equals, itemMissing, or } from '../shared/data/expressions';
+import { and, between, equals, itemMissing, or } from '../shared/data/expressions';
 import { getItem } from '../shared/data/read';
 import { putItem, updateItem } from '../shared/data/write';
 import { keys } from '../shared/keys';
 
 /**
  * The catalogue imports' jobs (docs/data-model.md, "Imports"): one item per import saying
- * where it stands, beside the file its request checked (./import-files.ts). The item's insert is what starts the worker
- * (the table stream, as the report mailer is started); it expires a month after.
+ * where it stands, beside the file its request checked (./import-files.ts). The item's insert
+ * is what starts the worker (the table stream, as the report mailer is started); it expires
+ * a month after.
  */
+
+/**
+ * How long an unfinished import may go without a change before it is over for good: the
+ * worker's whole time, and a margin. The API answers it `failed` from then on, and no worker
+ * may claim it any more (a delivery of the stream that comes that late is too late).
+ */
+export const staleImportMs = (importWorkerSeconds + 120) * 1000;
 
 /** The kind of record an import creates. */
 export type ImportKind = ImportJob['kind'];
@@ -45,7 +54,33 @@ export async function insertImportJob(item: ImportJobItem): Promise<void> {
     },
     { condition: itemMissing() },
   );
-  if (!put) throw new Error(`Import ${item.id} exists already`);
+  // Refused: a first attempt whose answer was lost (the SDK tried again) wrote it already;
+  // the id is random, so an item of that id with this file is this import.
+  if (!put && (await readImportJob(item.id))?.fileKey !== item.fileKey) {
+    throw new Error(`Import ${item.id} exists already`);
+  }
+}
+
+/**
+ * Claims a queued import for one worker (`claimant`: its invocation's id): once, however
+ * often the stream delivers the record, and only while it is not stale (an import the API
+ * already answers as failed stays failed). The same claimant's claim again is granted: the
+ * SDK's retry of a claim whose answer was lost.
+ */
+export function claimImportJob(id: string, claimant: string, now = Date.now()): Promise<boolean> {
+  return updateItem(
+    keys.importJob(id),
+    { set: { status: 'writing', updatedAt: new Date(now).toISOString(), claimedBy: claimant } },
+    {
+      condition: or(
+        and(
+          equals('status', 'queued'),
+          between('updatedAt', new Date(now - staleImportMs).toISOString(), '9999'),
+        ),
+        and(equals('status', 'writing'), equals('claimedBy', claimant)),
+      ),
+    },
+  );
 }
 
 /** What the API answers of a job's item. */

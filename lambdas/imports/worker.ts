@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { writeProducts } from '../products/import';
 import { isImportRecord } from './import-records';
 import { writeRanges } from '../serial-ranges/import';
@@ -13,6 +13,7 @@ import { errorAnswer } from '../shared/http/responses';
 import { logger, withLogKeys } from '../shared/logger';
 import { readImportFile, removeImportFile } from './import-files';
 import {
+  claimImportJob,
   importJobItemSchema,
   moveImportJob,
   recordImportProgress,
@@ -84,12 +85,13 @@ async function finish(
 
 /**
  * Writes one queued import: claims it (`queued` -> `writing`, once however often the stream
- * delivers it), writes its file with progress, then records `stored`, `refused` (the file's
- * rows met someone else's change: nothing stored) or `failed`, and removes the file. A
- * failure to claim (the table unreachable) is thrown, so the stream delivers it again.
+ * delivers it, and not once it is stale), writes its file with progress, then records
+ * `stored`, `refused` (the file's rows met someone else's change, or the file has problems
+ * now: nothing stored) or `failed`, and removes the file. A failure to claim (the table
+ * unreachable) is thrown, so the stream delivers it again. `claimant`: the invocation's id.
  */
-export async function runImport(job: ImportJobItem, correlationId: string): Promise<ImportStatus> {
-  if (!(await moveImportJob(job.id, ['queued'], 'writing'))) return job.status;
+export async function runImport(job: ImportJobItem, claimant: string): Promise<ImportStatus> {
+  if (!(await claimImportJob(job.id, claimant))) return job.status;
   const started = Date.now();
   const progress = progressOf(job.id, () => {
     void moveImportJob(job.id, ['writing'], 'undoing').catch((error: unknown) =>
@@ -102,11 +104,14 @@ export async function runImport(job: ImportJobItem, correlationId: string): Prom
     const written = await writers[job.kind](
       body,
       { id: job.id, kind: job.kind, fileName: job.fileName, rows: job.rows, actor: job.actor },
-      { deadline: (from) => writingDeadline(from, importWorkerSeconds), progress },
+      {
+        deadline: (from, writers) => writingDeadline(from, importWorkerSeconds, writers),
+        progress,
+      },
     );
     outcome = { status: 'stored', written, error: null };
   } catch (error) {
-    const { status, body } = errorAnswer(error, correlationId, 'import worker');
+    const { status, body } = errorAnswer(error, claimant, 'import worker');
     const kept = body.error.params?.kept;
     outcome = {
       // A refusal of the file's rows (400, 409 already-exists) stored nothing; anything else
@@ -136,25 +141,21 @@ export async function runImport(job: ImportJobItem, correlationId: string): Prom
 
 /**
  * Table stream handler (in AWS the event source mapping, one record per invocation;
- * locally bin/local/stream-poller.ts). A record whose import could not be claimed is
- * reported, so the stream delivers it again.
+ * locally bin/local/stream-poller.ts). An import that could not be claimed, or whose end
+ * could not be recorded, fails the invocation (the `ImportWorkerErrors` alarm counts it), so
+ * the stream delivers the record again; a claimed import is not claimed twice. Every log
+ * line names the import (`importId`, its batch id).
  */
 export function handler(
   event: DynamoDBStreamEvent,
   context?: Pick<Context, 'awsRequestId'>,
-): Promise<DynamoDBBatchResponse> {
+): Promise<void> {
   const correlationId = context?.awsRequestId ?? randomUUID();
   return withLogKeys({ correlationId }, async () => {
     for (const record of event.Records) {
       if (!isImportRecord(record)) continue;
       const job = importJobItemSchema.parse(unmarshall(record.dynamodb!.NewImage as Image));
-      try {
-        await runImport(job, correlationId);
-      } catch (error) {
-        logger.warn('import will be retried', { id: job.id, error: String(error) });
-        return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
-      }
+      await withLogKeys({ importId: job.id }, () => runImport(job, correlationId));
     }
-    return { batchItemFailures: [] };
   });
 }

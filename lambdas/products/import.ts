@@ -11,7 +11,7 @@ import {
   inBatch,
   importWriters,
   packed,
-  storedParts,
+  lostParts,
   undoLeft,
   type ImportBatch,
   type ImportWriting,
@@ -229,14 +229,12 @@ export async function writeProducts(
       }
       await transaction.count({ products: part.length }, {}, worker).commit({ now: new Date(now) });
     },
-    { concurrency: writeConcurrency, deadline: deadline(started), progress },
+    { concurrency: writeConcurrency, deadline: deadline(started, writeConcurrency), progress },
   );
   if (committed.failures.length > 0) {
     progress.undoing();
-    const kept = await undo(batch, [
-      ...committed.written,
-      ...(await storedParts(committed.failed, (row) => keys.product(row.creation.product.id))),
-    ]);
+    const lost = await lostParts(committed.failed, (row) => keys.product(row.creation.product.id));
+    const kept = (await undo(batch, [...committed.written, ...lost.stored])) + lost.unknown;
     stoppedImport(committed.failures, kept, file.columns);
   }
   logger.info('import stored', {

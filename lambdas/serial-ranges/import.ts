@@ -18,7 +18,7 @@ import {
   importPartEntry,
   inBatch,
   packed,
-  storedParts,
+  lostParts,
   undoLeft,
   ImportOutOfTime,
   type ImportBatch,
@@ -443,23 +443,19 @@ export async function writeRanges(
       a.creation.range.startNumber - b.creation.range.startNumber,
   );
   const parts = packed(ranges, maxTransactionItems - partOverhead, partItems);
-  const deadline = deadlineOf(started);
+  // A partition's parts depend on each other's versions: one at a time.
+  const deadline = deadlineOf(started, 1);
   const committed = await commitParts(
     parts,
     writer(batch, ranges, checked.versions, now, deadline),
-    {
-      // A partition's parts depend on each other's versions: one at a time.
-      concurrency: 1,
-      deadline,
-      progress,
-    },
+    { concurrency: 1, deadline, progress },
   );
   if (committed.failures.length > 0) {
     progress.undoing();
-    const kept = await undo(batch, [
-      ...committed.written,
-      ...(await storedParts(committed.failed, (row) => keys.serialRange(row.creation.range.id))),
-    ]);
+    const lost = await lostParts(committed.failed, (row) =>
+      keys.serialRange(row.creation.range.id),
+    );
+    const kept = (await undo(batch, [...committed.written, ...lost.stored])) + lost.unknown;
     stoppedImport(committed.failures, kept, checked.columns);
   }
   logger.info('import stored', {

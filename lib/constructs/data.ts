@@ -7,7 +7,7 @@ import {
   ObjectOwnership,
   type IBucket,
 } from 'aws-cdk-lib/aws-s3';
-import { Grant } from 'aws-cdk-lib/aws-iam';
+import { Effect, Grant, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/shared/table';
 import type { AppFunction } from './function';
@@ -143,6 +143,7 @@ function acknowledgeImportFiles(fn: AppFunction, reportsBucket: IBucket): void {
  */
 export function grantReportsWrite(fn: AppFunction, reportsBucket: IBucket): Grant {
   acknowledgeReportObjects(fn, reportsBucket);
+  denyImportFiles(fn, reportsBucket);
   return Grant.addToPrincipal({
     grantee: fn.function,
     actions: ['s3:PutObject'],
@@ -158,6 +159,7 @@ export function grantReportsWrite(fn: AppFunction, reportsBucket: IBucket): Gran
  */
 export function grantReportsRead(fn: AppFunction, reportsBucket: IBucket): Grant {
   acknowledgeReportObjects(fn, reportsBucket);
+  denyImportFiles(fn, reportsBucket);
   return Grant.addToPrincipal({
     grantee: fn.function,
     actions: ['s3:GetObject'],
@@ -167,6 +169,25 @@ export function grantReportsRead(fn: AppFunction, reportsBucket: IBucket): Grant
       grantee: fn.function,
       actions: ['s3:ListBucket'],
       resourceArns: [reportsBucket.bucketArn],
+    }),
+  );
+}
+
+/** Functions already denied the import files. */
+const deniedImportFiles = new WeakSet<AppFunction>();
+
+/**
+ * The report grants cover the bucket's objects; the import files (under `imports/`) are the
+ * catalogue imports' alone, so the report functions are denied them explicitly.
+ */
+function denyImportFiles(fn: AppFunction, reportsBucket: IBucket): void {
+  if (deniedImportFiles.has(fn)) return;
+  deniedImportFiles.add(fn);
+  fn.role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.DENY,
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      resources: [reportsBucket.arnForObjects(`${importFilesPrefix}*`)],
     }),
   );
 }

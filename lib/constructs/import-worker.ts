@@ -52,11 +52,11 @@ export class ImportWorker extends Construct {
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 1,
-        // The worker throws only when it could not claim the import (the table did not
-        // answer): delivered again, a claimed import is skipped.
+        // The worker fails only when it could not claim an import or record its end (the
+        // table did not answer): delivered again, a claimed import is not claimed twice, and
+        // one that waited longer than the worker's time is not claimed at all (it is failed).
         retryAttempts: 10,
         maxRecordAge: Duration.hours(1),
-        reportBatchItemFailures: true,
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual(importRecordFilter.eventName),
@@ -81,9 +81,9 @@ export class ImportWorker extends Construct {
       metric: this.worker.function.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
       threshold: 0,
       description:
-        'The import worker failed: it could not claim or finish an import (the table or the ' +
-        'bucket did not answer) or ran out of time. The import answers "failed" after a ' +
-        'while; its history in Activity names what it wrote (docs/operations.md, Imports).',
+        'The import worker failed: it could not claim an import or record its end (the table ' +
+        'or the bucket did not answer), or its function stopped. The import answers "failed" ' +
+        'after a while; its history names what it wrote (docs/operations.md, Imports).',
     });
   }
 }

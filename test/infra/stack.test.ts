@@ -995,14 +995,32 @@ describe('report center grants', () => {
         Resource: importObjects,
       }),
     ]);
-    // Only those roles name the import files.
+    // Only those roles are allowed the import files; the report functions, whose grants
+    // cover the bucket's objects, are denied them.
     const withImports = ofType('AWS::IAM::Role')
       .map(([id]) => id)
       .filter((id) =>
         statementsOf(id).some(
-          (statement) => JSON.stringify(statement.Resource) === JSON.stringify(importObjects),
+          (statement) =>
+            (statement as { Effect?: string }).Effect === 'Allow' &&
+            JSON.stringify(statement.Resource) === JSON.stringify(importObjects),
         ),
       );
+    const reportRoles = [
+      ...handlerModules()
+        .filter((m) => grantsOf(m).some((g) => g === 'reportsRead' || g === 'reportsWrite'))
+        .map((m) => roleOf(stack.api.functions.get(m)!)),
+      roleOf(stack.reportDelivery.mailer),
+    ];
+    for (const id of reportRoles) {
+      expect(statementsOf(id), id).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+          Resource: importObjects,
+        }),
+      );
+    }
     expect(withImports.sort()).toEqual(
       [
         ...writers.map((m) => roleOf(stack.api.functions.get(m)!)),
@@ -1028,7 +1046,6 @@ describe('import worker', () => {
       EventSourceArn: { 'Fn::GetAtt': ['DataTableFDBAD0F2', 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: 1,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: expect.any(Number),
     });
     expect(mapping().MaximumRecordAgeInSeconds).toBeLessThan(24 * 3600);

@@ -6,8 +6,15 @@ import { testEnvironment } from './data-support';
 Object.assign(process.env, testEnvironment);
 
 const documents = mockClient(DynamoDBDocumentClient);
-const { commitParts, storedParts, undoLeft, writingDeadline, ImportOutOfTime, importWriters } =
-  await import('../../lambdas/shared/data/import-batch');
+const {
+  commitParts,
+  lostParts,
+  storedParts,
+  undoLeft,
+  writingDeadline,
+  ImportOutOfTime,
+  importWriters,
+} = await import('../../lambdas/shared/data/import-batch');
 const { keys } = await import('../../lambdas/shared/keys');
 
 beforeEach(() => documents.reset());
@@ -58,7 +65,29 @@ describe('commitParts', () => {
     expect(committed.written).toEqual([]);
     expect(committed.failures[0]).toBeInstanceOf(ImportOutOfTime);
     // 28 s in all: 4 s spent checking leaves 12 s for writing and 12 s for an undo.
-    expect(writingDeadline(0, 28, 4_000)).toBe(16_000);
+    expect(writingDeadline(0, 28, 1, 4_000)).toBe(16_000);
+    // Three writers side by side: the undo, one transaction at a time, gets three shares.
+    expect(writingDeadline(0, 28, 3, 4_000)).toBe(10_000);
+  });
+});
+
+describe('lostParts', () => {
+  it('looks again while the table does not answer, and finds what was stored', async () => {
+    documents
+      .on(BatchGetCommand)
+      .rejectsOnce(Object.assign(new Error('down'), { name: 'TimeoutError' }))
+      .resolves({ Responses: { 'test-table': [{ ...keys.product('b') }] } });
+    const lost = await lostParts([['a', 'b']], (id) => keys.product(id));
+    expect(lost).toEqual({ stored: [['b']], unknown: 0 });
+  });
+
+  it('counts the failed parts’ rows as unknown when it cannot look at all', async () => {
+    documents
+      .on(BatchGetCommand)
+      .rejects(Object.assign(new Error('down'), { name: 'TimeoutError' }));
+    const lost = await lostParts([['a', 'b'], ['c']], (id) => keys.product(id));
+    expect(lost).toEqual({ stored: [], unknown: 3 });
+    expect(documents.commandCalls(BatchGetCommand).length).toBeGreaterThan(1);
   });
 });
 

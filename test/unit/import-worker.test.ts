@@ -24,7 +24,8 @@ vi.mock('../../lambdas/serial-ranges/import', () => ({ writeRanges: vi.fn() }));
 
 const { handler, runImport } = await import('../../lambdas/imports/worker');
 const { checkedImport } = await import('../../lambdas/imports/queue');
-const { standingOf, staleImportMs } = await import('../../lambdas/imports/standing');
+const { standingOf } = await import('../../lambdas/imports/standing');
+const { staleImportMs } = await import('../../lambdas/imports/jobs');
 const { DomainError, ValidationError } = await import('../../lambdas/shared/errors');
 const { importJobSchema } = await import('../../lambdas/shared/contract/schemas/imports');
 
@@ -136,23 +137,40 @@ describe('the import worker', () => {
     expect(updates().at(-1)).toMatchObject({ status: 'failed', written: 2 });
   });
 
-  it('answers the stream with the record to deliver again when the claim cannot be made', async () => {
+  it('fails the invocation when the claim cannot be made, so the stream delivers it again', async () => {
     documents.on(UpdateCommand).rejects(Object.assign(new Error('down'), { name: 'TimeoutError' }));
     const record = {
       eventName: 'INSERT' as const,
       dynamodb: { SequenceNumber: '42', NewImage: marshall(job) as never },
     };
-    expect(await handler({ Records: [record] })).toEqual({
-      batchItemFailures: [{ itemIdentifier: '42' }],
-    });
+    await expect(handler({ Records: [record] }, { awsRequestId: 'r-1' })).rejects.toThrow('down');
     // A record of anything else is not the worker's.
     documents.reset();
     const other = {
       ...record,
       dynamodb: { ...record.dynamodb, NewImage: marshall({ ...job, status: 'stored' }) as never },
     };
-    expect(await handler({ Records: [other] })).toEqual({ batchItemFailures: [] });
+    await handler({ Records: [other] });
     expect(documents.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('claims only a queued import that is not stale, or one it claimed itself (a retried claim)', async () => {
+    documents.on(UpdateCommand).resolves({});
+    writeProducts.mockResolvedValue(3);
+    const now = Date.parse('2026-11-26T12:00:00.000Z');
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      await runImport(job, 'invocation-1');
+    } finally {
+      vi.useRealTimers();
+    }
+    const claim = documents.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const cutoff = new Date(now - staleImportMs).toISOString();
+    expect(readable(claim, 'ConditionExpression')).toBe(
+      `((status = "queued") AND (updatedAt BETWEEN "${cutoff}" AND "9999")) OR ` +
+        '((status = "writing") AND (claimedBy = "invocation-1"))',
+    );
+    expect(setBy(claim)).toMatchObject({ status: 'writing', claimedBy: 'invocation-1' });
   });
 });
 

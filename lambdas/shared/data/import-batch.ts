@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import { getConfig } from '../config';
 import type { AuditActor, AuditBatch } from '../contract/schemas/audit';
@@ -157,6 +158,35 @@ export async function storedParts<T>(
 }
 
 /**
+ * {@link storedParts}, tried again while the table does not answer (the outage that failed a
+ * part often fails the look-up too). When it still cannot look, the failed parts' rows are
+ * `unknown`: the undo takes back the written parts and counts those as possibly kept.
+ */
+export async function lostParts<T>(
+  parts: readonly (readonly T[])[],
+  keyOf: (row: T) => ItemKey,
+): Promise<{ stored: T[][]; unknown: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { stored: await storedParts(parts, keyOf), unknown: 0 };
+    } catch (error) {
+      if (attempt >= lookAttempts) {
+        const unknown = parts.reduce((sum, part) => sum + part.length, 0);
+        logger.error('import: the failed parts could not be looked for', {
+          unknown,
+          error: String(error),
+        });
+        return { stored: [], unknown };
+      }
+      await delay(250 * 2 ** attempt);
+    }
+  }
+}
+
+/** Attempts at looking for the failed parts' records before counting them as unknown. */
+const lookAttempts = 3;
+
+/**
  * An undo that cannot go on (the table unreachable, not a record someone changed): logs it
  * and answers how many written rows stay, from row `at` of part `index` on, so the import's
  * answer says it was not undone (409 `errors.importNotUndone`) rather than a bare 503.
@@ -186,12 +216,17 @@ export const importWriters = (inAws: number): number =>
   getConfig().DYNAMODB_ENDPOINT ? Math.min(2, inAws) : inAws;
 
 /**
- * When writing must stop: half the time left of `budgetSeconds` after the check (from
- * `started`, when the work began), the other half being the undo's, which writes as much as
- * the writing did.
+ * When writing must stop: a share of the time left of `budgetSeconds` after the check (from
+ * `started`, when the work began), the rest being the undo's. The undo takes back one
+ * transaction at a time what `writers` wrote side by side, so it gets `writers` times the
+ * writing's share (half each with one writer).
  */
-export const writingDeadline = (started: number, budgetSeconds: number, now = Date.now()) =>
-  now + (budgetSeconds * 1000 - (now - started)) / 2;
+export const writingDeadline = (
+  started: number,
+  budgetSeconds: number,
+  writers = 1,
+  now = Date.now(),
+) => now + (budgetSeconds * 1000 - (now - started)) / (1 + writers);
 
 /** What an import's writing hears of: each part's rows stored, and the start of an undo. */
 export interface ImportProgress {
@@ -199,9 +234,12 @@ export interface ImportProgress {
   undoing(): void;
 }
 
-/** How an import's file is written: its deadline (from when the work began), its progress. */
+/**
+ * How an import's file is written: its deadline (from when the work began, and how many
+ * transactions are written at once), its progress.
+ */
 export interface ImportWriting {
-  deadline: (started: number) => number;
+  deadline: (started: number, writers: number) => number;
   progress: ImportProgress;
 }
 

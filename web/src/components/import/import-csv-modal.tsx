@@ -28,6 +28,7 @@ import {
   importRefusal,
   isImportJob,
   outcomeUnknown,
+  passingFault,
   type ImportRefusal,
   type SendImport,
 } from './import-flow';
@@ -140,7 +141,10 @@ export default function ImportCsvModal({
         return;
       }
       if (job.status === 'refused' || job.status === 'failed') {
-        setState(failure(file, 'import', importFailure(job)));
+        // The import said how it ended (`written`: the rows that stayed), except one that
+        // stopped without a word.
+        const unknown = job.error?.messageKey === 'errors.importInterrupted';
+        setState(failure(file, 'import', importFailure(job), unknown));
         return;
       }
       setState({ step: 'importing', file, rows, job });
@@ -149,18 +153,24 @@ export default function ImportCsvModal({
         job = await readImport(job.id);
         failures = 0;
       } catch (error) {
-        // A passing fault (the connection) is asked again; many in a row end the wait, the
-        // outcome unknown here (the import goes on on the server, its history tells).
+        // A passing fault (the connection, the server) is asked again; a refusal (the import
+        // is not there, the session ended) or many faults in a row end the wait, the outcome
+        // unknown here (the import goes on on the server).
         failures += 1;
-        if (failures >= importPollFailures) {
-          setState(failure(file, 'import', error));
+        if (!passingFault(error) || failures >= importPollFailures) {
+          setState(failure(file, 'import', error, true));
           return;
         }
       }
     }
   }
 
-  function failure(file: File, stage: Stage, error: unknown): ImportState {
+  function failure(
+    file: File,
+    stage: Stage,
+    error: unknown,
+    unknown = stage === 'import' && outcomeUnknown(error),
+  ): ImportState {
     const refusal = importRefusal(error);
     if (refusal) {
       return { step: 'refused', file, stage, refusal: { ...refusal, message: readable(error) } };
@@ -170,7 +180,7 @@ export default function ImportCsvModal({
       file,
       stage,
       message: error instanceof ApiError ? error.message : t('errors.internal'),
-      unknown: stage === 'import' && outcomeUnknown(error),
+      unknown,
     };
   }
 

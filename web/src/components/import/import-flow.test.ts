@@ -9,6 +9,7 @@ import {
   importRefusal,
   importWaitMs,
   outcomeUnknown,
+  passingFault,
   rowProblems,
 } from './import-flow';
 
@@ -162,5 +163,16 @@ describe('an import the worker ended without storing it', () => {
     expect(error).toMatchObject({ code: 'internal', status: 500 });
     expect(importRefusal(error)).toBeUndefined();
     expect(outcomeUnknown(error)).toBe(true);
+  });
+});
+
+describe('following a running import', () => {
+  it('asks again after a passing fault, not after a refusal that will not change', () => {
+    expect(passingFault(new ApiError('network', 'offline', 0))).toBe(true);
+    expect(passingFault(new ApiError('unavailable', 'busy', 503))).toBe(true);
+    expect(passingFault(new ApiError('resource-exhausted', 'slow down', 429))).toBe(true);
+    expect(passingFault(new ApiError('not-found', 'gone', 404))).toBe(false);
+    expect(passingFault(new ApiError('permission-denied', 'no', 403))).toBe(false);
+    expect(passingFault(new Error('not an API error'))).toBe(false);
   });
 });

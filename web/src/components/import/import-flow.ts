@@ -91,6 +91,16 @@ export function outcomeUnknown(error: unknown): boolean {
   return error.status === 0 || error.status >= 500;
 }
 
+/**
+ * Whether a failed read of an import's state may work when asked again: no answer, a time
+ * out, the server's own failure or its refusal for load. A refusal of the request itself (not
+ * found, not allowed, signed out) will not change.
+ */
+export function passingFault(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 /** How often the dialog asks where a running import stands. */
 export const importPollMs = 1_000;
 
