@@ -12,6 +12,7 @@ import { resolverRoutes } from './resolver/routes';
 import { unitRoutes } from './resolver/unit-routes';
 import { serialRangeRoutes } from './serial-ranges/routes';
 import { settingsRoutes } from './settings/routes';
+import { statisticsRoutes } from './statistics/routes';
 import { unitRecordRoutes } from './units/routes';
 import { definitionOf, type RouteDefinition, type RouteSpec, routeKey } from './shared/route-spec';
 import { staffRoutes } from './staff/routes';
@@ -49,6 +50,7 @@ export const routeTable = {
   ...serialRangeRoutes,
   ...unitRecordRoutes,
   ...importRoutes,
+  ...statisticsRoutes,
   ...settingsRoutes,
   ...labelRoutes,
   ...staffRoutes,

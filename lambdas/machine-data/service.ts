@@ -149,7 +149,12 @@ async function checkBatch(
       judged.push({
         ...row.result,
         ...outcome.judgement,
-        range: { id: range.id, version: range.version },
+        range: {
+          id: range.id,
+          version: range.version,
+          productId: range.productId,
+          bodyMaterial: range.bodyMaterial,
+        },
       });
     }
   }

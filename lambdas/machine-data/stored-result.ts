@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { bodyMaterials } from '../shared/contract/materials';
 import { testResultSchema, type TestResult } from '../shared/contract/schemas/test-result';
 
 /**
@@ -9,6 +10,12 @@ export const storedResultSchema = testResultSchema.extend({
   batchId: z.string().optional(),
   /** The range the result was counted on (docs/data-model.md). */
   rangeId: z.string().optional(),
+  /**
+   * The product and body material the statistics count it under (its range's when it was
+   * stored); absent on results the statistics do not count yet (lambdas/statistics).
+   */
+  productId: z.string().optional(),
+  material: z.enum(bodyMaterials).nullable().optional(),
 });
 export type StoredResult = z.infer<typeof storedResultSchema>;
 
@@ -30,6 +37,8 @@ export function parseResultId(apiId: string): { serial: string; id: string } | u
 export const toApiResult = ({
   batchId: _batch,
   rangeId: _range,
+  productId: _product,
+  material: _material,
   ...result
 }: StoredResult): TestResult => ({
   ...result,

@@ -4,6 +4,7 @@ import { putItem } from '../shared/data/write';
 import { keys } from '../shared/keys';
 import { logger } from '../shared/logger';
 import { migrateProductSearch } from './product-search';
+import { migrateStatistics } from './statistics';
 import { migrateUnitRecords } from './unit-records';
 
 /**
@@ -14,6 +15,7 @@ import { migrateUnitRecords } from './unit-records';
 export const migrations: readonly { name: string; run: () => Promise<object> }[] = [
   { name: 'unit-records-2026-11', run: migrateUnitRecords },
   { name: 'product-search-2026-11', run: migrateProductSearch },
+  { name: 'statistics-2026-11', run: migrateStatistics },
 ];
 
 const markerSchema = z.object({ completedAt: z.string() });

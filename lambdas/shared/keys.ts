@@ -197,6 +197,37 @@ export const keys = {
     gsi1sk: `AT#${testedAt}#${serial}#${testName}#${machineId}`,
   }),
 
+  /**
+   * The statistics of one product's results tested on one UTC day at one bench
+   * (lambdas/statistics/aggregates.ts): a product's days are one partition in day order.
+   */
+  statisticsDay: (productId: string, day: string, machineId: string): ItemKey => ({
+    pk: `STATDAY#${productId}`,
+    sk: `${day}#${machineId}`,
+  }),
+  /**
+   * Which counting result of a unit's test is its first and which its latest (first-pass
+   * and final yield), with a version that serializes the writes that change them.
+   */
+  unitTestState: (serial: string, testName: string): ItemKey => ({
+    pk: `UNITTEST#${serial}`,
+    sk: testName,
+  }),
+  /**
+   * A result's place among its product's and test's counting values (gsi2, in tested-at
+   * order): set on results with a value, removed when one is voided.
+   */
+  statisticsValueIndexes: (
+    productId: string,
+    testName: string,
+    testedAt: string,
+    serial: string,
+    machineId: string,
+  ): IndexKeys => ({
+    gsi2pk: `STATVALUES#${productId}#${testName}`,
+    gsi2sk: `${testedAt}#${serial}#${machineId}`,
+  }),
+
   /** One shard of a day's counts (report requests, passed and failed results): the charts. */
   daily: (date: string, shard: number): ItemKey => ({ pk: 'DAILY', sk: `${date}#${shard}` }),
 
@@ -308,6 +339,22 @@ export const queries = {
   dailyBetween: (from: string, to: string): KeyQuery => ({
     partition: keys.daily('', 0).pk,
     sort: { between: [from, `${to}~`] },
+  }),
+  /** Every version of a product's test plan, oldest first. */
+  testPlans: (productId: string): KeyQuery => ({
+    partition: keys.testPlan(productId, 0).pk,
+    sort: { beginsWith: 'V#' },
+  }),
+  /** A product's statistics days of `from`–`to` (dates), every bench's. */
+  statisticsDays: (productId: string, from: string, to: string): KeyQuery => ({
+    partition: keys.statisticsDay(productId, '', '').pk,
+    sort: { between: [from, `${to}#${lastCodePoint}`] },
+  }),
+  /** A product's and test's counting values tested in `from`–`to` (dates), in time order. */
+  statisticsValues: (productId: string, testName: string, from: string, to: string): KeyQuery => ({
+    index: 'gsi2',
+    partition: keys.statisticsValueIndexes(productId, testName, '', '', '').gsi2pk!,
+    sort: { between: [`${from}T00:00:00.000Z`, `${endOfDay(to)}#${lastCodePoint}`] },
   }),
   /** A record's audit entries in time order. */
   auditOf: (entity: string, entityId: string): KeyQuery => ({

@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   lookup: () => import('./catalogue').then((bench) => bench.runLookup()),
   'product-list': () => import('./catalogue').then((bench) => bench.runProductList()),
   search: () => import('./search').then((bench) => bench.run()),
+  statistics: () => import('./statistics').then((bench) => bench.run()),
   import: () => import('./imports').then((bench) => bench.run()),
   'report-requests': () => import('./report-requests').then((bench) => bench.run()),
   ingest: () => import('./machine-data').then((bench) => bench.runIngest()),

@@ -67,6 +67,11 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'POST /api/machines': adminOnly,
   'DELETE /api/machines/{id}': adminOnly,
   'GET /api/dashboard': staffAndAdmin,
+  'GET /api/statistics/filters': staffAndAdmin,
+  'GET /api/statistics/yield': staffAndAdmin,
+  'GET /api/statistics/pareto': staffAndAdmin,
+  'GET /api/statistics/capability': staffAndAdmin,
+  'GET /api/statistics/values': staffAndAdmin,
   // The whole log, as this bare path asks for it; one record's history
   // (`?entity=&id=`) and one's own actions (`?actor=<own id>`) are open to staff too
   // (test/integration/audit.test.ts).
@@ -82,6 +87,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/serial-numbers': staffAndAdmin,
   'POST /api/serial-numbers': staffAndAdmin,
   'POST /api/serial-numbers/import': staffAndAdmin,
+  'GET /api/imports/{id}': staffAndAdmin,
   'GET /api/serial-numbers/lookup': staffAndAdmin,
   'GET /api/serial-numbers/{id}': staffAndAdmin,
   'GET /api/serial-numbers/{id}/labels': staffAndAdmin,

@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
@@ -42,7 +43,7 @@ const result = (changes: Partial<NewResult> = {}): NewResult => ({
   machineId: 'Bench 1',
   operator: null,
   notes: null,
-  range: { id: 'r-1', version: 4 },
+  range: { id: 'r-1', version: 4, productId: 'p-1', bodyMaterial: null },
   ...changes,
 });
 const source = {
@@ -75,6 +76,8 @@ beforeEach(() => {
   documents.reset();
   mockCursorKey(documents);
   documents.on(TransactWriteCommand).resolves({});
+  // No unit-test has a statistics state yet (lambdas/statistics/aggregates.ts).
+  documents.on(BatchGetCommand).resolves({ Responses: {} });
 });
 
 afterEach(() => {
@@ -90,7 +93,9 @@ describe('saveResults', () => {
     ];
     await expect(repository.saveResults(batch, source, receivedAt)).resolves.toBe(3);
     const [items] = transactions();
-    expect(items).toHaveLength(9);
+    // The results, 2 day counts, the counters, the range and its unit's entry, 2 unit-test
+    // states, 2 statistics day items, the audit entry.
+    expect(items).toHaveLength(13);
 
     const fields = Object.fromEntries(
       Object.entries(batch[0]!).filter(([name]) => name !== 'range'),
@@ -107,6 +112,11 @@ describe('saveResults', () => {
       source: 'machine:Bench 1',
       batchId: 'batch-1',
       rangeId: 'r-1',
+      // Counted by the statistics under its range's product and material, its value indexed.
+      productId: 'p-1',
+      material: null,
+      gsi2pk: 'STATVALUES#p-1#Shell',
+      gsi2sk: '2026-03-01T08:00:00.000Z#AV-000150#Bench 1',
     });
     // A re-sent result is never stored twice: each put needs its key free.
     for (const item of items!.slice(0, 3)) {
@@ -135,7 +145,20 @@ describe('saveResults', () => {
       sk: '000150',
       serial: 'AV-000150',
     });
+    // The unit-tests' states, each new (no state was read): first and latest result.
     expect(items![8]!.Put!.Item).toMatchObject({
+      pk: 'UNITTEST#AV-000150',
+      sk: 'Shell',
+      version: 1,
+      first: { testedAt: '2026-03-01T08:00:00.000Z', result: 'pass' },
+      latest: { testedAt: '2026-03-02T09:00:00.000Z', result: 'fail' },
+    });
+    expect(readable(items![8]!.Put)).toBe('attribute_not_exists(pk)');
+    expect(items![9]!.Put!.Item).toMatchObject({ sk: 'Seat', version: 1 });
+    // The statistics of each product, day and bench.
+    expect(items![10]!.Update!.Key).toEqual({ pk: 'STATDAY#p-1', sk: '2026-03-01#Bench 1' });
+    expect(items![11]!.Update!.Key).toEqual({ pk: 'STATDAY#p-1', sk: '2026-03-02#Bench 1' });
+    expect(items![12]!.Put!.Item).toMatchObject({
       pk: 'AUDIT#machine-data#batch-1',
       at: '2026-03-04T10:00:00.000Z',
       actor: { id: 'm-1', machine: 'Bench 1' },
@@ -205,6 +228,9 @@ describe('saveResults', () => {
       expect.stringMatching(/^STATS#[0-7]$/),
       'RANGE',
       '000150',
+      'Shell',
+      '2026-03-01#Bench 1',
+      '2026-03-02#Bench 1',
       expect.stringMatching(/^AT#/),
     ]);
     expect(readable(retry![2]!.Update, 'UpdateExpression')).toBe(
@@ -230,18 +256,20 @@ describe('saveResults', () => {
     await expect(repository.saveResults(results(150, 'one day'), source, receivedAt)).resolves.toBe(
       150,
     );
-    // Besides the results: one day count, the range's holdings, its unit's entry, the
-    // counters and the audit entry.
-    expect(transactions().map((items) => items.length)).toEqual([100, 60]);
+    // Besides the results: a unit-test state each, one day count, one statistics day item,
+    // the range's holdings, its unit's entry, the counters and the audit entry.
+    expect(transactions().map((items) => items.length)).toEqual([100, 100, 100, 24]);
     expect(transactions().map((items) => items.at(-1)!.Put!.Item!.changes)).toEqual([
-      expect.objectContaining({ part: { from: null, to: 1 }, results: { from: null, to: 95 } }),
-      expect.objectContaining({ part: { from: null, to: 2 }, results: { from: null, to: 55 } }),
+      expect.objectContaining({ part: { from: null, to: 1 }, results: { from: null, to: 47 } }),
+      expect.objectContaining({ part: { from: null, to: 2 }, results: { from: null, to: 47 } }),
+      expect.objectContaining({ part: { from: null, to: 3 }, results: { from: null, to: 47 } }),
+      expect.objectContaining({ part: { from: null, to: 4 }, results: { from: null, to: 9 } }),
     ]);
 
     documents.resetHistory();
-    // One day count per result: a chunk holds 48 results and their 48 days.
+    // One day count and one statistics day item per result: a chunk holds 24 results.
     await repository.saveResults(results(60, 'days'), source, receivedAt);
-    expect(transactions().map((items) => items.length)).toEqual([100, 28]);
+    expect(transactions().map((items) => items.length)).toEqual([100, 100, 52]);
   });
 
   it('answers CounterLimitError when the results counter is full', async () => {
@@ -265,7 +293,9 @@ describe('saveResults', () => {
   it('passes on a cancellation no result explains', async () => {
     documents
       .on(TransactWriteCommand)
-      .rejects(cancelled('None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
+      .rejects(
+        cancelled('None', 'None', 'None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'),
+      );
     await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
       TransactionCancelled,
     );
@@ -275,6 +305,69 @@ describe('saveResults', () => {
     await expect(repository.saveResults([result()], source, receivedAt)).rejects.toBeInstanceOf(
       TransactionCancelled,
     );
+  });
+});
+
+describe('saveResults and the statistics', () => {
+  const state = (first: Partial<NewResult>, latest: Partial<NewResult>, version = 3) => {
+    const counted = (changes: Partial<NewResult>) => repository.countedOf(result(changes));
+    return {
+      pk: 'UNITTEST#AV-000150',
+      sk: 'Shell',
+      type: 'unitTestState',
+      version,
+      first: counted(first),
+      latest: counted(latest),
+    };
+  };
+
+  it("moves a unit-test's first pass when an earlier result arrives later", async () => {
+    // Stored: a pass on 03-02. Arriving: a failure on 03-01 (out of order).
+    documents.on(BatchGetCommand).resolves({
+      Responses: {
+        [testEnvironment.TABLE_NAME]: [
+          state({ testedAt: '2026-03-02T08:00:00.000Z' }, { testedAt: '2026-03-02T08:00:00.000Z' }),
+        ],
+      },
+    });
+    await repository.saveResults([result({ result: 'fail', value: 0.5 })], source, receivedAt);
+    const [items] = transactions();
+    const stateItem = items!.find((item) => item.Put?.Item?.type === 'unitTestState')!;
+    expect(stateItem.Put!.Item).toMatchObject({
+      version: 4,
+      first: { testedAt: '2026-03-01T08:00:00.000Z', result: 'fail' },
+      latest: { testedAt: '2026-03-02T08:00:00.000Z', result: 'pass' },
+    });
+    expect(readable(stateItem.Put)).toBe('version = 3');
+    const days = items!.filter((item) => item.Update?.Key?.pk === 'STATDAY#p-1');
+    expect(days.map((item) => item.Update!.Key!.sk)).toEqual([
+      '2026-03-01#Bench 1',
+      '2026-03-02#Bench 1',
+    ]);
+    // Each cell's moves: `c.<cell>.<field> <number>` (the numbers are exact decimals).
+    const moves = (update: Parameters<typeof readable>[0]) =>
+      Object.fromEntries(
+        [
+          ...readable(update, 'UpdateExpression')!.matchAll(
+            /c\.[\w-]+\.(\w) \{"value":"(-?[\d.]+)"\}/g,
+          ),
+        ].map((match) => [match[1], Number(match[2])]),
+      );
+    // 03-01: the new result (a failure, its value 0.5 from the reference 0) and the unit-test,
+    // failed first, passed finally.
+    expect(moves(days[0]!.Update)).toEqual({ r: 1, f: 1, n: 1, s: 0.5, q: 0.25, u: 1, l: 1 });
+    // 03-02: the unit-test leaves it (it passed first and finally there).
+    expect(moves(days[1]!.Update)).toEqual({ u: -1, p: -1, l: -1 });
+  });
+
+  it("reads a unit-test's state again when another write moved it meanwhile", async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'))
+      .resolves({});
+    await expect(repository.saveResults([result()], source, receivedAt)).resolves.toBe(1);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 2);
+    expect(documents).toReceiveCommandTimes(BatchGetCommand, 2);
   });
 });
 

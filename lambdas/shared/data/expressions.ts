@@ -3,6 +3,7 @@
  * name and value becomes a `#n`/`:v` placeholder, so a name like `status` (a reserved word)
  * or a value like `a = b` cannot change what an expression means.
  */
+import type { NumberValue } from '@aws-sdk/lib-dynamodb';
 
 /** A condition on the item a write or a check addresses. */
 export type Condition =
@@ -54,11 +55,14 @@ export const between = (attribute: string, from: unknown, to: unknown): Conditio
 export const and = (...parts: Condition[]): Condition => ({ kind: 'and', parts });
 export const or = (...parts: Condition[]): Condition => ({ kind: 'or', parts });
 
-/** An update: attributes set, set only when missing, added to (numbers), removed. */
+/**
+ * An update: attributes set, set only when missing, added to (numbers; a `NumberValue` for
+ * an exact decimal a double cannot hold), removed.
+ */
 export interface Update {
   set?: Record<string, unknown>;
   setIfMissing?: Record<string, unknown>;
-  add?: Record<string, number>;
+  add?: Record<string, number | NumberValue>;
   remove?: string[];
 }
 

@@ -141,6 +141,39 @@ export async function queryItems<T>(
   return items;
 }
 
+/**
+ * Up to `limit` items of a key query that pass its filter, reading at most `maxRead` items
+ * (a filter that matches few of them costs bounded reads), and whether there were more: more
+ * than `limit` matched, or `maxRead` items were read before the query's end.
+ */
+export async function queryWindow<T>(
+  query: KeyQuery,
+  schema: ItemSchema<T>,
+  options: QueryOptions & { limit: number; maxRead: number },
+): Promise<{ items: T[]; more: boolean }> {
+  const input = queryInput(query, options);
+  const items: T[] = [];
+  let read = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await getDocuments().send(
+      new QueryCommand({
+        ...input,
+        ExclusiveStartKey: startKey,
+        // One more than the window: whether there was more is known without another call.
+        Limit: Math.min(options.limit + 1 - items.length, options.maxRead - read),
+      }),
+    );
+    read += page.ScannedCount ?? 0;
+    for (const item of page.Items ?? []) items.push(schema.parse(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length <= options.limit && read < options.maxRead);
+  return {
+    items: items.slice(0, options.limit),
+    more: items.length > options.limit || startKey !== undefined,
+  };
+}
+
 /** Pages one list call reads at most, so a rare filter match costs bounded reads. */
 const maxPagesPerCall = 10;
 
