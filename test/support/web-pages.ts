@@ -89,7 +89,10 @@ export const webPages: readonly WebPage[] = [
     // CSS below the target: what the page reached, with about 2 % room. JS +2 kB for the
     // catalogue imports (issue 27): the lists' Import button, a chunk of 0.6 kB (the dialog
     // itself loads when pressed), and the dialog's texts in the language resources, 0.8 kB.
-    budget: { js: 363, css: 76 },
+    // +3 kB for the Statistics page (issue 30): its texts load with the rest of the language's
+    // catalogue on every back-office page (about 1.2 kB in English), its menu entry and route
+    // (the page itself and its charts load when opened).
+    budget: { js: 366, css: 76 },
   },
   {
     label: '/dashboard (signed in, opened directly)',

@@ -10,10 +10,12 @@ interface ExportCsvButtonProps {
   fileBase: string;
   /** Loads the whole list (every page) and writes the CSV document with its row count. */
   build: () => Promise<{ csv: string; rows: number }>;
+  /** The button's text when "Export CSV" would not say which of a section's tables it exports. */
+  label?: string;
 }
 
 /** "Export CSV": the whole list as the table shows it (filter, order), not only the page. */
-export function ExportCsvButton({ fileBase, build }: ExportCsvButtonProps) {
+export function ExportCsvButton({ fileBase, build, label }: ExportCsvButtonProps) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const [exporting, setExporting] = useState(false);
@@ -42,7 +44,7 @@ export function ExportCsvButton({ fileBase, build }: ExportCsvButtonProps) {
       onClick={() => void handleExport()}
       data-testid="export-csv"
     >
-      {t('table.exportCsv')}
+      {label ?? t('table.exportCsv')}
     </Button>
   );
 }

@@ -15,6 +15,7 @@ export const paths = {
   /** A unit's page: `pathTo(paths.unit, { serial })` (a serial with `/` stays one segment). */
   unit: '/units/:serial',
   machineData: '/machine-data',
+  statistics: '/statistics',
   searches: '/searches',
   staffs: '/staffs',
   addStaff: '/add-staff',

@@ -45,6 +45,7 @@ describe('route table', () => {
       '/add-serial-number',
       '/edit-serial-number/s-1',
       '/machine-data',
+      '/statistics',
       '/searches',
     ]) {
       expect(findRoute(path), path).toMatchObject({ access: ['staff', 'admin'], layout: 'shell' });
@@ -167,6 +168,7 @@ describe('route table', () => {
       '/products',
       '/serial-numbers',
       '/machine-data',
+      '/statistics',
       '/searches',
       '/staffs',
       '/activity',
@@ -177,6 +179,7 @@ describe('route table', () => {
       '/products',
       '/serial-numbers',
       '/machine-data',
+      '/statistics',
       '/searches',
     ]);
   });

@@ -22,6 +22,7 @@ export type PageId =
   | 'editSerialNumber'
   | 'unit'
   | 'machineData'
+  | 'statistics'
   | 'searches'
   | 'staffs'
   | 'addStaff'
@@ -136,6 +137,13 @@ export const appRoutes: readonly AppRoute[] = [
     access: staffOrAdmin,
     layout: 'shell',
     navLabel: 'nav.machineData',
+  },
+  {
+    path: paths.statistics,
+    page: 'statistics',
+    access: staffOrAdmin,
+    layout: 'shell',
+    navLabel: 'nav.statistics',
   },
   {
     path: paths.searches,

@@ -69,6 +69,7 @@ const pages: Record<PageId, LazyModule> = {
   ),
   unit: lazyModule(() => import('../features/units/pages/unit-page')),
   machineData: lazyModule(() => import('../features/machine-data/pages/machine-data-page')),
+  statistics: lazyModule(() => import('../features/statistics/pages/statistics-page')),
   searches: lazyModule(() => import('../features/searches/pages/searches-page')),
   staffs: lazyModule(() => import('../features/staffs/pages/staffs-page')),
   addStaff: lazyModule(() => import('../features/staffs/pages/add-staff-page')),
