@@ -119,10 +119,12 @@ export async function yieldStatistics(
   for (const day of days) {
     const period = periods.get(periodStart(day.day, query.interval));
     for (const cell of day.cells) {
-      if (period) addCell(period, cell);
       const test = byTest.get(cell.definition.testName) ?? noSums();
       addCell(test, cell);
       byTest.set(cell.definition.testName, test);
+      // Over time and in all: the product's tests, or the one asked for.
+      if (query.testName !== undefined && cell.definition.testName !== query.testName) continue;
+      if (period) addCell(period, cell);
       addCell(totals, cell);
     }
   }
@@ -130,6 +132,7 @@ export async function yieldStatistics(
     from: scope.from,
     to: scope.to,
     interval: query.interval,
+    testName: query.testName ?? null,
     periods: [...periods].map(([start, sums]) => ({ start, ...yieldFigures(sums) })),
     byTest: [...byTest]
       .filter(([, sums]) => sums.results > 0 || sums.unitsTested > 0)

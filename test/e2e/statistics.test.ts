@@ -323,6 +323,31 @@ describe('the Statistics page with a bench’s data', () => {
         expect(shellRow).toContain(percent(37 / 40, language));
         expect(shellRow).toContain('43');
         expect(await page.locator('[data-testid="statistics-yield-chart"] svg').count()).toBe(1);
+        if (theme === 'light') {
+          // Over time, the chosen test alone: its totals as the API gives them for it.
+          const allTests = await text(page.locator('[data-testid="statistics-yield-totals"]'));
+          const oneTest = await asAdmin<StatisticsYield>(
+            `/api/statistics/yield?${query({ testName: gasSeat })}`,
+          );
+          expect(oneTest.body.totals.unitsTested).toBeLessThan(yields.body.totals.unitsTested);
+          await page
+            .locator('[data-testid="statistics-yield-scope"]')
+            .getByText(gasSeat, { exact: true })
+            .click();
+          await expect
+            .poll(() => text(page.locator('[data-testid="statistics-yield-totals"]')))
+            .not.toBe(allTests);
+          const scoped = await text(page.locator('[data-testid="statistics-yield-totals"]'));
+          expect(scoped).toContain(percent(oneTest.body.totals.firstPassYield!, language));
+          expect(scoped).toContain(String(oneTest.body.totals.unitsTested));
+          await page
+            .locator('[data-testid="statistics-yield-scope"]')
+            .getByText(words.statistics.yield.allTests, { exact: true })
+            .click();
+          await expect
+            .poll(() => text(page.locator('[data-testid="statistics-yield-totals"]')))
+            .toBe(allTests);
+        }
 
         // Pareto: by test, most first, with the cumulative share; by bench.
         const paretoRows = await rowsOf(page, 'statistics-pareto-by-test').allTextContents();

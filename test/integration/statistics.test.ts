@@ -309,6 +309,23 @@ describe('a bench’s data', () => {
         finalYield: 7 / 8,
       },
     ]);
+    expect(answer.testName).toBeNull();
+    // One test over time: its periods and totals; the table by test still lists every test.
+    const shell = await statistics<StatisticsYield>('yield', { ...window(), testName: 'Shell' });
+    expect(shell.testName).toBe('Shell');
+    const { testName: shellName, ...shellTotals } = answer.byTest[0]!;
+    expect(shellName).toBe('Shell');
+    expect(shell.totals).toEqual(shellTotals);
+    expect(shell.byTest).toEqual(answer.byTest);
+    // Day −3: 4 shells, 1 failed, its unit's retest on day −2 passing.
+    expect(shell.periods.find((period) => period.start === daysAgo(3))).toEqual({
+      start: daysAgo(3),
+      results: 4,
+      failures: 1,
+      unitsTested: 4,
+      firstPassYield: 3 / 4,
+      finalYield: 1,
+    });
     const weekly = await statistics<StatisticsYield>('yield', { ...window(), interval: 'week' });
     expect(weekly.periods.every((period) => new Date(period.start).getUTCDay() === 1)).toBe(true);
     expect(weekly.periods.reduce((sum, period) => sum + period.results, 0)).toBe(15);

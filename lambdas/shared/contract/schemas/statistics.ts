@@ -61,9 +61,16 @@ export type StatisticsFiltersQuery = z.infer<typeof statisticsFiltersQuerySchema
 export const yieldIntervals = ['day', 'week'] as const;
 export type YieldInterval = (typeof yieldIntervals)[number];
 
-/** `GET /api/statistics/yield`: yield over time, by day or ISO week (starting Monday). */
+/**
+ * `GET /api/statistics/yield`: yield over time, by day or ISO week (starting Monday), of the
+ * product's tests or, with `testName`, of that test.
+ */
 export const statisticsYieldQuerySchema = withDateRules(
-  z.strictObject({ ...filterShape, interval: z.enum(yieldIntervals).default('day') }),
+  z.strictObject({
+    ...filterShape,
+    interval: z.enum(yieldIntervals).default('day'),
+    testName: testNameField.optional(),
+  }),
 );
 export type StatisticsYieldQuery = z.infer<typeof statisticsYieldQuerySchema>;
 
@@ -126,9 +133,11 @@ const yieldFigures = {
 /** `GET /api/statistics/yield`. */
 export const statisticsYieldSchema = windowSchema.extend({
   interval: z.enum(yieldIntervals),
+  /** The test `periods` and `totals` are of; null: every test of the product. */
+  testName: z.string().nullable(),
   /** Every period of the window, oldest first, empty ones included (`start` a YYYY-MM-DD). */
   periods: z.array(z.object({ start: z.string(), ...yieldFigures })),
-  /** Each test with results in the window, by name. */
+  /** Each test with results in the window, by name (every test, whatever `testName`). */
   byTest: z.array(z.object({ testName: z.string(), ...yieldFigures })),
   totals: z.object(yieldFigures),
 });

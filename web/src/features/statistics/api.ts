@@ -22,10 +22,10 @@ export const filtersPath = (productId: string) =>
   routeUrl(statisticsApi, 'GET /api/statistics/filters', { query: { productId } });
 export const parseFilters = answerParser(statisticsApi, 'GET /api/statistics/filters');
 
-/** `GET /api/statistics/yield`: by day or week, and by test. */
-export const yieldPath = (selection: StatisticsSelection) =>
+/** `GET /api/statistics/yield`: by day or week (of every test, or of `testName`), and by test. */
+export const yieldPath = (selection: StatisticsSelection, testName?: string) =>
   routeUrl(statisticsApi, 'GET /api/statistics/yield', {
-    query: { ...commonQuery(selection), interval: selection.interval },
+    query: { ...commonQuery(selection), interval: selection.interval, testName },
   });
 export const parseYield = answerParser(statisticsApi, 'GET /api/statistics/yield');
 

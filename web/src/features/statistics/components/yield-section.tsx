@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
@@ -28,20 +29,29 @@ import {
 type Figures = StatisticsYield['totals'];
 
 /**
- * Yield: first-pass and final yield by day or week (grouped bars, a period without units
+ * Yield: first-pass and final yield by day or week, of every test or of the chosen test
+ * (grouped bars, a period without units
  * left empty: a line of one period would draw nothing), then by test and by period
  * (tables with counts, each exported).
  */
 export function YieldSection({
   selection,
+  testName,
   onIntervalChange,
 }: {
   selection: StatisticsSelection;
+  /** The chosen test (empty: none yet): the periods can be of it alone. */
+  testName: string;
   onIntervalChange: (interval: Interval) => void;
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const answer = useApiQuery(yieldPath(selection), parseYield, { keepWhileReloading: true });
+  /** Over time: every test of the product, or the chosen test alone. */
+  const [oneTest, setOneTest] = useState(false);
+  const scopedTest = oneTest && testName ? testName : undefined;
+  const answer = useApiQuery(yieldPath(selection, scopedTest), parseYield, {
+    keepWhileReloading: true,
+  });
   const strings = useChartStrings(t('statistics.chart.barRole'));
   const share = (value: number | null) => formatShare(value, language);
   const count = (value: number) => formatNumber(value, language);
@@ -77,26 +87,42 @@ export function YieldSection({
         <Header
           variant="h2"
           description={
-            data
-              ? t('statistics.yield.totals', {
-                  firstPass: share(data.totals.firstPassYield),
-                  final: share(data.totals.finalYield),
-                  units: count(data.totals.unitsTested),
-                  failures: count(data.totals.failures),
-                })
-              : t('statistics.yield.description')
+            <span data-testid="statistics-yield-totals">
+              {data
+                ? t('statistics.yield.totals', {
+                    firstPass: share(data.totals.firstPassYield),
+                    final: share(data.totals.finalYield),
+                    units: count(data.totals.unitsTested),
+                    failures: count(data.totals.failures),
+                  })
+                : t('statistics.yield.description')}
+            </span>
           }
           actions={
-            <SegmentedControl
-              data-testid="statistics-interval"
-              label={t('statistics.interval.label')}
-              selectedId={selection.interval}
-              options={[
-                { id: 'day', text: t('statistics.interval.day') },
-                { id: 'week', text: t('statistics.interval.week') },
-              ]}
-              onChange={({ detail }) => onIntervalChange(detail.selectedId as Interval)}
-            />
+            <SpaceBetween direction="horizontal" size="xs">
+              {testName && (
+                <SegmentedControl
+                  data-testid="statistics-yield-scope"
+                  label={t('statistics.yield.scope')}
+                  selectedId={scopedTest ? 'test' : 'all'}
+                  options={[
+                    { id: 'all', text: t('statistics.yield.allTests') },
+                    { id: 'test', text: testName },
+                  ]}
+                  onChange={({ detail }) => setOneTest(detail.selectedId === 'test')}
+                />
+              )}
+              <SegmentedControl
+                data-testid="statistics-interval"
+                label={t('statistics.interval.label')}
+                selectedId={selection.interval}
+                options={[
+                  { id: 'day', text: t('statistics.interval.day') },
+                  { id: 'week', text: t('statistics.interval.week') },
+                ]}
+                onChange={({ detail }) => onIntervalChange(detail.selectedId as Interval)}
+              />
+            </SpaceBetween>
           }
         >
           {t('statistics.yield.title')}

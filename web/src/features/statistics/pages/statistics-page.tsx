@@ -100,7 +100,11 @@ function ProductStatistics({
           onRetry={choices.reload}
         />
       </Container>
-      <YieldSection selection={selection} onIntervalChange={(interval) => update({ interval })} />
+      <YieldSection
+        selection={selection}
+        testName={testName}
+        onIntervalChange={(interval) => update({ interval })}
+      />
       <ParetoSection selection={selection} />
       {testName ? (
         <>
