@@ -1,8 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportQuery, ImportSummary } from '../shared/contract/schemas/imports';
 import { actorOf, type Caller } from '../shared/http/types';
-import { storeImportFile } from './import-files';
+import { ValidationError } from '../shared/errors';
+import { joinImportParts, storeImportFile } from './import-files';
 import { insertImportJob, toJob, type ImportKind } from './jobs';
+
+/**
+ * The file an import request is about: its body, or the upload it names (`uploadId` and
+ * `parts`, the body empty), the sender's parts joined.
+ */
+export async function requestFile(
+  body: Uint8Array,
+  caller: Caller,
+  query: Pick<ImportQuery, 'uploadId' | 'parts'>,
+): Promise<Uint8Array> {
+  const { uploadId, parts } = query;
+  if (uploadId === undefined && parts === undefined) return body;
+  if (uploadId === undefined || parts === undefined) {
+    throw new ValidationError({
+      [uploadId === undefined ? 'uploadId' : 'parts']: { key: 'validation.required' },
+    });
+  }
+  if (body.length > 0) throw new ValidationError({}, 'errors.importBodyWithUpload');
+  return joinImportParts(caller.sub, uploadId, parts);
+}
 
 /** An import request's answer: a dry run's summary, or the queued import (202). */
 export type ImportAnswer = { status: 200; body: ImportSummary } | { status: 202; body: ImportJob };

@@ -21,7 +21,7 @@ import { getItems, itemKeyId } from '../shared/data/read';
 import { audited, maxTransactionItems } from '../shared/data/transaction';
 import { AbortedError } from '../shared/errors';
 import type { Caller } from '../shared/http/types';
-import { checkedImport, type ImportAnswer } from '../imports/queue';
+import { checkedImport, requestFile, type ImportAnswer } from '../imports/queue';
 import { refuseFile, rowConflict, stoppedImport, unreadableFile } from '../shared/import-refusals';
 import { keys } from '../shared/keys';
 import { logger } from '../shared/logger';
@@ -190,8 +190,9 @@ export async function importProducts(
   caller: Caller,
   query: ImportQuery,
 ): Promise<ImportAnswer> {
-  const { rows } = await checkFile(body);
-  return checkedImport('product', body, rows.length, caller, query);
+  const file = await requestFile(body, caller, query);
+  const { rows } = await checkFile(file);
+  return checkedImport('product', file, rows.length, caller, query);
 }
 
 /**

@@ -28,7 +28,7 @@ import { getItems, itemKeyId } from '../shared/data/read';
 import { audited, maxTransactionItems, WriteConflict } from '../shared/data/transaction';
 import { AbortedError } from '../shared/errors';
 import { actorOf, type Caller } from '../shared/http/types';
-import { checkedImport, type ImportAnswer } from '../imports/queue';
+import { checkedImport, requestFile, type ImportAnswer } from '../imports/queue';
 import {
   refuseFile,
   RowConflict,
@@ -415,8 +415,9 @@ export async function importSerialRanges(
   caller: Caller,
   query: ImportQuery,
 ): Promise<ImportAnswer> {
-  const { ranges } = await checkedFile(body, actorOf(caller), new Date().toISOString());
-  return checkedImport('serial-range', body, ranges.length, caller, query);
+  const file = await requestFile(body, caller, query);
+  const { ranges } = await checkedFile(file, actorOf(caller), new Date().toISOString());
+  return checkedImport('serial-range', file, ranges.length, caller, query);
 }
 
 /**

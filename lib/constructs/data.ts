@@ -106,13 +106,15 @@ export class Data extends Construct {
 }
 
 /**
- * `importsWrite`: keep an import's file for the worker: put objects under `imports/` only.
+ * `importsWrite`: keep an import's file (or a part of it) and read the parts back: put and get
+ * objects under `imports/` only (no `s3:ListBucket`: a missing part then answers
+ * `AccessDenied`, which the import reads as the part missing, lambdas/imports/import-files.ts).
  */
 export function grantImportsWrite(fn: AppFunction, reportsBucket: IBucket): Grant {
   acknowledgeImportFiles(fn, reportsBucket);
   return Grant.addToPrincipal({
     grantee: fn.function,
-    actions: ['s3:PutObject'],
+    actions: ['s3:PutObject', 's3:GetObject'],
     resourceArns: [reportsBucket.arnForObjects(`${importFilesPrefix}*`)],
   });
 }

@@ -977,16 +977,20 @@ describe('report center grants', () => {
     for (const id of withObjects) expect(allowed.has(id), id).toBe(true);
   });
 
-  it('lets importsWrite put import files under imports/ and the worker read and remove them, nothing else', () => {
+  it('lets importsWrite put and read import files under imports/ and the worker read and remove them, nothing else', () => {
     const importObjects = { 'Fn::Join': ['', [reportsArn, `/${importFilesPrefix}*`]] };
     const writers = handlerModules().filter((m) => grantsOf(m).includes('importsWrite'));
     expect(writers.sort()).toEqual([
+      'lambdas/imports/part-handler.ts',
       'lambdas/products/import-handler.ts',
       'lambdas/serial-ranges/import-handler.ts',
     ]);
     for (const handlerModule of writers) {
       expect(s3Statements(roleOf(stack.api.functions.get(handlerModule)!))).toEqual([
-        expect.objectContaining({ Action: 's3:PutObject', Resource: importObjects }),
+        expect.objectContaining({
+          Action: ['s3:GetObject', 's3:PutObject'],
+          Resource: importObjects,
+        }),
       ]);
     }
     expect(s3Statements(roleOf(stack.importWorker.worker))).toEqual([

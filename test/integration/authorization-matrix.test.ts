@@ -87,6 +87,7 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/serial-numbers': staffAndAdmin,
   'POST /api/serial-numbers': staffAndAdmin,
   'POST /api/serial-numbers/import': staffAndAdmin,
+  'PUT /api/imports/uploads/{uploadId}/parts/{part}': staffAndAdmin,
   'GET /api/imports/{id}': staffAndAdmin,
   'GET /api/serial-numbers/lookup': staffAndAdmin,
   'GET /api/serial-numbers/{id}': staffAndAdmin,

@@ -850,6 +850,23 @@ function targets(): Record<string, Target> {
       accepts: acceptedAsImport(readRangesCsv),
       expected: () => 400,
     },
+    // A part is any text, so only paths that name no upload part are sent (one that did
+    // would keep the part: nothing of the catalogue, but not nothing): never kept.
+    'PUT /api/imports/uploads/{uploadId}/parts/{part}': {
+      method: 'PUT',
+      caller: 'admin',
+      path: fc
+        .tuple(
+          randomId.filter((id) => !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id)),
+          fc.oneof(randomId, fc.integer({ min: -5, max: 50 }).map(String)),
+        )
+        .map(([uploadId, part]) => ({
+          path: `/api/imports/uploads/${pathSegment(uploadId)}/parts/${pathSegment(part)}`,
+          real: false,
+        })),
+      body: anyBody,
+      expected: () => 404,
+    },
     // Only invalid reasons are sent (a valid one would void the real result): 400 first.
     'POST /api/machine-data/{id}/void': json(
       'POST',

@@ -15,6 +15,7 @@ import {
 import type { Product } from '../../lambdas/shared/contract/schemas/product-record';
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
 import { keys } from '../../lambdas/shared/keys';
+import { partCuts } from '../../web/src/components/import/import-flow';
 import { productsCsv } from '../../web/src/features/products/product-csv';
 import { serialRangesCsv } from '../../web/src/features/serial-numbers/serial-csv';
 import { callApi } from '../support/api';
@@ -336,6 +337,79 @@ describe('a product import', () => {
     expect(answer.status).toBe(404);
     expect(answer.body.error).toMatchObject({ code: 'not-found' });
   });
+
+  /** Sends a file's parts, cut as the page cuts them (`limit`: the largest part). */
+  async function sendParts(
+    file: Buffer,
+    limit: number,
+  ): Promise<{ uploadId: string; parts: string }> {
+    const uploadId = randomUUID();
+    const cuts = partCuts(file, limit);
+    for (let part = 1; part < cuts.length; part++) {
+      const sent = await fetch(`${stack.appUrl}/api/imports/uploads/${uploadId}/parts/${part}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: file.subarray(cuts[part - 1], cuts[part]),
+      });
+      expect(sent.status, await sent.text()).toBe(204);
+    }
+    return { uploadId, parts: String(cuts.length - 1) };
+  }
+
+  it('takes a file over 3 MB in parts, checks it whole, and stores a file sent in parts', async () => {
+    // Every text of both languages at its longest: about 2.6 kB a row, 3.3 MB in all.
+    const long = (text: string, length: number) => text.repeat(length).slice(0, length);
+    const longest = (n: number) =>
+      exported(300_000 + n, {
+        name: `Parts ${tag} ${n} ${long('Long valve name ', 120)}`.slice(0, 120),
+        nameZh: long('閘閥', 120),
+        connection: long('Flanged ', 100),
+        connectionZh: long('法蘭', 100),
+        application: long('Steam and hot water ', 200),
+        applicationZh: long('蒸汽與熱水', 200),
+        applicationMedium: long('Water ', 200),
+        applicationMediumZh: long('水', 200),
+        gtin: null,
+      });
+    const large = Buffer.from(productsCsv(Array.from({ length: 1_300 }, (_, n) => longest(n))));
+    expect(large.length).toBeGreaterThan(importBodyLimitBytes);
+    expect((await importFile('products', large.toString())).status).toBe(413);
+    const upload = await sendParts(large, importBodyLimitBytes);
+    expect(upload.parts).toBe('2');
+    const dry = await importFile('products', '', { ...upload, dryRun: 'true' });
+    expect(dry.status, JSON.stringify(dry.body).slice(0, 500)).toBe(200);
+    expect(dry.body).toEqual({ rows: 1_300, created: 0, dryRun: true, batchId: null });
+    // A part that never arrived is named; a body beside the upload is refused.
+    const missing = await importFile('products', '', { ...upload, parts: '3', dryRun: 'true' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({
+      messageKey: 'errors.importPartMissing',
+      params: { part: 3 },
+    });
+    const both = await importFile('products', 'name\r\n', { ...upload, dryRun: 'true' });
+    expect(both.status).toBe(400);
+    expect(both.body.error?.messageKey).toBe('errors.importBodyWithUpload');
+
+    // Stored from parts (a small file here: writing is the slow part on this stack), cut at
+    // line ends into parts of 20 kB.
+    const small = Array.from({ length: 40 }, (_, n) => longest(5_000 + n));
+    const file = Buffer.from(productsCsv(small));
+    const parts = await sendParts(file, 20_000);
+    expect(Number(parts.parts)).toBeGreaterThan(2);
+    const before = await counters();
+    const { job } = await importAndWait('products', importFile('products', '', parts));
+    expect(job).toMatchObject({ status: 'stored', rows: 40, written: 40 });
+    expect((await counters()).products).toBe(before.products! + 40);
+    // Its last row stored whole, its Chinese texts intact.
+    const claim = (await reader.get(keys.productName(small.at(-1)!.name))) as {
+      productId: string;
+    };
+    const stored = await as<Product>(`/api/products/${claim.productId}`);
+    expect(stored.body).toMatchObject({
+      nameZh: long('閘閥', 120),
+      applicationMediumZh: long('水', 200),
+    });
+  }, 300_000);
 
   it('undoes what it wrote when someone takes a name of the file meanwhile', async () => {
     const products = Array.from({ length: storedProducts }, (_, index) =>

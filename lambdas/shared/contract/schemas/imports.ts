@@ -19,6 +19,26 @@ export const maxImportRows = 5_000;
 export const importBodyLimitBytes = 3_000_000;
 
 /**
+ * The largest file an import takes in parts: 20 MB. A file over {@link importBodyLimitBytes}
+ * goes up in parts of at most that size (`PUT /api/imports/uploads/{uploadId}/parts/{part}`),
+ * then the import names the upload instead of carrying a body. 5,000 products with every
+ * text of both languages at its longest are about 13 MB.
+ */
+export const importFileLimitBytes = 20_000_000;
+
+/** The parts one upload may have: a file of {@link importFileLimitBytes} in parts of 3 MB. */
+export const maxImportParts = Math.ceil(importFileLimitBytes / importBodyLimitBytes);
+
+/** An upload's id: a UUID the page makes (its parts are kept under the caller's own name). */
+const uploadIdField = z.uuid();
+
+/** `PUT /api/imports/uploads/{uploadId}/parts/{part}`: one part of a file, numbered from 1. */
+export const importPartParams = z.strictObject({
+  uploadId: uploadIdField,
+  part: z.coerce.number().int().min(1).max(maxImportParts),
+});
+
+/**
  * The time the import request may take: checking a whole file against the catalogue (a
  * 5,000-row file takes seconds). API Gateway's HTTP API gives up after 30 s. The writing is
  * done by the import worker, which has minutes ({@link importWorkerSeconds}).
@@ -47,9 +67,13 @@ export const importFileNameMaxLength = 200;
 /**
  * `?dryRun=true`: check the whole file and store nothing. `fileName`: the file's name, which
  * the import's audit entries record (control characters dropped, at most 200 characters).
+ * `uploadId` and `parts` (both or neither): the file was sent in parts; the body is empty.
  */
 export const importQuerySchema = z.strictObject({
   dryRun: dryRunFlag,
+  /** A file sent in parts: the upload, and how many parts it has (the request's body empty). */
+  uploadId: uploadIdField.optional(),
+  parts: z.coerce.number().int().min(1).max(maxImportParts).optional(),
   fileName: z
     .string()
     .transform((value) =>

@@ -11,7 +11,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  importBodyLimitBytes,
+  importFileLimitBytes,
   maxImportRows,
   type ImportJob,
 } from '../../../../lambdas/shared/contract/schemas/imports';
@@ -63,8 +63,8 @@ export interface ImportCsvModalProps {
   onImported: (job: ImportJob) => void;
 }
 
-/** MB as the catalogue's `errors.fileTooLarge` says it. */
-const limitMegabytes = importBodyLimitBytes / 1_000_000;
+/** MB as the catalogue's `errors.fileTooLarge` says it (a file over 3 MB goes up in parts). */
+const limitMegabytes = importFileLimitBytes / 1_000_000;
 
 /**
  * The import dialog of a catalogue list (docs/web-app.md, "Imports"): a UTF-8 CSV file in the
@@ -103,7 +103,7 @@ export default function ImportCsvModal({
   /** Asks the server to check the whole file, storing nothing. */
   async function check(file: File) {
     current.current = file;
-    if (file.size > importBodyLimitBytes) {
+    if (file.size > importFileLimitBytes) {
       setState({ step: 'tooLarge', file });
       return;
     }

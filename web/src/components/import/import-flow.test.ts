@@ -9,6 +9,7 @@ import {
   importRefusal,
   importWaitMs,
   outcomeUnknown,
+  partCuts,
   passingFault,
   rowProblems,
 } from './import-flow';
@@ -174,5 +175,28 @@ describe('following a running import', () => {
     expect(passingFault(new ApiError('not-found', 'gone', 404))).toBe(false);
     expect(passingFault(new ApiError('permission-denied', 'no', 403))).toBe(false);
     expect(passingFault(new Error('not an API error'))).toBe(false);
+  });
+});
+
+describe('a file cut into parts', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('cuts after the last line end that fits, each part within the limit', () => {
+    const file = bytes('ab\ncd\nef\ngh\n');
+    const cuts = partCuts(file, 7);
+    expect(cuts).toEqual([0, 6, 12]);
+    for (let index = 1; index < cuts.length; index++) {
+      expect(cuts[index]! - cuts[index - 1]!).toBeLessThanOrEqual(7);
+    }
+    expect(partCuts(file, 100)).toEqual([0, file.length]);
+  });
+
+  it('never cuts a character in two, even in a line longer than a part', () => {
+    const file = bytes('閘閥閘閥閘閥'); // 18 bytes, no line end
+    const cuts = partCuts(file, 7);
+    expect(cuts).toEqual([0, 6, 12, 18]);
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const parts = cuts.slice(1).map((end, index) => file.slice(cuts[index], end));
+    expect(parts.map((part) => decoder.decode(part)).join('')).toBe('閘閥閘閥閘閥');
   });
 });

@@ -101,6 +101,30 @@ export function passingFault(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
+/**
+ * Where a file too large for one request is cut into parts of at most `limit` bytes: after the
+ * last line end that fits (a line end is one byte, never inside a UTF-8 character, so each
+ * part is text as it travels; the server joins the parts byte for byte, so a quoted cell
+ * spanning lines may be cut too), or, for a line longer than a part, before the character
+ * that does not fit. Answers the offsets where parts begin and, last, the file's end.
+ */
+export function partCuts(bytes: Uint8Array, limit: number): number[] {
+  const cuts = [0];
+  let start = 0;
+  while (bytes.length - start > limit) {
+    let end = bytes.lastIndexOf(0x0a, start + limit - 1) + 1;
+    if (end <= start) {
+      // No line end in reach: back to the first byte of a character.
+      end = start + limit;
+      while ((bytes[end]! & 0xc0) === 0x80) end -= 1;
+    }
+    cuts.push(end);
+    start = end;
+  }
+  cuts.push(bytes.length);
+  return cuts;
+}
+
 /** How often the dialog asks where a running import stands. */
 export const importPollMs = 1_000;
 

@@ -6,6 +6,7 @@ import type {
   TestPlan,
 } from '../../../../lambdas/shared/contract/schemas/test-plan';
 import { api } from '../../lib/api-client';
+import { sendImportFile } from '../../components/import/import-api';
 import { importWaitMs, type SendImport } from '../../components/import/import-flow';
 
 /*
@@ -23,11 +24,13 @@ export function createProduct(fields: ProductFields): Promise<Product> {
  * problem `row <line>.<column>`.
  */
 export const importProducts: SendImport = (file, { dryRun, fileName }) =>
-  api(productWriteApi, 'POST /api/products/import', {
-    query: { dryRun: dryRun ? 'true' : undefined, fileName },
-    text: { content: file, contentType: 'text/csv' },
-    timeoutMs: importWaitMs,
-  });
+  sendImportFile(file, (upload, content) =>
+    api(productWriteApi, 'POST /api/products/import', {
+      query: { dryRun: dryRun ? 'true' : undefined, fileName, ...upload },
+      text: { content, contentType: 'text/csv' },
+      timeoutMs: importWaitMs,
+    }),
+  );
 
 /** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
 export function updateProduct(

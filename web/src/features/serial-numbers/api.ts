@@ -17,6 +17,7 @@ import {
   type SortOrder,
 } from '../../lib/cursor-page';
 import type { FetchPage } from '../../lib/use-cursor-list';
+import { sendImportFile } from '../../components/import/import-api';
 import { importWaitMs, type SendImport } from '../../components/import/import-flow';
 
 /** Longest filter the API accepts (the contract's). */
@@ -123,11 +124,13 @@ export function createSerialRange(fields: SerialRangeFields): Promise<SerialRang
  * refused file is a 400 naming every problem `row <line>.<column>`.
  */
 export const importSerialRanges: SendImport = (file, { dryRun, fileName }) =>
-  api(serialRangeApi, 'POST /api/serial-numbers/import', {
-    query: { dryRun: dryRun ? 'true' : undefined, fileName },
-    text: { content: file, contentType: 'text/csv' },
-    timeoutMs: importWaitMs,
-  });
+  sendImportFile(file, (upload, content) =>
+    api(serialRangeApi, 'POST /api/serial-numbers/import', {
+      query: { dryRun: dryRun ? 'true' : undefined, fileName, ...upload },
+      text: { content, contentType: 'text/csv' },
+      timeoutMs: importWaitMs,
+    }),
+  );
 
 /** Replaces the fields if `version` is still the current one (else 409 `aborted`). */
 export function updateSerialRange(
