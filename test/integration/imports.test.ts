@@ -347,7 +347,7 @@ describe('a product import', () => {
       const sent = await fetch(`${stack.appUrl}/api/imports/uploads/${uploadId}/parts/${part}`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-        body: file.subarray(cuts[part - 1], cuts[part]),
+        body: new Uint8Array(file.subarray(cuts[part - 1], cuts[part])),
       });
       expect(sent.status, await sent.text()).toBe(204);
     }
