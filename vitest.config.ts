@@ -20,6 +20,7 @@ const integrationOwnStacks = [
   'test/integration/start-lifecycle.test.ts',
   'test/integration/mail-outage.test.ts',
   'test/integration/lookup-quota.test.ts',
+  'test/integration/imports.test.ts',
 ];
 
 /**
@@ -75,8 +76,9 @@ export default defineConfig({
         },
       },
       {
-        // Files that start stacks of their own (the start script's lifecycle, a mail
-        // outage), one at a time. `npm run test:integration` runs this project in a vitest
+        // Files that start stacks of their own (the start script's lifecycle, a mail outage,
+        // the look-up quota, imports storing whole 5,000-row files), one at a time.
+        // `npm run test:integration` runs this project in a vitest
         // process of its own beside the shared stack's (run-p): within one run, projects
         // share one worker count, and the shared stack's files need theirs to be one.
         test: {

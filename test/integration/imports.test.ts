@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../lambdas/shared/contract/error-codes';
 import { gtinCheckDigit } from '../../lambdas/shared/contract/gs1';
 import { message } from '../../lambdas/shared/contract/messages';
@@ -20,10 +20,16 @@ import { productsCsv } from '../../web/src/features/products/product-csv';
 import { serialRangesCsv } from '../../web/src/features/serial-numbers/serial-csv';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
+import { startStackProcess, type StackInfo, type StackProcess } from '../support/stack-process';
 import { tableReader } from '../support/table';
 
-const stack = inject('stack');
-const reader = tableReader(stack);
+/**
+ * A stack of this file's own (the integration-own-stacks project): the whole 5,000-row files
+ * it stores (about 85,000 items) would slow every test of the shared stack that scans it.
+ */
+let own: StackProcess;
+let stack: StackInfo;
+let reader: ReturnType<typeof tableReader>;
 let token: string;
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const as = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
@@ -123,9 +129,15 @@ const exported = (n: number, fields: Partial<Product> = {}): Product => ({
 });
 
 beforeAll(async () => {
+  own = await startStackProcess();
+  stack = own.info;
+  reader = tableReader(stack);
   token = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+}, 180_000);
+afterAll(async () => {
+  reader?.destroy();
+  await own?.stop();
 });
-afterAll(() => reader.destroy());
 
 describe('a product import', () => {
   let taken: Product;
