@@ -134,6 +134,7 @@ const cases: PreferenceCase[] = [
         'Products',
         'Serial Numbers',
         'Machine Data',
+        'Statistics',
         'Search History',
         'Staffs',
         'Activity',
