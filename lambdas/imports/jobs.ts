@@ -91,9 +91,9 @@ export async function readImportJob(id: string): Promise<ImportJobItem | undefin
 }
 
 /**
- * Moves a job from `from` to `to` (and sets `written`, `error`): conditional, so a job is
- * claimed once (`queued` -> `writing`) however often the stream delivers its insert, and a
- * finished job is never moved again. Answers whether it moved.
+ * Moves a job from `from` to `to` (and sets `written`, `error`): conditional, so a finished
+ * job is never moved again and a late progress record does not undo an end. Answers whether
+ * it moved.
  */
 export function moveImportJob(
   id: string,
