@@ -35,3 +35,9 @@ export async function inParallel<T>(tasks: (() => Promise<T>)[], parallel: numbe
   );
   return results;
 }
+
+/** The `q` quantile (0 to 1) of `times`, in any order: the value at that place once sorted. */
+export const quantile = (times: readonly number[], q: number): number => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};

@@ -9,7 +9,7 @@ import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
 import { startStackProcess, type StackInfo } from '../support/stack-process';
 import { documentsFor } from './catalogue';
-import { inParallel, ms } from './measure';
+import { inParallel, ms, quantile } from './measure';
 
 /**
  * Product search (docs/data-model.md, "Product search"; target: ratio at most 1.2): the
@@ -148,11 +148,6 @@ const searches: { name: string; filter: string; expected: number }[] = [
   { name: 'Chinese part', filter: '閘閥', expected: 20 },
   { name: 'GTIN-13', filter: gtinOf(target)!, expected: 1 },
 ];
-
-const quantile = (times: number[], q: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
 
 /**
  * Each search `rounds` times on both stacks, call by call in turn (small, large), after 20

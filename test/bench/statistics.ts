@@ -15,7 +15,7 @@ import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
 import { startStackProcess, type StackInfo } from '../support/stack-process';
 import { documentsFor } from './catalogue';
-import { inParallel, ms } from './measure';
+import { inParallel, ms, quantile } from './measure';
 
 /**
  * Quality statistics (docs/statistics.md, docs/data-model.md "Statistics"; target: ratio at
@@ -303,11 +303,6 @@ const routes: { name: string; path: string; check: (body: Record<string, unknown
       check: (body) => (body.points as unknown[]).length === (windowDays * unitsPerDay) / 2,
     },
   ];
-
-const quantile = (times: number[], q: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
 
 async function measureRoutes(stacks: { info: StackInfo; token: string }[], rounds: number) {
   const times = stacks.map(() => routes.map(() => [] as number[]));
