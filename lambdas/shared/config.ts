@@ -55,6 +55,22 @@ const environmentSchema = z.object({
    */
   CODE_MAIL_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   CODE_MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
+   * How reports are signed (docs/report-signatures.md). In AWS: the asymmetric KMS key
+   * (ECC NIST P-256) that signs every report PDF and credential, and the SSM parameter
+   * holding the operator's certificate chain for it (PEM, signer first; `none` until
+   * configured, when a certificate the key signs itself stands in). Locally: the folder
+   * holding the local signer's key and chain (made once by the local stack). One of the
+   * two is set wherever reports are issued or checked.
+   */
+  REPORT_SIGNING_KEY_ID: z.string().min(1).optional(),
+  REPORT_SIGNING_CERTIFICATES_PARAMETER: z.string().min(1).optional(),
+  REPORT_SIGNING_LOCAL_DIR: z.string().min(1).optional(),
+  /**
+   * The RFC 3161 timestamp authority every report signature is timestamped by (PAdES B-T).
+   * When it cannot be reached the report is issued signed without a timestamp (B-B).
+   */
+  TIMESTAMP_AUTHORITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** SES configuration set of report mails (bounce and complaint events); none locally. */
   MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   /** Emulator endpoints, only set on the local stack. */
