@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { TestReportCenterStack, type TestReportCenterSettings } from '../lib/stack';
@@ -34,6 +35,17 @@ function flag(key: string): boolean | undefined {
     throw new Error(`Context ${key} must be true or false, got "${value}"`);
   }
   return value === 'true';
+}
+
+/** The contents of the file a context value names (read relative to the working folder). */
+function file(key: string): string | undefined {
+  const path = text(key);
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`Context ${key} names a file that cannot be read: ${(error as Error).message}`);
+  }
 }
 
 function integer(key: string, minimum: number): number | undefined {
@@ -78,6 +90,8 @@ const settings: TestReportCenterSettings = {
   wafUnitLookupsPerAddress: integer('wafUnitLookupsPerAddress', 10),
   wafIpv6LookupsPerNetwork: integer('wafIpv6LookupsPerNetwork', 10),
   alarmEmail: text('alarmEmail'),
+  reportSigningCertificates: file('reportSigningCertificates'),
+  timestampAuthorityUrl: text('timestampAuthorityUrl'),
 };
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

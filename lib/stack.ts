@@ -22,6 +22,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { AppFunction, type SharedEnvironment } from './constructs/function';
+import { ReportSigning } from './constructs/report-signing';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { ImportWorker } from './constructs/import-worker';
@@ -178,6 +179,18 @@ export interface TestReportCenterSettings {
    */
   readonly wafIpv6LookupsPerNetwork?: number;
   /**
+   * The report signing certificate chain (PEM contents: the signer's certificate for the
+   * report signing key, then its CAs). bin/app.ts reads it from the file the
+   * `reportSigningCertificates` context names (docs/deploy.md, "Report signatures").
+   * @default - none: the key's self-signed certificate stands in
+   */
+  readonly reportSigningCertificates?: string;
+  /**
+   * The RFC 3161 timestamp authority of report signatures.
+   * @default 'http://timestamp.digicert.com'
+   */
+  readonly timestampAuthorityUrl?: string;
+  /**
    * Report requests per second the API accepts from all visitors together.
    * @default 10
    */
@@ -254,6 +267,8 @@ export class TestReportCenterStack extends Stack {
   readonly reportDelivery: ReportDelivery;
   /** The catalogue imports' writer on the table stream. */
   readonly importWorker: ImportWorker;
+  /** The report signing key, its certificate chain and the timestamp authority. */
+  readonly reportSigning: ReportSigning;
   /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
   readonly customMessage: AppFunction;
 
@@ -278,7 +293,13 @@ export class TestReportCenterStack extends Stack {
       auth.userPool.node.defaultChild!.node.addDependency(mail.identity);
     }
 
+    this.reportSigning = new ReportSigning(this, 'ReportSigning', {
+      certificateChain: settings.reportSigningCertificates,
+      timestampAuthorityUrl: settings.timestampAuthorityUrl,
+    });
+
     const sharedEnvironment = {
+      ...this.reportSigning.environment,
       REPORTS_BUCKET: data.reportsBucket.bucketName,
       MAIL_FROM: mail.senderAddress,
       MAIL_CONFIGURATION_SET: mail.configurationSet.configurationSetName,
@@ -295,6 +316,7 @@ export class TestReportCenterStack extends Stack {
       userPool: auth.userPool,
       userPoolClient: auth.userPoolClient,
       reportsBucket: data.reportsBucket,
+      reportSigning: this.reportSigning,
       environment: functionEnvironment,
       reportRequestThrottle: {
         rateLimit: settings.reportRequestsPerSecond ?? 10,
@@ -311,6 +333,14 @@ export class TestReportCenterStack extends Stack {
       description:
         'More than 5% of API requests in 5 minutes (at least 20 requests) answered 5xx: a ' +
         'dependency is unreachable (503) or a handler fails (500). docs/operations.md, API errors.',
+    });
+    monitoring.alarm('ReportsUntimestamped', {
+      metric: this.reportSigning.untimestampedReports(),
+      threshold: 0,
+      description:
+        'Reports were issued signed without a trusted timestamp (PAdES B-B): the timestamp ' +
+        'authority did not answer. They stay valid; later requests get timestamped reports ' +
+        'once it answers again. docs/operations.md, Report signatures.',
     });
     const reportDelivery = new ReportDelivery(this, 'ReportDelivery', {
       table: data.table,

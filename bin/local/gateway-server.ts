@@ -86,7 +86,7 @@ function compileRoutes(): RouteMatcher[] {
  * path patterns for it, `resolverPathPatterns`: compressed links included).
  */
 const resolverPath = new RegExp(
-  `^/(01|id)/|^/\\.well-known/gs1resolver$|^/[${compressedLinkInitials.join('')}]`,
+  `^/(01|id)/|^/\\.well-known/(gs1resolver|did\\.json)$|^/[${compressedLinkInitials.join('')}]`,
 );
 function isApiPath(path: string): boolean {
   return path.startsWith('/api/') || resolverPath.test(path);

@@ -12,7 +12,7 @@ import {
 } from '../shared/contract/schemas/report-request';
 import type { SerialRange } from '../shared/contract/schemas/serial-range';
 import { countHoldings } from '../serial-ranges/holdings';
-import { unitReportItem, type UnitReport } from '../units/repository';
+import { unitReportItem, type UnitReportInput } from '../units/repository';
 import { and, equals, itemMissing, or, type Condition } from '../shared/data/expressions';
 import { keys, queries } from '../shared/keys';
 import { getItem, queryItems, queryPage, type Page } from '../shared/data/read';
@@ -67,10 +67,14 @@ export type ReportRequestRecord = z.infer<typeof reportRequestRecordSchema>;
 /** Another request got the same report number (50 random bits: vanishingly rare). */
 export class ReportNumberTaken extends Error {}
 
-/** The stored verification facts of an issued report (no personal data, no expiry). */
+/**
+ * The stored verification facts of an issued report (no personal data, no expiry), with
+ * its conformity credential (the compact VC-JOSE form, a few kB).
+ */
 export type VerificationFacts = ReportFacts & {
   pdfExpiresAt: string;
   verdict: ReportVerdict;
+  credential: string;
 };
 
 /**
@@ -83,7 +87,7 @@ export type VerificationFacts = ReportFacts & {
 export async function saveReportRequest(
   record: ReportRequestRecord,
   verification: VerificationFacts,
-  unit: { range: Pick<SerialRange, 'id' | 'version'>; report: UnitReport },
+  unit: { range: Pick<SerialRange, 'id' | 'version'>; report: UnitReportInput },
   emailQuota: Quota,
   now: Date,
 ): Promise<void> {
@@ -174,8 +178,26 @@ const verificationSchema = reportFactsSchema.extend({
   verdict: z.enum(reportVerdicts).nullable().default(null),
 });
 
-export function getVerification(reportNumber: string): Promise<ReportFacts | undefined> {
-  return getItem(keys.reportVerification(reportNumber), verificationSchema);
+/** The facts kept with a report; `hasCredential` false for reports issued before credentials. */
+export async function getVerification(
+  reportNumber: string,
+): Promise<(ReportFacts & { hasCredential: boolean }) | undefined> {
+  const item = await getItem(
+    keys.reportVerification(reportNumber),
+    verificationSchema.extend({ credential: z.string().optional() }),
+  );
+  if (!item) return undefined;
+  const { credential, ...facts } = item;
+  return { ...facts, hasCredential: credential !== undefined };
+}
+
+/** A report's conformity credential; undefined for an unknown report or one issued before them. */
+export async function getCredential(reportNumber: string): Promise<string | undefined> {
+  const item = await getItem(
+    keys.reportVerification(reportNumber),
+    z.object({ credential: z.string().optional() }),
+  );
+  return item?.credential;
 }
 
 /**

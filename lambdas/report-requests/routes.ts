@@ -5,7 +5,7 @@ import { implement } from '../shared/route-spec';
 export const reportRequestRoutes = implement(reportRequestApi, {
   'POST /api/report-requests': {
     handler: 'lambdas/report-requests/create-handler.ts',
-    grants: ['reportsWrite'],
+    grants: ['reportsWrite', 'reportSigning'],
   },
   'GET /api/report-requests/{id}/pdf': {
     handler: 'lambdas/report-requests/pdf-handler.ts',
@@ -13,6 +13,17 @@ export const reportRequestRoutes = implement(reportRequestApi, {
   },
   'GET /api/report-requests/verify/{reportNumber}': {
     handler: 'lambdas/report-requests/verify-handler.ts',
+  },
+  'GET /api/report-requests/verify/{reportNumber}/credential': {
+    handler: 'lambdas/report-requests/credential-handler.ts',
+  },
+  'POST /api/report-requests/signature-check': {
+    handler: 'lambdas/report-requests/signature-check-handler.ts',
+    grants: ['signingCertificates'],
+  },
+  'GET /.well-known/did.json': {
+    handler: 'lambdas/report-requests/did-handler.ts',
+    grants: ['signingCertificates'],
   },
   'GET /api/report-requests': { handler: 'lambdas/report-requests/list-handler.ts' },
   'POST /api/report-requests/{id}/resend': {

@@ -1,3 +1,4 @@
+import { credentialPath } from '../report-requests/paths';
 import { encodeAiValue, identityLink } from '../shared/contract/gs1';
 import { message, type Language, type MessageKey } from '../shared/contract/messages';
 import {
@@ -55,15 +56,20 @@ const pageLanguages = ['en', 'zh-TW'];
 const t = (key: MessageKey, language: Language, params: Record<string, string> = {}) =>
   message(key, params, language);
 
+/** Conformity credentials a unit's linkset lists at most (its newest reports'). */
+export const linksetCredentials = 10;
+
 /**
  * A unit's links: its test report (the default, also typed gs1:certificationInfo as 2.5.8
- * asks), the page that verifies a report of this unit (gs1:verificationService) and the
- * product data of the unit as JSON (gs1:pip).
+ * asks), the conformity credential of each of its newest reports (gs1:certificationInfo,
+ * `application/vc+jwt`, newest first), the page that verifies a report of this unit
+ * (gs1:verificationService) and the product data of the unit as JSON (gs1:pip).
  */
 export function unitLinks(
   base: string,
   unit: { serial: string; gtin: string | null },
   language: Language,
+  credentials: readonly { reportNumber: string; issuedAt: string }[] = [],
 ): ItemLinks {
   const serial = encodeURIComponent(unit.serial);
   const report = `${base}/search?serial=${serial}`;
@@ -80,6 +86,17 @@ export function unitLinks(
         mediaType: 'text/html',
         hreflang: pageLanguages,
       },
+      ...credentials.map(
+        ({ reportNumber, issuedAt }): Link => ({
+          type: 'certificationInfo',
+          href: `${base}${credentialPath(reportNumber)}`,
+          title: t('report.links.credential', language, {
+            reportNumber,
+            date: issuedAt.slice(0, 10),
+          }),
+          mediaType: 'application/vc+jwt',
+        }),
+      ),
       {
         type: 'verificationService',
         href: `${base}/search?verify=&serial=${serial}`,

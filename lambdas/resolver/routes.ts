@@ -42,5 +42,8 @@ export const resolverPathPatterns = [
   '/01/*',
   '/id/*',
   '/.well-known/gs1resolver',
+  // Not the resolver's, but also at the root of every host: the DID document of the
+  // reports' credentials (lambdas/report-requests/did-handler.ts).
+  '/.well-known/did.json',
   ...compressedLinkInitials.map((initial) => `/${initial}*` as const),
 ] as const;

@@ -319,6 +319,11 @@ export const queries = {
   }),
   /** Everything a unit holds: its results and the reports issued for it. */
   unitRecord: (serial: string): KeyQuery => ({ partition: keys.unitResult(serial, '', '', '').pk }),
+  /** The reports issued for a unit, in issue order (its linkset's credentials). */
+  unitReports: (serial: string): KeyQuery => ({
+    partition: keys.unitReport(serial, '', '').pk,
+    sort: { beginsWith: 'REPORT#' },
+  }),
   /** The units with data of a range whose numbers lie in `from`–`to` (zero-padded digits). */
   rangeUnitsBetween: (rangeId: string, from: string, to: string): KeyQuery => ({
     partition: keys.rangeUnit(rangeId, '').pk,

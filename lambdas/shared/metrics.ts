@@ -18,6 +18,8 @@ export const metricsNamespace = 'TestReportCenter';
  * - `IngestRows`: test results stored by machine ingest and CSV upload (duplicates not).
  * - `ReportsWithheld`: report requests answered "not available yet" (the unit's verdict is
  *   not one the site settings give visitors).
+ * - `ReportsUntimestamped`: reports issued signed without a trusted timestamp (PAdES B-B):
+ *   the timestamp authority could not be reached (alarmed; docs/operations.md).
  */
 export const metricNames = [
   'ReportRequests',
@@ -25,6 +27,7 @@ export const metricNames = [
   'MailsFailed',
   'IngestRows',
   'ReportsWithheld',
+  'ReportsUntimestamped',
 ] as const;
 export type MetricName = (typeof metricNames)[number];
 

@@ -34,10 +34,20 @@ export {
  * - `dependencyProbes`: describe the table and pool, list the bucket, read the SES account;
  * - `reportsWrite`: store report PDFs in the reports bucket;
  * - `reportsRead`: read report PDFs from the reports bucket;
- * - `importsWrite`: keep an import's file for the import worker (`imports/` in that bucket).
+ * - `importsWrite`: keep an import's file for the import worker (`imports/` in that bucket);
+ * - `reportSigning`: sign with the report signing key (KMS `Sign`) and read its public key
+ *   and certificate chain: the report request alone;
+ * - `signingCertificates`: read the signing key's public key and certificate chain (the
+ *   signature check, the DID document), never sign.
  */
 export type Grant =
-  'userPoolAdmin' | 'dependencyProbes' | 'reportsWrite' | 'reportsRead' | 'importsWrite';
+  | 'userPoolAdmin'
+  | 'dependencyProbes'
+  | 'reportsWrite'
+  | 'reportsRead'
+  | 'importsWrite'
+  | 'reportSigning'
+  | 'signingCertificates';
 
 /** What answers a route: its handler module and the permissions that module needs. */
 export interface ServerSpec {

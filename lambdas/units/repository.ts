@@ -21,16 +21,27 @@ export const unitReportSchema = z.object({
   planVersion: z.number().int().nullable().default(null),
   /** The own ids of the results the report shows (a void of one of them marks it). */
   resultIds: z.array(z.string()).nullable().default(null),
+  /** The report has a conformity credential (false on reports issued before them). */
+  credential: z.boolean().default(false),
 });
 export type UnitReport = z.infer<typeof unitReportSchema>;
+export type UnitReportInput = z.input<typeof unitReportSchema>;
 
 /** The stored entry of a report issued for `serial`. */
-export const unitReportItem = (serial: string, report: UnitReport) => ({
+export const unitReportItem = (serial: string, report: UnitReportInput) => ({
   ...keys.unitReport(serial, report.issuedAt, report.reportNumber),
   type: 'unitReport',
   serialNumber: serial,
   ...report,
 });
+
+/**
+ * The reports issued for a unit, newest first, at most `limit` (one Query of the unit's
+ * partition, its results left out by the key condition).
+ */
+export function readUnitReports(serial: string, limit: number): Promise<UnitReport[]> {
+  return queryItems(queries.unitReports(serial), unitReportSchema, { forward: false, limit });
+}
 
 /** Everything stored about one unit: its results (voided ones too) and issued reports. */
 export interface UnitRecord {

@@ -27,6 +27,7 @@ import {
 import { reportPdfAssets } from '../../lambdas/report-requests/pdf/assets';
 import { grantImportsWrite, grantReportsRead, grantReportsWrite } from './data';
 import { AppFunction, type AppFunctionProps, type SharedEnvironment } from './function';
+import type { ReportSigning } from './report-signing';
 
 /**
  * The Cognito admin APIs behind `userPoolAdmin`: what the staff pages use to list, create,
@@ -77,6 +78,12 @@ export interface ApiProps {
   /** The client whose ID tokens the JWT authorizer accepts (its `aud`). */
   readonly userPoolClient: IUserPoolClient;
   readonly reportsBucket: IBucket;
+  /**
+   * The report signing key and certificate chain, for the `reportSigning` and
+   * `signingCertificates` grants.
+   * @default - none: a route table with those grants is refused
+   */
+  readonly reportSigning?: ReportSigning;
   /** Environment shared by every function. */
   readonly environment: SharedEnvironment;
   /**
@@ -243,6 +250,10 @@ export class Api extends Construct {
       }
     }
 
+    const signing = () => {
+      if (!props.reportSigning) throw new Error('Routes that sign need the reportSigning prop');
+      return props.reportSigning;
+    };
     // The route table's `grants`, per handler module (a module serving several routes gets
     // the union).
     const grants = new Map<string, Set<RouteGrant>>();
@@ -267,6 +278,8 @@ export class Api extends Construct {
       if (moduleGrants.has('reportsWrite')) grantReportsWrite(fn, props.reportsBucket);
       if (moduleGrants.has('reportsRead')) grantReportsRead(fn, props.reportsBucket);
       if (moduleGrants.has('importsWrite')) grantImportsWrite(fn, props.reportsBucket);
+      if (moduleGrants.has('reportSigning')) signing().grantSign(fn.function);
+      if (moduleGrants.has('signingCertificates')) signing().grantReadCertificates(fn.function);
     }
 
     const reportRequestRoute = httpRoutes.get(reportRequestRouteKey);

@@ -24,12 +24,22 @@ export type FunctionEnvironmentName = Exclude<keyof Config, 'AWS_REGION' | `${st
 
 /** The environment every function shares; `TABLE_NAME` comes from the `table` prop. */
 export type SharedEnvironment = Record<
-  Exclude<FunctionEnvironmentName, 'TABLE_NAME' | 'PROVIDER_ADDRESS' | 'IDENTITY_LINK_BASE'>,
+  Exclude<
+    FunctionEnvironmentName,
+    'TABLE_NAME' | 'PROVIDER_ADDRESS' | 'IDENTITY_LINK_BASE' | 'REPORT_SIGNING_LOCAL_DIR'
+  >,
   string
 > & { PROVIDER_ADDRESS?: string; IDENTITY_LINK_BASE?: string };
 
-/** Variables that may be left out (a setting left out). */
-const optionalEnvironment = new Set(['PROVIDER_ADDRESS', 'IDENTITY_LINK_BASE']);
+/**
+ * Variables that may be left out (a setting left out), and the local signer's folder, which
+ * no function in AWS has (they sign with the KMS key).
+ */
+const optionalEnvironment = new Set([
+  'PROVIDER_ADDRESS',
+  'IDENTITY_LINK_BASE',
+  'REPORT_SIGNING_LOCAL_DIR',
+]);
 
 const requiredEnvironment = environmentVariables.filter(
   (name) => name !== 'AWS_REGION' && !name.endsWith('_ENDPOINT') && !optionalEnvironment.has(name),

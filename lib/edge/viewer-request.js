@@ -10,7 +10,8 @@
 // 3. Identification links (docs/identity-links.md): `/01/...` (GS1 Digital Link), a
 //    compressed Digital Link at the root (a path starting with one of the capitals of
 //    COMPRESSED_LINK_INITIALS), `/id/...` and `/.well-known/gs1resolver` go to the resolver on
-//    every host, report hosts included. CloudFront sends these paths to the API
+//    every host, report hosts included, as does `/.well-known/did.json` (the DID document of
+//    the reports' conformity credentials). CloudFront sends these paths to the API
 //    (lib/constructs/web.ts).
 //
 // CloudFront passes the query string beside the URI (event.request.querystring), so
@@ -43,6 +44,7 @@ function isResolverPath(uri) {
     uri.indexOf('/01/') === 0 ||
     uri.indexOf('/id/') === 0 ||
     uri === '/.well-known/gs1resolver' ||
+    uri === '/.well-known/did.json' ||
     (uri.length > 1 && COMPRESSED_LINK_INITIALS.indexOf(uri.charAt(1)) !== -1)
   );
 }
@@ -66,15 +68,16 @@ function isFile(uri) {
 }
 
 /**
- * The report request API /search calls: create (POST), a report's PDF and its verification
- * (GET; HEAD as GET). Not the history or resend, which share the prefix and are the back
- * office's.
+ * The report request API /search calls: create (POST), a report's PDF, its verification
+ * and its credential (GET; HEAD as GET), the signature check of a PDF (POST). Not the
+ * history or resend, which share the prefix and are the back office's.
  */
 function isReportApi(method, path) {
   var reading = method === 'GET' || method === 'HEAD';
   if (path === '/api/report-requests') return method === 'POST';
+  if (path === '/api/report-requests/signature-check') return method === 'POST';
   if (/^\/api\/report-requests\/[^/]+\/pdf$/.test(path)) return reading;
-  return /^\/api\/report-requests\/verify\/[^/]+$/.test(path) && reading;
+  return /^\/api\/report-requests\/verify\/[^/]+(\/credential)?$/.test(path) && reading;
 }
 
 /**

@@ -779,6 +779,9 @@ describe('machine routes', () => {
         LOOKUP_LIMIT_WINDOW_MINUTES: '5',
         CODE_MAIL_LIMIT_PER_EMAIL: '5',
         CODE_MAIL_LIMIT_WINDOW_MINUTES: '60',
+        REPORT_SIGNING_KEY_ID: 'key',
+        REPORT_SIGNING_CERTIFICATES_PARAMETER: 'chain',
+        TIMESTAMP_AUTHORITY_URL: 'http://tsa.example.com',
       },
       routes: [
         {

@@ -70,6 +70,8 @@ const verification = {
   fingerprint: 'f'.repeat(64),
   pdfExpiresAt: '2026-04-03T10:17:30.000Z',
   verdict: 'pass' as const,
+  signature: { timestamped: true },
+  credential: 'header.payload.signature',
 };
 /** The unit's range as the lookup read it, and the report's entry in the unit's record. */
 const unit = {

@@ -355,6 +355,7 @@ describe('verifying an earlier report', () => {
     requestId: null,
     planVersion: 1,
     resultIds: ids,
+    credential: true,
   });
 
   it('says when a result it shows was voided, and not for a void of a result it did not show', () => {
@@ -364,11 +365,13 @@ describe('verifying an earlier report', () => {
       record({ results: [voided], reports: [entry(report.reportNumber, issuedAt, 'fail', ['a'])] }),
     );
     expect(findings.voidedSince).toBe('2026-07-11T00:00:00.000Z');
+    expect(findings.standing).toBe('voided');
     const other = laterFindings(
       report,
       record({ results: [voided], reports: [entry(report.reportNumber, issuedAt, 'fail', ['b'])] }),
     );
     expect(other.voidedSince).toBeNull();
+    expect(other.standing).toBe('current');
   });
 
   it('names the first later report stating another verdict, and newer results', () => {
@@ -386,6 +389,7 @@ describe('verifying an earlier report', () => {
     expect(findings).toEqual({
       newerResultsSince: '2026-07-12T00:00:00.000Z',
       voidedSince: null,
+      standing: 'superseded',
       laterVerdict: {
         reportNumber: 'TR-CCCCC-CCCCC',
         issuedAt: '2026-07-13T00:00:00.000Z',

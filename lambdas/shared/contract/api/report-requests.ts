@@ -6,7 +6,10 @@ import {
   reportRequestCreatedSchema,
   reportRequestPageSchema,
   reportRequestSummarySchema,
+  didDocumentSchema,
   reportVerificationSchema,
+  signatureCheckInputSchema,
+  signatureCheckSchema,
 } from '../schemas/report-request';
 
 /**
@@ -31,6 +34,23 @@ export const reportRequestApi = {
     access: 'public',
     params: reportNumberParams,
     answers: { 200: reportVerificationSchema },
+  },
+  'GET /api/report-requests/verify/{reportNumber}/credential': {
+    summary: "The report's conformity credential: a W3C verifiable credential (VC-JOSE)",
+    access: 'public',
+    params: reportNumberParams,
+    answers: { 200: { file: 'application/vc+jwt' } },
+  },
+  'POST /api/report-requests/signature-check': {
+    summary: "What a PDF's signature proves: intact, whole, this product's, who and when",
+    access: 'public',
+    body: signatureCheckInputSchema,
+    answers: { 200: signatureCheckSchema },
+  },
+  'GET /.well-known/did.json': {
+    summary: "The report host's DID document (did:web): the key its credentials are signed with",
+    access: 'public',
+    answers: { 200: didDocumentSchema },
   },
   'GET /api/report-requests': {
     summary: 'A page of the search history, newest first (emails masked for staff)',

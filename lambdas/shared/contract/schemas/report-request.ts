@@ -327,6 +327,13 @@ export const reportContentSchema = z.object({
 });
 export type ReportContent = z.infer<typeof reportContentSchema>;
 
+/**
+ * How the report's PDF is signed (docs/report-signatures.md): always a PAdES signature;
+ * `timestamped` false when the timestamp authority could not be reached (PAdES B-B; a later
+ * request gets a timestamped one).
+ */
+export const reportSignatureSchema = z.object({ timestamped: z.boolean() });
+
 /** `201` answer of `POST /api/report-requests`: the preview and where the PDF is. */
 export const reportRequestCreatedSchema = reportContentSchema.extend({
   /** The request's unguessable id: it is the secret of the PDF link. */
@@ -337,6 +344,9 @@ export const reportRequestCreatedSchema = reportContentSchema.extend({
   /** The last moment the PDF link works (ISO 8601). */
   pdfExpiresAt: z.string(),
   fingerprint: fingerprintField,
+  signature: reportSignatureSchema,
+  /** The report's conformity credential (`application/vc+jwt`), absolute. */
+  credentialUrl: z.string(),
 });
 export type ReportRequestCreated = z.infer<typeof reportRequestCreatedSchema>;
 
@@ -350,6 +360,8 @@ export const reportFactsSchema = z.object({
   fingerprint: fingerprintField,
   /** The verdict the report states (null on reports from before verdicts were kept). */
   verdict: verdictField.nullable(),
+  /** Null on reports issued before reports were signed. */
+  signature: reportSignatureSchema.nullable().default(null),
 });
 export type ReportFacts = z.infer<typeof reportFactsSchema>;
 
@@ -369,8 +381,75 @@ export const reportVerificationSchema = reportFactsSchema.extend({
   laterVerdict: z
     .object({ reportNumber: reportNumberField, issuedAt: z.string(), verdict: verdictField })
     .nullable(),
+  /**
+   * Where the report stands: `voided` when a result it shows was voided, `superseded` when
+   * newer results reached its unit, else `current`. The report and its credential verify as
+   * issued either way.
+   */
+  standing: z.enum(['current', 'superseded', 'voided']),
+  /** The report's conformity credential (absolute); null on reports issued before them. */
+  credentialUrl: z.string().nullable(),
 });
 export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
+/** The largest PDF the signature check takes (reports are tens of kB). */
+export const signatureCheckMaxBytes = 3 * 1024 * 1024;
+
+/** `POST /api/report-requests/signature-check`: a PDF file, base64. */
+export const signatureCheckInputSchema = z.object({
+  pdf: z
+    .base64()
+    .min(1)
+    .max(Math.ceil(signatureCheckMaxBytes / 3) * 4),
+});
+export type SignatureCheckInput = z.infer<typeof signatureCheckInputSchema>;
+
+/**
+ * What a PDF's signature proves (docs/report-signatures.md): whether it is signed, whether
+ * the signature is intact over the whole file, whether it was made by this product's
+ * signing certificate, who signed and when (the trusted timestamp's time).
+ */
+export const signatureCheckSchema = z.object({
+  signed: z.boolean(),
+  /** The signed bytes are unchanged and the signature verifies with its certificate. */
+  valid: z.boolean(),
+  /** The signature covers the whole file (nothing was appended after signing). */
+  wholeDocument: z.boolean(),
+  /** The signer's certificate is this product's signing certificate or issued by its CA. */
+  trusted: z.boolean(),
+  signer: z
+    .object({ commonName: z.string().nullable(), organization: z.string().nullable() })
+    .nullable(),
+  /** The timestamp's time (ISO 8601); null without a valid timestamp. */
+  signedAt: z.string().nullable(),
+  timestamped: z.boolean(),
+});
+export type SignatureCheck = z.infer<typeof signatureCheckSchema>;
+
+/**
+ * `GET /.well-known/did.json`: the DID document of the report host's `did:web`, naming the
+ * public key the conformity credentials are signed with (W3C DID 1.0).
+ */
+export const didDocumentSchema = z.object({
+  '@context': z.array(z.string()),
+  id: z.string().startsWith('did:web:'),
+  verificationMethod: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      controller: z.string(),
+      publicKeyJwk: z.object({
+        kty: z.literal('EC'),
+        crv: z.string(),
+        x: z.string(),
+        y: z.string(),
+      }),
+    }),
+  ),
+  assertionMethod: z.array(z.string()),
+  authentication: z.array(z.string()),
+});
+export type DidDocument = z.infer<typeof didDocumentSchema>;
 
 /** The longest serial and email filters the search history takes (its filter fields stop there). */
 export const historySerialFilterMaxLength = 64;
