@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole product on this machine, on real emulators.
- * Environment: PORT (default 3000; the emulators use the next four ports),
+ * Environment: PORT (default 3000; the emulators and the local timestamp authority use the next five ports),
  * ADMIN_EMAIL / ADMIN_PASSWORD (the seeded admin), LOCAL_DATA_DIR (default .local-data),
  * SELF_REGISTRATION=0 (turn /register off), SAMPLE_DATA=0 (no sample catalogue), STACK_INFO_FILE (write the addresses as JSON
  * there, for tests).

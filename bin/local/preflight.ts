@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import type { StackPorts } from './settings';
+import { stackPorts, type StackPorts } from './settings';
 
 /** A problem the person starting the stack can fix; printed as one line, no stack trace. */
 export class PreflightError extends Error {}
@@ -56,7 +56,7 @@ export function portInUseError(ports: StackPorts, name: keyof StackPorts): Prefl
   const port = ports[name];
   const base = ports.gateway;
   return new PreflightError(
-    `Port ${port} (${name}) is already in use: the stack needs ports ${base}-${base + 4}. ` +
+    `Port ${port} (${name}) is already in use: the stack needs ports ${base}-${Math.max(...Object.values(ports))}. ` +
       `Stop whatever uses it (an earlier npm start?) or pick other ports, e.g. PORT=${base + 100} npm start.`,
   );
 }
@@ -77,10 +77,11 @@ export function takenPort(error: unknown): number | undefined {
     : undefined;
 }
 
-/** A free base port with its four neighbours also free (tests run stacks side by side). */
+/** A free base port with the stack's other ports after it also free (tests run stacks side by side). */
 export async function findFreeBasePort(from = 20_000 + Math.floor(Math.random() * 20_000)) {
-  for (let base = from; base < 65_000; base += 5) {
-    const ports = [0, 1, 2, 3, 4].map((offset) => base + offset);
+  const offsets = Object.values(stackPorts(0));
+  for (let base = from; base < 65_000; base += offsets.length) {
+    const ports = offsets.map((offset) => base + offset);
     const free = await Promise.all(ports.map(isPortFree));
     if (free.every(Boolean)) return base;
   }

@@ -13,11 +13,19 @@ export const defaultPort = 3000;
 export const defaultAdmin = { email: 'admin@example.com', password: 'Local-Admin-2026!' };
 
 /**
- * Ports of the local stack: the gateway on `base`, the emulators right after it,
- * so one `PORT` moves the whole stack and a restart finds the same addresses.
+ * Ports of the local stack: the gateway on `base`, the emulators right after it (the last
+ * one the local timestamp authority of the report signatures), so one `PORT` moves the
+ * whole stack and a restart finds the same addresses.
  */
 export function stackPorts(base: number) {
-  return { gateway: base, dynamodb: base + 1, cognito: base + 2, mail: base + 3, s3: base + 4 };
+  return {
+    gateway: base,
+    dynamodb: base + 1,
+    cognito: base + 2,
+    mail: base + 3,
+    s3: base + 4,
+    timestamps: base + 5,
+  };
 }
 export type StackPorts = ReturnType<typeof stackPorts>;
 

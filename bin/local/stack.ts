@@ -18,6 +18,8 @@ import {
 import { startGateway } from './gateway';
 import { startStreamPoller } from './stream-poller';
 import { provision, type ProvisionedResources } from './provision';
+import { ensureLocalSigning } from './signing';
+import { startTimestampAuthority } from './timestamp-authority';
 import {
   localCredentials,
   localRegion,
@@ -28,7 +30,7 @@ import {
 } from './settings';
 
 export interface LocalStackOptions {
-  /** Base port: the app answers here, the emulators on the next four. */
+  /** Base port: the app answers here, the emulators and the local timestamp authority on the next five. */
   port: number;
   /** Where every emulator keeps its data (git-ignored). */
   dataDir: string;
@@ -138,6 +140,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     progress('resources ready');
 
+    // The report signatures' stand-ins: the local signer and CA (made once into the data
+    // folder) for the KMS key and its chain, and the local timestamp authority.
+    const signing = await ensureLocalSigning(options.dataDir);
+    const timestamps = await startTimestampAuthority(ports.timestamps, {
+      key: signing.timestampKey,
+      chain: signing.timestampChain,
+    });
+    started.push({ url: timestamps.url, stop: () => timestamps.stop() });
+
     // The handlers read exactly the variables they read in AWS, plus the endpoints.
     Object.assign(process.env, {
       AWS_REGION: localRegion,
@@ -155,6 +166,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ENDPOINT: cognito.url,
       S3_ENDPOINT: s3.url,
       SES_ENDPOINT: mail.url,
+      REPORT_SIGNING_LOCAL_DIR: signing.directory,
+      TIMESTAMP_AUTHORITY_URL: timestamps.url,
     });
     getConfig(); // fail now, with the readable message, rather than on the first request
     // As a deploy does in AWS (lib/stack.ts): data written by earlier versions is brought up

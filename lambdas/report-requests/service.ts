@@ -23,7 +23,13 @@ import { countMetric } from '../shared/metrics';
 import { judgeStoredUnit, reportResult } from '../units/judgement';
 import { readUnitRecord } from '../units/repository';
 import { newReportNumber, newRequestId } from './identifiers';
-import { pdfPath } from './paths';
+import { issueCredential } from './credential/issue';
+import { credentialIssuerOrigin, didWebOf } from './credential/did-document';
+import { resultsOfReport } from './credential/conformity-credential';
+import { credentialPath, pdfPath } from './paths';
+import { signReportPdf } from './signing/pades';
+import { getReportSigner, getTimestampAuthority } from './signing/signer-factory';
+import { logger } from '../shared/logger';
 import { renderReportPdf } from './pdf/render';
 import { checkQuota, consumeQuota, reportQuotas } from './rate-limit';
 import {
@@ -53,7 +59,8 @@ async function findUnit(
  * unit's range (one Query) and judges the unit from its record (docs/test-plans.md). For a
  * product with a test plan, a verdict the site settings do not give visitors is answered
  * `failed-precondition` and recorded as withheld (no report, no PDF, no mail). Otherwise it
- * builds and stores the PDF, then records the request (the mail outbox item), the report's
+ * builds the PDF, signs it (PAdES, timestamped when the authority answers), makes its
+ * conformity credential (docs/report-signatures.md), stores the PDF, then records the request (the mail outbox item), the report's
  * verification item and its entry in the unit's record in one transaction. The mailer sends
  * it from the record.
  */
@@ -195,12 +202,30 @@ async function issueReport(
       verificationUrl: `${baseUrl}/search?verify=${reportNumber}`,
       identityLink,
     };
-    const pdf = await renderReportPdf(content, {
+    const unsigned = await renderReportPdf(content, {
       providerName: config.PROVIDER_NAME,
       providerAddress: config.PROVIDER_ADDRESS,
       privacyPolicyUrl: config.PRIVACY_POLICY_URL,
     });
+    const signer = getReportSigner();
+    const { pdf, timestamped } = await signReportPdf(unsigned, signer, getTimestampAuthority());
+    if (!timestamped) {
+      // Still a valid report (PAdES B-B); the next request of the unit gets a timestamp.
+      logger.warn('report issued without a timestamp', { reportNumber });
+      countMetric('ReportsUntimestamped');
+    }
     const fingerprint = createHash('sha256').update(pdf).digest('hex');
+    const credentialUrl = `${baseUrl}${credentialPath(reportNumber)}`;
+    const credential = await issueCredential(signer, {
+      id: credentialUrl,
+      issuer: { id: didWebOf(await credentialIssuerOrigin()), name: config.PROVIDER_NAME },
+      report: content,
+      testPlanId: plan
+        ? `${baseUrl}/api/products/${productId}/test-plan?version=${plan.version}`
+        : undefined,
+      pdf: { url: `${baseUrl}${pdfPath(id)}`, sha256: fingerprint },
+      results: resultsOfReport(content),
+    });
     const key = pdfKey(id);
     // The PDF first: a failed transaction leaves at most an object nobody can name
     // (the bucket lifecycle removes it), never a record pointing at a missing PDF.
@@ -228,6 +253,8 @@ async function issueReport(
           fingerprint,
           pdfExpiresAt,
           verdict: judgement.verdict,
+          signature: { timestamped },
+          credential,
         },
         {
           range,
@@ -239,6 +266,7 @@ async function issueReport(
             requestId: id,
             planVersion: plan?.version ?? null,
             resultIds,
+            credential: true,
           },
         },
         quotas.email,
@@ -249,6 +277,15 @@ async function issueReport(
       throw error;
     }
     countMetric('ReportRequests');
-    return { ...content, id, email: input.email, pdfUrl: pdfPath(id), pdfExpiresAt, fingerprint };
+    return {
+      ...content,
+      id,
+      email: input.email,
+      pdfUrl: pdfPath(id),
+      pdfExpiresAt,
+      fingerprint,
+      signature: { timestamped },
+      credentialUrl,
+    };
   }
 }

@@ -86,17 +86,15 @@ export function unitLinks(
         mediaType: 'text/html',
         hreflang: pageLanguages,
       },
-      ...credentials.map(
-        ({ reportNumber, issuedAt }): Link => ({
-          type: 'certificationInfo',
-          href: `${base}${credentialPath(reportNumber)}`,
-          title: t('report.links.credential', language, {
-            reportNumber,
-            date: issuedAt.slice(0, 10),
-          }),
-          mediaType: 'application/vc+jwt',
+      ...credentials.map(({ reportNumber, issuedAt }): Link => ({
+        type: 'certificationInfo',
+        href: `${base}${credentialPath(reportNumber)}`,
+        title: t('report.links.credential', language, {
+          reportNumber,
+          date: issuedAt.slice(0, 10),
         }),
-      ),
+        mediaType: 'application/vc+jwt',
+      })),
       {
         type: 'verificationService',
         href: `${base}/search?verify=&serial=${serial}`,

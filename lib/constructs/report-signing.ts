@@ -6,9 +6,7 @@ import { ParameterTier, StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { serviceName } from '../../lambdas/shared/logger';
 import { metricsNamespace } from '../../lambdas/shared/metrics';
-
-/** The certificate chain parameter's value until the operator configures one. */
-export const noCertificateChain = 'none';
+import { noCertificates } from '../../lambdas/report-requests/signing/kms-signer';
 
 /**
  * The default timestamp authority (RFC 3161): a public, free service whose roots are in the
@@ -73,7 +71,7 @@ export class ReportSigning extends Construct {
     }
     this.certificates = new StringParameter(this, 'CertificateChain', {
       description: 'The report signing certificate chain (PEM, signer first), or "none"',
-      stringValue: chain ?? noCertificateChain,
+      stringValue: chain ?? noCertificates,
       // A chain of two or three certificates passes the standard tier's 4 KB.
       tier: ParameterTier.ADVANCED,
     });

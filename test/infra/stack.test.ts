@@ -43,8 +43,13 @@ const certificateArn =
   'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 
 // Template JSON is untyped; the assertions below check its shape.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Resource = {
+  Type: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 
 let stack: TestReportCenterStack;
 let template: Template;
@@ -1292,6 +1297,108 @@ describe('report mailer', () => {
         Condition: { Bool: { 'aws:SecureTransport': 'false' } },
       }),
     );
+  });
+});
+
+describe('report signing', () => {
+  const keyId = () => logicalId(stack.reportSigning.key);
+  const parameterId = () => logicalId(stack.reportSigning.certificates);
+  const roleOf = (fn: { role: unknown }) =>
+    logicalId(fn.role as { node: { defaultChild?: unknown } });
+  const kmsActions = (roleId: string) =>
+    statementsOf(roleId)
+      .filter((statement) => JSON.stringify(statement.Resource).includes(keyId()))
+      .flatMap((statement) => [statement.Action].flat());
+
+  it('is an asymmetric P-256 signing key, kept when the stack goes and refusing its deletion', () => {
+    const key = resources[keyId()]!;
+    expect(key.Properties).toMatchObject({ KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
+    // Asymmetric keys cannot rotate automatically (docs/operations.md: a new key and chain).
+    expect(key.Properties.EnableKeyRotation).toBeUndefined();
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(key.UpdateReplacePolicy).toBe('Retain');
+    expect(key.Properties.PendingWindowInDays).toBe(30);
+    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Action: 'kms:ScheduleKeyDeletion',
+      }),
+    );
+    template.hasResourceProperties('AWS::KMS::Alias', {
+      AliasName: 'alias/TestReportCenter/report-signing',
+      TargetKeyId: { 'Fn::GetAtt': [keyId(), 'Arn'] },
+    });
+  });
+
+  it('lets the report request alone sign; the signature check and DID document read the public key', () => {
+    const signers = applicationFunctions()
+      .map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string)
+      .filter((roleId) => kmsActions(roleId).includes('kms:Sign'));
+    expect(signers).toEqual([roleOf(stack.api.functionOf(reportRequestRouteKey)!)]);
+    for (const key of ['POST /api/report-requests/signature-check', 'GET /.well-known/did.json']) {
+      const roleId = roleOf(stack.api.functionOf(key)!);
+      expect(kmsActions(roleId), key).toEqual(['kms:GetPublicKey']);
+      expect(actionsOf(roleId), key).toEqual(
+        expect.arrayContaining(['ssm:GetParameter', 'ssm:DescribeParameters']),
+      );
+    }
+    // No role anywhere else may use the key.
+    const users = ofType('AWS::IAM::Role')
+      .map(([id]) => id)
+      .filter((id) => kmsActions(id).length > 0);
+    expect(users.sort()).toEqual(
+      [
+        roleOf(stack.api.functionOf(reportRequestRouteKey)!),
+        roleOf(stack.api.functionOf('POST /api/report-requests/signature-check')!),
+        roleOf(stack.api.functionOf('GET /.well-known/did.json')!),
+      ].sort(),
+    );
+  });
+
+  it('names the key, the chain parameter and the timestamp authority to the functions', () => {
+    const environment =
+      resources[logicalId(stack.api.functionOf(reportRequestRouteKey)!.function)]!.Properties
+        .Environment.Variables;
+    expect(environment).toMatchObject({
+      REPORT_SIGNING_KEY_ID: { 'Fn::GetAtt': [keyId(), 'Arn'] },
+      REPORT_SIGNING_CERTIFICATES_PARAMETER: { Ref: parameterId() },
+      TIMESTAMP_AUTHORITY_URL: 'http://timestamp.digicert.com',
+    });
+    expect(environment.REPORT_SIGNING_LOCAL_DIR).toBeUndefined();
+    // No chain configured: the key's self-signed certificate stands in, in the advanced tier.
+    expect(resources[parameterId()]!.Properties).toMatchObject({ Value: 'none', Tier: 'Advanced' });
+  });
+
+  it('takes a configured chain and timestamp authority, and refuses what is neither', () => {
+    const make = (settings: Record<string, string>) => {
+      const app = new App({ context: unbundledContext });
+      return Template.fromStack(
+        new TestReportCenterStack(app, 'Signing', { env: { region }, settings }),
+      );
+    };
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
+    const configured = make({
+      reportSigningCertificates: `${pem}\n`,
+      timestampAuthorityUrl: 'https://tsa.example.com/tsr',
+    });
+    configured.hasResourceProperties('AWS::SSM::Parameter', { Value: pem });
+    expect(JSON.stringify(configured.toJSON())).toContain('https://tsa.example.com/tsr');
+    expect(() => make({ reportSigningCertificates: 'not a certificate' })).toThrow(/PEM/);
+    expect(() => make({ timestampAuthorityUrl: 'ftp://tsa.example.com' })).toThrow(
+      /timestampAuthorityUrl/,
+    );
+  });
+
+  it('alarms on reports issued without a timestamp', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'TestReportCenter',
+      MetricName: 'ReportsUntimestamped',
+      Dimensions: [{ Name: 'service', Value: 'test-report-center' }],
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
   });
 });
 

@@ -103,6 +103,7 @@ describe('npm start', () => {
     { name: 'mail', offset: 3 },
     { name: 's3', offset: 4 },
     { name: 'gateway', offset: 0 },
+    { name: 'timestamps', offset: 5 },
   ])(
     'stops the emulators that did start when the $name port is taken',
     async ({ name, offset }) => {
@@ -125,7 +126,7 @@ describe('npm start', () => {
         ).rejects.toThrow(`Port ${base + offset} (${name}) is already in use`);
         // DynamoDB Local runs with the data folder on its command line.
         expect(processesMentioning(dataDir)).toEqual([]);
-        for (const port of [0, 1, 2, 3, 4].filter((n) => n !== offset).map((n) => base + n)) {
+        for (const port of [0, 1, 2, 3, 4, 5].filter((n) => n !== offset).map((n) => base + n)) {
           expect(await portIsFree(port), `port ${port}`).toBe(true);
         }
       } finally {

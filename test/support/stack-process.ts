@@ -11,7 +11,15 @@ export interface StackInfo {
   appUrl: string;
   mailViewerUrl: string;
   sampleSerial: string | null;
-  ports: { gateway: number; dynamodb: number; cognito: number; mail: number; s3: number };
+  ports: {
+    gateway: number;
+    dynamodb: number;
+    cognito: number;
+    mail: number;
+    s3: number;
+    /** The local timestamp authority of the report signatures. */
+    timestamps: number;
+  };
   resources: {
     tableName: string;
     reportsBucket: string;
@@ -31,14 +39,20 @@ export interface StackProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs `bin/start.ts` (what `npm start` runs) as a child process, as a person would. */
-export function runStartScript(env: Record<string, string>): {
+/**
+ * Runs `bin/start.ts` (what `npm start` runs) as a child process, as a person would; in
+ * `cwd`, another checkout of the product (a bench's baseline), when given.
+ */
+export function runStartScript(
+  env: Record<string, string>,
+  cwd: string = repoRoot,
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/start.ts'], {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,7 +70,7 @@ export function runStartScript(env: Record<string, string>): {
  * other ports, up to three times.
  */
 export async function startStackProcess(
-  options: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
+  options: { dataDir?: string; port?: number; env?: Record<string, string>; cwd?: string } = {},
 ): Promise<StackProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -72,22 +86,26 @@ async function startOnce(options: {
   dataDir?: string;
   port?: number;
   env?: Record<string, string>;
+  cwd?: string;
 }): Promise<StackProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trc-stack-'));
   const port = options.port ?? (await findFreeBasePort());
   const infoFile = join(dataDir, 'stack-info.json');
-  const run = runStartScript({
-    PORT: String(port),
-    LOCAL_DATA_DIR: dataDir,
-    STACK_INFO_FILE: infoFile,
-    LOG_LEVEL: 'warn',
-    // Tests build their own data; the sample catalogue has a test of its own.
-    SAMPLE_DATA: '0',
-    // Under the tests, every success answer is checked against its route's contract (a
-    // mismatch answers 500); the benches (not run by vitest) time the functions as deployed.
-    CHECK_ANSWERS: process.env.VITEST ? '1' : '0',
-    ...options.env,
-  });
+  const run = runStartScript(
+    {
+      PORT: String(port),
+      LOCAL_DATA_DIR: dataDir,
+      STACK_INFO_FILE: infoFile,
+      LOG_LEVEL: 'warn',
+      // Tests build their own data; the sample catalogue has a test of its own.
+      SAMPLE_DATA: '0',
+      // Under the tests, every success answer is checked against its route's contract (a
+      // mismatch answers 500); the benches (not run by vitest) time the functions as deployed.
+      CHECK_ANSWERS: process.env.VITEST ? '1' : '0',
+      ...options.env,
+    },
+    options.cwd,
+  );
   let exitCode: number | null | undefined;
   void run.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 150_000;

@@ -433,12 +433,16 @@ describe('renderReportPdf', () => {
     expect(document.catalog.get(PDFName.of('Lang'))).toEqual(PDFString.of('zh-TW'));
     const page = document.getPage(0);
     expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
-    const uris = (page.node.Annots()?.asArray() ?? []).map((ref) =>
-      document.context
-        .lookup(ref, PDFDict)
-        .lookup(PDFName.of('A'), PDFDict)
-        .lookup(PDFName.of('URI'), PDFString)
-        .decodeText(),
+    // The links; the page's other annotation is the signature field's widget.
+    const annotations = (page.node.Annots()?.asArray() ?? []).map((ref) =>
+      document.context.lookup(ref, PDFDict),
+    );
+    const links = annotations.filter(
+      (annotation) => annotation.get(PDFName.of('Subtype'))?.toString() === '/Link',
+    );
+    expect(annotations.length - links.length).toBe(1);
+    const uris = links.map((annotation) =>
+      annotation.lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('URI'), PDFString).decodeText(),
     );
     expect(uris.length).toBeGreaterThan(0);
     expect(new Set(uris)).toEqual(new Set([content.verificationUrl]));

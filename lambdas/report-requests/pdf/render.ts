@@ -6,6 +6,7 @@ import { type LabelledValue, type ReportSite, type ReportText, reportText } from
 import { wrapText } from './text-wrap';
 import { embedSubset, printableText, unprintable, useSubsetFonts } from './embedded-font';
 import { drawMark, type Mark } from './verdict-icons';
+import { addSignatureField } from '../signing/pades';
 
 export type { ReportSite } from './report-text';
 
@@ -98,9 +99,22 @@ export async function renderReportPdf(
   drawVerification(flow, text);
   if (text.identity) drawLinkBlock(flow, text.identity);
   drawFootnote(flow, text);
-  drawStatements(flow, text);
+  const signatureLine = drawStatements(flow, text);
   flow.finish();
+  // The PAdES signature's field, its widget over the signature line; signing (after this
+  // pass, ../signing/pades.ts) only fills its /Contents and /ByteRange.
+  addSignatureField(document, {
+    page: signatureLine.page,
+    rect: signatureLine.rect,
+    name: text.provider,
+    reason: text.signatureReason,
+    location: text.providerAddress,
+    contactInfo: text.verificationUrl,
+    signingTime: issuedAt,
+  });
 
+  // With object streams (a fifth smaller): the signature dictionary alone stays out of
+  // them, in plain bytes, for the signing to patch (../signing/pades.ts).
   return document.save();
 }
 
@@ -611,16 +625,35 @@ function drawFootnote(flow: Flow, text: ReportText): void {
   flow.y -= height;
 }
 
-/** The ISO/IEC 17025 statements, then the end-of-report mark. */
-function drawStatements(flow: Flow, text: ReportText): void {
+/**
+ * The ISO/IEC 17025 statements, the signature line, then the end-of-report mark, on one page
+ * (the last). Returns where the signature line is, for the signature field.
+ */
+function drawStatements(
+  flow: Flow,
+  text: ReportText,
+): { page: PDFPage; rect: [number, number, number, number] } {
   const lines = text.statements.flatMap((statement) => flow.lines(statement, small, contentWidth));
   const height = lines.length * small.leading;
-  flow.ensure(height + 40);
+  const signature = flow.lines(text.signatureLine, small, contentWidth);
+  const signatureHeight = signature.length * small.leading;
+  flow.ensure(height + signatureHeight + 52);
   flow.y -= 10;
   flow.paragraph(lines, margin, flow.y, { ...small, color: colors.text });
-  flow.y -= height + 14;
+  flow.y -= height + 8;
+  const signatureTop = flow.y;
+  flow.paragraph(signature, margin, signatureTop, { ...small, color: colors.text });
+  flow.y -= signatureHeight;
+  const rect: [number, number, number, number] = [
+    margin,
+    flow.y - 3,
+    margin + contentWidth,
+    signatureTop + 2,
+  ];
+  flow.y -= 12;
   const mark = { size: 9, bold: true, color: colors.muted };
   const width = flow.fonts.bold.widthOfTextAtSize(text.endOfReport, mark.size);
   flow.text(text.endOfReport, margin + (contentWidth - width) / 2, flow.y - mark.size, mark);
   flow.y -= mark.size + 4;
+  return { page: flow.page, rect };
 }

@@ -77,6 +77,12 @@ export interface ReportText {
   /** The unit's identification link block; null when the report has no link. */
   identity: { heading: string; text: string; url: string } | null;
   footnote: string;
+  /**
+   * The visible signature line on the last page ("Digitally signed by <provider> · <issue
+   * time> UTC"), which the PDF signature's field covers, and the signature's reason.
+   */
+  signatureLine: string;
+  signatureReason: string;
   /** Left of every page footer: who issued which report. */
   footer: string;
   /** `Page 1 of 2` in the report's language. */
@@ -257,6 +263,14 @@ export function reportText(content: ReportContent, site: ReportSite): ReportText
     footnote: t('report.footnote', {
       provider: site.providerName,
       privacyPolicyUrl: site.privacyPolicyUrl,
+    }),
+    signatureLine: t('report.signedBy', {
+      provider: site.providerName,
+      time: utcMinute(content.issuedAt),
+    }),
+    signatureReason: t('report.signatureReason', {
+      provider: site.providerName,
+      reportNumber: content.reportNumber,
     }),
     footer: `${site.providerName} | ${t('report.title')} ${content.reportNumber}`,
     page: (page, pages) => t('report.page', { page, pages }),

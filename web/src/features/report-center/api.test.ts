@@ -3,10 +3,11 @@ import { message, type MessageKey } from '../../../../lambdas/shared/contract/me
 import type {
   ReportRequestCreated,
   ReportVerification,
+  SignatureCheck,
 } from '../../../../lambdas/shared/contract/schemas/report-request';
 import { requestTimeoutMs, retryPolicy } from '../../lib/network';
 import { createReportRequest, ReportCenterError } from './api';
-import { verifyReport } from './verify-api';
+import { base64Of, checkSignature, verifyReport } from './verify-api';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -113,6 +114,8 @@ const created: ReportRequestCreated = {
   pdfUrl: '/api/report-requests/r1/pdf',
   pdfExpiresAt: '2026-12-21T08:00:00.000Z',
   fingerprint: 'a'.repeat(64),
+  signature: { timestamped: true },
+  credentialUrl: 'https://report.example.com/api/report-requests/verify/TR-7K3MQ-9X2HB/credential',
 };
 
 const facts: ReportVerification = {
@@ -126,6 +129,9 @@ const facts: ReportVerification = {
   newerResultsSince: null,
   voidedSince: null,
   laterVerdict: null,
+  signature: { timestamped: false },
+  standing: 'superseded',
+  credentialUrl: 'https://report.example.com/api/report-requests/verify/TR-7K3MQ-9X2HB/credential',
 };
 
 describe('createReportRequest', () => {
@@ -261,5 +267,103 @@ describe('verifyReport', () => {
     const error = await failure(verifyReport('TR-7K3MQ-9X2HB'));
     expect(error.messageRef).toEqual({ key: 'errors.reportNotFound' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('verifyReport’s answer', () => {
+  it('keeps the signature, standing and credential, and reads an older report without them', async () => {
+    fetchMock.mockImplementation(async () => Response.json(facts));
+    await expect(verifyReport('TR-7K3MQ-9X2HB')).resolves.toMatchObject({
+      signature: { timestamped: false },
+      standing: 'superseded',
+      credentialUrl: facts.credentialUrl,
+    });
+    // A report issued before signing: the answer may leave its signature out.
+    const older: Partial<ReportVerification> = { ...facts, credentialUrl: null };
+    delete older.signature;
+    fetchMock.mockImplementation(async () => Response.json(older));
+    await expect(verifyReport('TR-7K3MQ-9X2HB')).resolves.toMatchObject({
+      signature: null,
+      credentialUrl: null,
+    });
+  });
+
+  it('refuses a standing it does not know as our own fault', async () => {
+    fetchMock.mockResolvedValue(Response.json({ ...facts, standing: 'withdrawn' }));
+    const error = await failure(verifyReport('TR-7K3MQ-9X2HB'));
+    expect(error.code).toBe('internal');
+  });
+});
+
+describe('checkSignature', () => {
+  const outcome: SignatureCheck = {
+    signed: true,
+    valid: true,
+    wholeDocument: true,
+    trusted: true,
+    signer: { commonName: 'Report signing', organization: 'Example Valves' },
+    signedAt: '2026-11-21T08:00:01.000Z',
+    timestamped: true,
+  };
+
+  it('posts the file as base64 JSON and returns what its signature proves', async () => {
+    fetchMock.mockResolvedValue(Response.json(outcome));
+    const pdf = new TextEncoder().encode('%PDF-1.7 …');
+    await expect(checkSignature(pdf)).resolves.toEqual(outcome);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/report-requests/signature-check');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    const body = JSON.parse(init?.body as string) as { pdf: string };
+    expect(Uint8Array.from(atob(body.pdf), (char) => char.charCodeAt(0))).toEqual(pdf);
+  });
+
+  it('encodes a file larger than one slice, every byte value', () => {
+    const bytes = Uint8Array.from({ length: 0x8000 * 2 + 5 }, (_, index) => index % 256);
+    const decoded = Uint8Array.from(atob(base64Of(bytes)), (char) => char.charCodeAt(0));
+    expect(decoded).toEqual(bytes);
+    expect(base64Of(new Uint8Array([0xff, 0x00, 0x41]))).toBe('/wBB');
+    expect(base64Of(new Uint8Array())).toBe('');
+  });
+
+  it('says an unsigned file is unsigned, as the answer says', async () => {
+    const unsigned: SignatureCheck = {
+      signed: false,
+      valid: false,
+      wholeDocument: false,
+      trusted: false,
+      signer: null,
+      signedAt: null,
+      timestamped: false,
+    };
+    fetchMock.mockResolvedValue(Response.json(unsigned));
+    await expect(checkSignature(new Uint8Array([1, 2, 3]))).resolves.toEqual(unsigned);
+  });
+
+  it('turns an error answer into its catalogue message, without retrying it', async () => {
+    fetchMock.mockResolvedValue(
+      errorAnswer(400, 'invalid-argument', { key: 'errors.invalid-argument' }),
+    );
+    const error = await failure(checkSignature(new Uint8Array([1])));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.messageRef).toEqual({ key: 'errors.invalid-argument' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again after a passing failure: the check changes nothing', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockResolvedValueOnce(errorAnswer(503, 'unavailable', { key: 'errors.unavailable' }))
+      .mockResolvedValueOnce(Response.json(outcome));
+    const pending = checkSignature(new Uint8Array([1]));
+    await vi.advanceTimersByTimeAsync(retryPolicy.initialDelayMs * 3);
+    await expect(pending).resolves.toEqual(outcome);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses an answer of the wrong shape as our own fault', async () => {
+    fetchMock.mockResolvedValue(Response.json({ ...outcome, signed: 'yes' }));
+    const error = await failure(checkSignature(new Uint8Array([1])));
+    expect(error.code).toBe('internal');
   });
 });

@@ -15,8 +15,9 @@ describe('the report center’s strings', () => {
   it('hold the report’s labels once the chunks that show a report have loaded them', () => {
     expect(translate('en', 'report.bodyMaterial')).toBe('Body material');
     expect(translate('zh', 'product.fields.gtin')).toBe('GTIN');
+    expect(translate('zh', 'reportProof.verify.signature')).toBe('數位簽章');
     expect(Object.keys(reportCenterResources.zh)).toEqual(
-      expect.arrayContaining(['report', 'product', 'errors', 'reportCenter']),
+      expect.arrayContaining(['report', 'product', 'reportProof', 'errors', 'reportCenter']),
     );
   });
 

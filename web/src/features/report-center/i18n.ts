@@ -8,6 +8,8 @@ import {
   errors as zhErrors,
   validation as zhValidation,
 } from '../../../../lambdas/shared/contract/messages/zh.json';
+import type * as WebEn from '../../i18n/locales/en.json';
+import type * as WebZh from '../../i18n/locales/zh.json';
 import {
   language as enLanguage,
   reportCenter as enReportCenter,
@@ -43,17 +45,24 @@ const firstLoad = {
 /** The catalogue's groups only a report shows (its preview, its verification). */
 type ReportGroups = 'report' | 'product';
 
+/** The page's own groups only a report shows: its signature, credential and standing. */
+type WebReportGroups = 'reportProof';
+
 /**
  * The Test Report Center's strings, for the light pages' text machinery
  * (web/src/light/text.tsx): the shared catalogue's groups it shows (errors, validation,
  * report and product labels) and its groups of web/src/i18n/locales. The report and product
- * labels (both languages, a few kB) come with the chunks that show a report
+ * labels and the page's `reportProof` group (both languages, a few kB) come with the chunks that show a report
  * ([report-texts.ts](./report-texts.ts)), not with the page's first load: the form never
  * shows them. Keys are typed with every group.
  */
 export const reportCenterResources = firstLoad as {
-  en: typeof firstLoad.en & Pick<typeof EnCatalogue, ReportGroups>;
-  zh: typeof firstLoad.zh & Pick<typeof ZhCatalogue, ReportGroups>;
+  en: typeof firstLoad.en &
+    Pick<typeof EnCatalogue, ReportGroups> &
+    Pick<typeof WebEn, WebReportGroups>;
+  zh: typeof firstLoad.zh &
+    Pick<typeof ZhCatalogue, ReportGroups> &
+    Pick<typeof WebZh, WebReportGroups>;
 };
 
 /** A key of the page's strings; anything else does not compile. */

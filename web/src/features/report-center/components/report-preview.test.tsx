@@ -5,10 +5,13 @@ import type {
   ReportRequestCreated,
   ReportTestResult,
   ReportVerification,
+  SignatureCheck,
 } from '../../../../../lambdas/shared/contract/schemas/report-request';
 import type * as LightText from '../../../light/text';
 import { showsVerdict } from '../report-rows';
 import { ReportPreview } from './report-preview';
+import { SignatureStatus } from './report-proof';
+import { SignatureOutcome, signatureVerdict } from './signature-outcome';
 import { VerifyNotices } from './verify-notices';
 
 /**
@@ -74,6 +77,8 @@ const report = (fields: Partial<ReportRequestCreated> = {}): ReportRequestCreate
   plan: null,
   verdict: 'untested',
   verificationUrl: 'https://app.example/search?verify=TR-7K3MQ-9X2HB',
+  signature: { timestamped: true },
+  credentialUrl: 'https://app.example/api/report-requests/verify/TR-7K3MQ-9X2HB/credential',
   ...fields,
 });
 
@@ -279,17 +284,27 @@ describe('the verification’s notices', () => {
     voidedSince: null,
     verdict: 'pass',
     laterVerdict: null,
+    signature: { timestamped: true },
+    standing: 'current',
+    credentialUrl: null,
     ...fields,
   });
   const requestLink = 'href="/search?serial=GV-2026-000123"';
 
-  it('say nothing for a report nothing happened to since', () => {
-    expect(draw(<VerifyNotices report={verified()} />)).toBe('');
+  it('say a report nothing happened to since is current, with no way to a new report', () => {
+    const html = draw(<VerifyNotices report={verified()} />);
+    expect(html).toContain('data-testid="verify-current"');
+    expect(html).toContain('Current: this is the latest report of this unit.');
+    expect(html).not.toContain(requestLink);
+    expect(html).not.toContain('verify-superseded');
+    expect(html).not.toContain('verify-voided');
   });
 
   it('say a result of the report was voided, with the way to a new report', () => {
     const html = draw(
-      <VerifyNotices report={verified({ voidedSince: '2026-11-22T09:14:00.000Z' })} />,
+      <VerifyNotices
+        report={verified({ standing: 'voided', voidedSince: '2026-11-22T09:14:00.000Z' })}
+      />,
     );
     expect(html).toContain('data-testid="verify-voided"');
     expect(html).toMatch(/A result in this report was voided on .*2026.*: request a new report/);
@@ -297,12 +312,29 @@ describe('the verification’s notices', () => {
     expect(html).toContain('Request a new report');
     expect(html).not.toContain('verify-superseded');
     expect(html).not.toContain('verify-later-verdict');
+    expect(html).not.toContain('verify-current');
+    // The standing is said once: by the dated notice, not by a second one without the date.
+    expect(html.match(/data-testid="verify-voided"/g)).toHaveLength(1);
+    expect(html).not.toContain('Voided: a result in this report has since been voided.');
+    expect(html).toContain('data-standing="voided"');
+  });
+
+  it('say the standing by itself when the answer has no date for it', () => {
+    const superseded = draw(<VerifyNotices report={verified({ standing: 'superseded' })} />);
+    expect(superseded).toContain('data-testid="verify-superseded"');
+    expect(superseded).toContain('Superseded: newer results have reached this unit');
+    expect(superseded).toContain(requestLink);
+    const voided = draw(<VerifyNotices report={verified({ standing: 'voided' })} />);
+    expect(voided).toContain('data-testid="verify-voided"');
+    expect(voided).toContain('Voided: a result in this report has since been voided.');
+    expect(voided).not.toContain('verify-superseded');
   });
 
   it('name a later report with another verdict, its number, date and verdict', () => {
     const html = draw(
       <VerifyNotices
         report={verified({
+          standing: 'superseded',
           laterVerdict: {
             reportNumber: 'TR-AAAAA-BBBBB',
             issuedAt: '2026-11-23T10:00:00.000Z',
@@ -314,12 +346,15 @@ describe('the verification’s notices', () => {
     expect(html).toContain('data-testid="verify-later-verdict"');
     expect(html).toMatch(/A later report of this unit \(TR-AAAAA-BBBBB, .*2026.*\) states FAIL/);
     expect(html).toContain(requestLink);
+    // The later report says the unit moved on: no second notice saying it was superseded.
+    expect(html).not.toContain('verify-superseded');
   });
 
   it('keep the newer results notice, and show each notice that applies', () => {
     const html = draw(
       <VerifyNotices
         report={verified({
+          standing: 'voided',
           newerResultsSince: '2026-11-22T08:00:00.000Z',
           voidedSince: '2026-11-22T09:14:00.000Z',
         })}
@@ -329,5 +364,144 @@ describe('the verification’s notices', () => {
     expect(html).toContain('data-testid="verify-request-new"');
     expect(html).toContain('A newer result exists for this unit since');
     expect(html).toContain('data-testid="verify-voided"');
+  });
+});
+
+describe('the preview’s signature and credential', () => {
+  it('says the PDF is signed and timestamped, and offers the credential as <number>.jwt', () => {
+    const html = draw(<ReportPreview report={report()} />);
+    expect(html).toContain('data-testid="report-signature"');
+    expect(html).toContain('data-timestamped="true"');
+    expect(html).toContain('digital signature with a trusted timestamp');
+    expect(html).not.toContain('request the report again later');
+    expect(html).toMatch(
+      /href="https:\/\/app\.example\/api\/report-requests\/verify\/TR-7K3MQ-9X2HB\/credential"[^>]*download="TR-7K3MQ-9X2HB\.jwt"|download="TR-7K3MQ-9X2HB\.jwt"[^>]*href="https:\/\/app\.example\/api\/report-requests\/verify\/TR-7K3MQ-9X2HB\/credential"/,
+    );
+    expect(html).toContain('Download conformity credential');
+    expect(html).toContain('W3C verifiable credential');
+  });
+
+  it('says when the PDF was signed without a timestamp, and how to get a timestamped copy', () => {
+    const html = draw(<ReportPreview report={report({ signature: { timestamped: false } })} />);
+    expect(html).toContain('data-timestamped="false"');
+    expect(html).toContain('signed without a trusted timestamp');
+    expect(html).toContain('request the report again later for a timestamped copy');
+  });
+});
+
+describe('the verification’s signature line', () => {
+  it('tells signed and timestamped, signed without a timestamp, and issued before signing apart', () => {
+    const timestamped = draw(<SignatureStatus signature={{ timestamped: true }} />);
+    expect(timestamped).toContain('data-signature="timestamped"');
+    expect(timestamped).toContain('Signed by the provider, with a trusted timestamp');
+    const untimed = draw(<SignatureStatus signature={{ timestamped: false }} />);
+    expect(untimed).toContain('data-signature="signed"');
+    expect(untimed).toContain('without a trusted timestamp');
+    const older = draw(<SignatureStatus signature={null} />);
+    expect(older).toContain('data-signature="none"');
+    expect(older).toContain('Issued before reports were signed');
+  });
+});
+
+describe('the signature check’s outcome', () => {
+  const checked = (fields: Partial<SignatureCheck> = {}): SignatureCheck => ({
+    signed: true,
+    valid: true,
+    wholeDocument: true,
+    trusted: true,
+    signer: { commonName: 'Test report signing', organization: 'Example Valves Ltd' },
+    signedAt: '2026-11-21T08:00:01.000Z',
+    timestamped: true,
+    ...fields,
+  });
+  const unsigned = checked({
+    signed: false,
+    valid: false,
+    wholeDocument: false,
+    trusted: false,
+    signer: null,
+    signedAt: null,
+    timestamped: false,
+  });
+  const alertType = (html: string) => /awsui_type-(success|error|info|warning)/.exec(html)?.[1];
+
+  it('names the first point that fails', () => {
+    expect(signatureVerdict(checked())).toBe('valid');
+    expect(signatureVerdict(checked({ valid: false, wholeDocument: false }))).toBe('invalid');
+    expect(signatureVerdict(checked({ wholeDocument: false }))).toBe('partial');
+    expect(signatureVerdict(checked({ trusted: false }))).toBe('untrusted');
+    expect(signatureVerdict(unsigned)).toBe('unsigned');
+  });
+
+  it('shows a valid signature: unchanged, whole, this product’s, signer and trusted time', () => {
+    const html = draw(<SignatureOutcome check={checked()} reportSigned />);
+    expect(html).toContain('data-verdict="valid"');
+    expect(alertType(html)).toBe('success');
+    expect(html).toContain('Valid signature: this file is unchanged since the provider signed it.');
+    expect(html).toContain('The signed content is unchanged.');
+    expect(html).toContain('The signature covers the whole file.');
+    expect(html).toContain('Signed with this Test Report Center’s certificate.');
+    expect(html).toContain('Signed by: Test report signing, Example Valves Ltd');
+    expect(html).toMatch(/Signed on .*2026.*, a time confirmed by a trusted timestamp authority\./);
+    expect(html).not.toContain('data-met="false"');
+  });
+
+  it('shows a changed file as an invalid signature, in error style', () => {
+    const html = draw(
+      <SignatureOutcome check={checked({ valid: false, trusted: false })} reportSigned />,
+    );
+    expect(html).toContain('data-verdict="invalid"');
+    expect(alertType(html)).toBe('error');
+    expect(html).toContain('Invalid signature: this file was changed after it was signed.');
+    expect(html).toContain('The signed content has been changed.');
+    // A broken signature establishes no certificate: nothing is said of it either way.
+    expect(html).not.toContain('verify-signature-trusted');
+  });
+
+  it('shows a signature by another certificate as untrusted, in error style', () => {
+    const html = draw(
+      <SignatureOutcome
+        check={checked({
+          trusted: false,
+          signer: { commonName: 'Someone', organization: null },
+          signedAt: null,
+          timestamped: false,
+        })}
+        reportSigned
+      />,
+    );
+    expect(html).toContain('data-verdict="untrusted"');
+    expect(alertType(html)).toBe('error');
+    expect(html).toContain('Not signed with this Test Report Center’s certificate.');
+    expect(html).toContain('Signed by: Someone<');
+    const sameName = draw(
+      <SignatureOutcome
+        check={checked({
+          signer: { commonName: 'Example Valves', organization: 'Example Valves' },
+        })}
+        reportSigned
+      />,
+    );
+    expect(sameName).toContain('Signed by: Example Valves<');
+    expect(html).toContain('No trusted timestamp: the time of signing is not proven.');
+  });
+
+  it('shows content added after signing as a signature that does not cover the whole file', () => {
+    const html = draw(<SignatureOutcome check={checked({ wholeDocument: false })} reportSigned />);
+    expect(html).toContain('data-verdict="partial"');
+    expect(alertType(html)).toBe('error');
+    expect(html).toContain('The signature does not cover the whole file.');
+  });
+
+  it('shows a file without a signature as an error for a signed report, as expected for an older one', () => {
+    const signedReport = draw(<SignatureOutcome check={unsigned} reportSigned />);
+    expect(signedReport).toContain('data-verdict="unsigned"');
+    expect(alertType(signedReport)).toBe('error');
+    expect(signedReport).toContain('This file carries no digital signature.');
+    expect(signedReport).toContain('this file is not the report as it was issued');
+    expect(signedReport).not.toContain('verify-signature-signer');
+    const olderReport = draw(<SignatureOutcome check={unsigned} reportSigned={false} />);
+    expect(alertType(olderReport)).toBe('info');
+    expect(olderReport).toContain('issued before reports were signed');
   });
 });

@@ -24,6 +24,7 @@ import { RichText, translate, useText, type ReportCenterKey } from '../i18n';
 import '../report-texts';
 import { reportSections, sectionColumns, showsVerdict, type ReportSection } from '../report-rows';
 import { IdentityLink } from './identity-link';
+import { CredentialDownload, StatusLine } from './report-proof';
 import { verifyPath } from '../page-mode';
 // With the preview's chunk: the tables, their card form on a phone, the verdict's band.
 import './report-preview.css';
@@ -381,6 +382,25 @@ export function ReportPreview({ report }: { report: ReportRequestCreated }) {
               </Link>
             </SpaceBetween>
           </Box>
+          {/* What the PDF proves by itself, and its machine-readable twin. */}
+          <SpaceBetween size="s">
+            <StatusLine
+              type={report.signature.timestamped ? 'success' : 'warning'}
+              testId="report-signature"
+              data={{ timestamped: String(report.signature.timestamped) }}
+            >
+              {t(
+                report.signature.timestamped
+                  ? 'reportProof.preview.signed'
+                  : 'reportProof.preview.signedNoTimestamp',
+              )}
+            </StatusLine>
+            <CredentialDownload
+              url={report.credentialUrl}
+              reportNumber={report.reportNumber}
+              testId="report-credential-link"
+            />
+          </SpaceBetween>
         </SpaceBetween>
       </Container>
     </section>

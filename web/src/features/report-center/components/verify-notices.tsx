@@ -9,15 +9,31 @@ import '../report-texts';
 import { serialSearchPath } from '../page-mode';
 
 /**
- * What a verified report's reader should know since it was issued (ISO/IEC 17025 7.8.8:
- * the report stays valid as issued, a new one says more), each with the way to a new
- * report: newer results reached the unit, a result it shows was voided, a later report of
- * the unit states another verdict. Nothing when none applies.
+ * Where a verified report stands, and what its reader should know since it was issued
+ * (ISO/IEC 17025 7.8.8: the report stays valid as issued, a new one says more), each with
+ * the way to a new report: newer results reached the unit, a result it shows was voided, a
+ * later report of the unit states another verdict. The answer's `standing` says the same as
+ * the dated notices: it has a notice of its own only where none of them says it (a current
+ * report; a standing whose date the answer lacks).
  */
 export function VerifyNotices({ report }: { report: ReportVerification }) {
   const { t, language } = useText();
   const date = (value: string) => formatDateTime(value, language) ?? value;
   const notices: { testId: string; buttonTestId: string; header: string }[] = [];
+  if (report.standing === 'current' && !report.laterVerdict) {
+    return (
+      <div data-standing="current">
+        <Alert
+          type="success"
+          statusIconAriaLabel={t('toast.success')}
+          header={t('reportProof.verify.current')}
+          data-testid="verify-current"
+        >
+          {t('reportProof.verify.currentDetail')}
+        </Alert>
+      </div>
+    );
+  }
   if (report.newerResultsSince) {
     notices.push({
       testId: 'verify-superseded',
@@ -30,6 +46,21 @@ export function VerifyNotices({ report }: { report: ReportVerification }) {
       testId: 'verify-voided',
       buttonTestId: 'verify-request-new-voided',
       header: t('report.voidedSince', { date: date(report.voidedSince) }),
+    });
+  }
+  // The standing without the date that says it (an answer that has no date for it).
+  if (report.standing === 'superseded' && !report.newerResultsSince && !report.laterVerdict) {
+    notices.push({
+      testId: 'verify-superseded',
+      buttonTestId: 'verify-request-new',
+      header: t('reportProof.verify.superseded'),
+    });
+  }
+  if (report.standing === 'voided' && !report.voidedSince) {
+    notices.push({
+      testId: 'verify-voided',
+      buttonTestId: 'verify-request-new-voided',
+      header: t('reportProof.verify.voided'),
     });
   }
   if (report.laterVerdict) {
@@ -46,7 +77,7 @@ export function VerifyNotices({ report }: { report: ReportVerification }) {
   }
   if (notices.length === 0) return null;
   return (
-    <SpaceBetween size="s">
+    <SpaceBetween size="s" data-standing={report.standing}>
       {notices.map((notice) => (
         <Alert
           key={notice.testId}

@@ -19,6 +19,7 @@ import { ReportCenterError } from '../api';
 import { verifyReport } from '../verify-api';
 import { FileCheck } from '../components/file-check';
 import { VerifyNotices } from '../components/verify-notices';
+import { CredentialDownload, SignatureStatus } from '../components/report-proof';
 import { useText, type TextRef } from '../i18n';
 // The report's labels come with the chunks that show a report (not the page's first load).
 import '../report-texts';
@@ -175,10 +176,14 @@ function VerifyReport({ reportNumber }: { reportNumber: string }) {
                 },
               ]}
             />
-            {/* On its own row: 64 characters do not fit a column on a phone. */}
+            {/* On their own rows: 64 characters, or a sentence, do not fit a column on a phone. */}
             <KeyValuePairs
               columns={1}
               items={[
+                {
+                  label: t('reportProof.verify.signature'),
+                  value: <SignatureStatus signature={lookup.report.signature} />,
+                },
                 {
                   label: t('report.fingerprint'),
                   value: (
@@ -187,9 +192,26 @@ function VerifyReport({ reportNumber }: { reportNumber: string }) {
                     </span>
                   ),
                 },
+                ...(lookup.report.credentialUrl
+                  ? [
+                      {
+                        label: t('reportProof.verify.credential'),
+                        value: (
+                          <CredentialDownload
+                            url={lookup.report.credentialUrl}
+                            reportNumber={lookup.report.reportNumber}
+                            testId="verify-credential-link"
+                          />
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
-            <FileCheck expected={lookup.report.fingerprint} />
+            <FileCheck
+              expected={lookup.report.fingerprint}
+              reportSigned={lookup.report.signature !== null}
+            />
           </SpaceBetween>
         </Container>
       )}
