@@ -277,7 +277,7 @@ describe('signed reports and their credentials in the browser', () => {
     await center.checkFile('large.pdf', large);
     await expect
       .poll(() => center.verifyOutcome().textContent())
-      .toBe(texts.en.check.tooLarge.replace('{{size}}', '3'));
+      .toBe(texts.en.check.tooLarge.replace('{{size}}', '750'));
     // The refusal is the page's own: nothing went to the server, nor is on its way.
     expect(await signatureOutcome().count()).toBe(0);
     expect(sent).toEqual([]);

@@ -26,7 +26,10 @@ import {
   productFieldsSchema,
   updateProductSchema,
 } from '../../lambdas/shared/contract/schemas/product';
-import { createReportRequestSchema } from '../../lambdas/shared/contract/schemas/report-request';
+import {
+  createReportRequestSchema,
+  signatureCheckInputSchema,
+} from '../../lambdas/shared/contract/schemas/report-request';
 import {
   createSerialRangeSchema,
   updateSerialRangeSchema,
@@ -769,6 +772,8 @@ const rangeImportRow: Record<string, string> = {
   bodyMaterial: 'WCB',
 };
 const rangeImportColumns = Object.keys(rangeImportRowSchema.shape);
+/** A file for the signature check (any bytes: an unsigned file is an answer too). */
+const signatureCheckTemplate = { pdf: Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64') };
 /** The same result as a machine sends it: its machine is the key's. */
 const ingestRow = Object.fromEntries(
   Object.entries({ ...resultRow, value: 1.5 }).filter(([name]) => name !== 'machineId'),
@@ -815,6 +820,13 @@ function targets(): Record<string, Target> {
       fixedPath('/api/report-requests'),
       reportTemplate,
       createReportRequestSchema,
+    ),
+    'POST /api/report-requests/signature-check': json(
+      'POST',
+      'anonymous',
+      fixedPath('/api/report-requests/signature-check'),
+      signatureCheckTemplate,
+      signatureCheckInputSchema,
     ),
     'POST /api/report-requests/{id}/resend': {
       method: 'POST',
@@ -1125,6 +1137,10 @@ describe('sizes, unknown fields and malformed paths', () => {
           language: 'zh',
         },
         path: '/api/report-requests',
+      },
+      'POST /api/report-requests/signature-check': {
+        template: signatureCheckTemplate,
+        path: '/api/report-requests/signature-check',
       },
       'POST /api/machine-data/ingest': {
         template: { results: [ingestRow] },

@@ -224,7 +224,12 @@ describe('a found serial', () => {
       verdict: 'untested',
       voidedSince: null,
       laterVerdict: null,
+      standing: 'current',
+      signature: { timestamped: true },
+      credentialUrl: `${stack.appUrl}/api/report-requests/verify/${report.reportNumber}/credential`,
     });
+    expect(report.credentialUrl).toBe(found.body.credentialUrl);
+    expect(report.signature).toEqual({ timestamped: true });
     expect(JSON.stringify(found.body)).not.toContain(to);
     for (const unknown of ['TR-00000-00000', 'not-a-number']) {
       const missing = await check(unknown);

@@ -392,11 +392,14 @@ export const reportVerificationSchema = reportFactsSchema.extend({
 });
 export type ReportVerification = z.infer<typeof reportVerificationSchema>;
 
-/** The largest PDF the signature check takes (reports are tens of kB). */
-export const signatureCheckMaxBytes = 3 * 1024 * 1024;
+/**
+ * The largest PDF the signature check takes: 750 kB, many times any report of this product
+ * (tens of kB), and its base64 within the API's 1 MiB body limit.
+ */
+export const signatureCheckMaxBytes = 750 * 1024;
 
 /** `POST /api/report-requests/signature-check`: a PDF file, base64. */
-export const signatureCheckInputSchema = z.object({
+export const signatureCheckInputSchema = z.strictObject({
   pdf: z
     .base64()
     .min(1)

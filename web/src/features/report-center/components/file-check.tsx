@@ -28,8 +28,8 @@ type SignatureState =
   | { state: 'done'; check: SignatureCheck }
   | { state: 'failed'; message: TextRef };
 
-/** The limit in MB as a person reads it ("3"). */
-const maxMegabytes = Math.round(signatureCheckMaxBytes / (1024 * 1024));
+/** The limit in kB as a person reads it ("750"). */
+const maxKilobytes = Math.round(signatureCheckMaxBytes / 1024);
 
 /**
  * Takes a PDF and says whether it is the issued report: its SHA-256, computed here in the
@@ -112,7 +112,7 @@ export function FileCheck({ expected, reportSigned }: { expected: string; report
       </FormField>
       {check.state === 'tooLarge' && (
         <Alert type="error" statusIconAriaLabel={t('toast.error')} data-testid="verify-outcome">
-          {t('reportProof.check.tooLarge', { size: maxMegabytes })}
+          {t('reportProof.check.tooLarge', { size: maxKilobytes })}
         </Alert>
       )}
       {check.state === 'computing' && (
