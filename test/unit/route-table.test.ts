@@ -5,14 +5,20 @@ import { handlerModules, routeKey, routes } from '../../lambdas/routes';
 import { repoRoot } from '../../bin/local/settings';
 
 describe('the route table', () => {
-  it("has unique routes under /api, and the resolver's public ones at its own paths", () => {
+  it("has unique routes under /api, and the resolver's and the DID document's public ones at their own paths", () => {
     const keys = routes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
     for (const route of routes) {
       if (route.path.startsWith('/api/')) continue;
-      // Only the identification-link resolver lives outside /api, and only publicly.
-      expect(route.handler, routeKey(route)).toBe('lambdas/resolver/handler.ts');
       expect(route.access, routeKey(route)).toBe('public');
+      // Outside /api only the identification-link resolver lives, and the DID document of the
+      // reports' credentials (a did:web document is at the host's root, by its method).
+      if (route.path === '/.well-known/did.json') {
+        expect(route.handler).toBe('lambdas/report-requests/did-handler.ts');
+        expect(route.method).toBe('GET');
+        continue;
+      }
+      expect(route.handler, routeKey(route)).toBe('lambdas/resolver/handler.ts');
       expect(route.path, routeKey(route)).toMatch(
         /^\/(01|id)\/\{path\+\}$|^\/\.well-known\/gs1resolver$|^\/\{code\}$/,
       );
