@@ -1,7 +1,7 @@
 import { createPublicHttpHandler } from '../shared/http/public';
 import { credentialIssuerOrigin, didDocument } from './credential/did-document';
 import { reportRequestRoutes } from './routes';
-import { getPublishedSigningKey, publicJwkOf } from './signing/published-key';
+import { getSigningPublicKey, publicJwkOf } from './signing/published-key';
 
 /**
  * `GET /.well-known/did.json` (public, on every host): the DID document of the credentials'
@@ -14,10 +14,13 @@ export const handler = createPublicHttpHandler(
   reportRequestRoutes,
   'GET /.well-known/did.json',
   async () => {
-    const [origin, key] = await Promise.all([credentialIssuerOrigin(), getPublishedSigningKey()]);
+    const [origin, publicKey] = await Promise.all([
+      credentialIssuerOrigin(),
+      getSigningPublicKey(),
+    ]);
     return {
       status: 200 as const,
-      body: didDocument(origin, publicJwkOf(key.publicKey)),
+      body: didDocument(origin, publicJwkOf(publicKey)),
       headers: {
         'content-type': 'application/did+json',
         // Changes only when the key does (a new key is a deploy): caches may keep it an hour.

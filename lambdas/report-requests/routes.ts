@@ -19,11 +19,11 @@ export const reportRequestRoutes = implement(reportRequestApi, {
   },
   'POST /api/report-requests/signature-check': {
     handler: 'lambdas/report-requests/signature-check-handler.ts',
-    grants: ['signingCertificates'],
+    grants: ['signingPublicKey'],
   },
   'GET /.well-known/did.json': {
     handler: 'lambdas/report-requests/did-handler.ts',
-    grants: ['signingCertificates'],
+    grants: ['signingPublicKey'],
   },
   'GET /api/report-requests': { handler: 'lambdas/report-requests/list-handler.ts' },
   'POST /api/report-requests/{id}/resend': {

@@ -37,8 +37,8 @@ export {
  * - `importsWrite`: keep an import's file for the import worker (`imports/` in that bucket);
  * - `reportSigning`: sign with the report signing key (KMS `Sign`) and read its public key
  *   and certificate chain: the report request alone;
- * - `signingCertificates`: read the signing key's public key and certificate chain (the
- *   signature check, the DID document), never sign.
+ * - `signingPublicKey`: read the signing key's public key (the signature check, the DID
+ *   document), never sign.
  */
 export type Grant =
   | 'userPoolAdmin'
@@ -47,7 +47,7 @@ export type Grant =
   | 'reportsRead'
   | 'importsWrite'
   | 'reportSigning'
-  | 'signingCertificates';
+  | 'signingPublicKey';
 
 /** What answers a route: its handler module and the permissions that module needs. */
 export interface ServerSpec {

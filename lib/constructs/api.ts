@@ -80,7 +80,7 @@ export interface ApiProps {
   readonly reportsBucket: IBucket;
   /**
    * The report signing key and certificate chain, for the `reportSigning` and
-   * `signingCertificates` grants.
+   * `signingPublicKey` grants.
    * @default - none: a route table with those grants is refused
    */
   readonly reportSigning?: ReportSigning;
@@ -279,7 +279,7 @@ export class Api extends Construct {
       if (moduleGrants.has('reportsRead')) grantReportsRead(fn, props.reportsBucket);
       if (moduleGrants.has('importsWrite')) grantImportsWrite(fn, props.reportsBucket);
       if (moduleGrants.has('reportSigning')) signing().grantSign(fn.function);
-      if (moduleGrants.has('signingCertificates')) signing().grantReadCertificates(fn.function);
+      if (moduleGrants.has('signingPublicKey')) signing().grantReadPublicKey(fn.function);
     }
 
     const reportRequestRoute = httpRoutes.get(reportRequestRouteKey);

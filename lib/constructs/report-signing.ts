@@ -98,10 +98,9 @@ export class ReportSigning extends Construct {
     this.certificates.grantRead(grantee);
   }
 
-  /** Reads the public key and the chain, never signs (the `signingCertificates` grant). */
-  grantReadCertificates(grantee: IGrantable): void {
+  /** Reads the public key, never signs (the `signingPublicKey` grant). */
+  grantReadPublicKey(grantee: IGrantable): void {
     this.key.grant(grantee, 'kms:GetPublicKey');
-    this.certificates.grantRead(grantee);
   }
 
   /**

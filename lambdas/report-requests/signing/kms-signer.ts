@@ -1,9 +1,10 @@
-import { GetPublicKeyCommand, type KMSClient, SignCommand } from '@aws-sdk/client-kms';
+import { type KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { getKms } from '../../shared/aws/kms';
 import { getSsm } from '../../shared/aws/ssm';
 import { logger } from '../../shared/logger';
 import { issueCertificate, parseCertificate, pemToDer, publicKeyInfoDer } from './certificates';
+import { kmsPublicKey } from './kms-public-key';
 import type { ReportSigner } from './signer';
 
 /**
@@ -25,12 +26,7 @@ export interface KmsSignerSettings {
 
 const day = 24 * 60 * 60 * 1000;
 
-/** The key's DER SubjectPublicKeyInfo, as KMS GetPublicKey answers it. */
-export async function kmsPublicKey(keyId: string, kms: KMSClient = getKms()): Promise<Uint8Array> {
-  const answer = await kms.send(new GetPublicKeyCommand({ KeyId: keyId }));
-  if (!answer.PublicKey) throw new Error(`KMS key ${keyId} answered no public key`);
-  return answer.PublicKey;
-}
+export { kmsPublicKey };
 
 /** ECDSA_SHA_256 over `message` (KMS hashes it: MessageType RAW, up to 4,096 bytes), DER. */
 export async function kmsSign(

@@ -418,7 +418,7 @@ export const signatureCheckSchema = z.object({
   valid: z.boolean(),
   /** The signature covers the whole file (nothing was appended after signing). */
   wholeDocument: z.boolean(),
-  /** The signer's certificate is this product's signing certificate or issued by its CA. */
+  /** The signature was made with this product's signing key (the key its DID document names). */
   trusted: z.boolean(),
   signer: z
     .object({ commonName: z.string().nullable(), organization: z.string().nullable() })
