@@ -63,6 +63,8 @@ export interface LocalStack {
   s3Emulator: EmulatorSwitch;
   /** Stops and restarts cognito-local (its users persist), for fault tests. */
   cognitoEmulator: EmulatorSwitch;
+  /** Stops and restarts the local timestamp authority, for fault tests. */
+  timestampAuthority: EmulatorSwitch;
   stop(): Promise<void>;
 }
 
@@ -143,11 +145,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The report signatures' stand-ins: the local signer and CA (made once into the data
     // folder) for the KMS key and its chain, and the local timestamp authority.
     const signing = await ensureLocalSigning(options.dataDir);
-    const timestamps = await startTimestampAuthority(ports.timestamps, {
-      key: signing.timestampKey,
-      chain: signing.timestampChain,
-    });
-    started.push({ url: timestamps.url, stop: () => timestamps.stop() });
+    const startTimestamps = () =>
+      startTimestampAuthority(ports.timestamps, {
+        key: signing.timestampKey,
+        chain: signing.timestampChain,
+      });
+    const timestamps = await startTimestamps();
+    started.push(timestamps);
+    const timestampSwitch = switchable(timestamps, startTimestamps);
 
     // The handlers read exactly the variables they read in AWS, plus the endpoints.
     Object.assign(process.env, {
@@ -231,6 +236,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       s3Emulator: s3Switch,
       cognitoEmulator: cognitoSwitch,
+      timestampAuthority: timestampSwitch,
       stop: stopAll,
     };
   } catch (error) {

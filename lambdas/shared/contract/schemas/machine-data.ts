@@ -11,6 +11,13 @@ import { isoDateField, serialField } from './serial-range';
 
 /** Results one request may carry (ingest batch or one uploaded CSV chunk). */
 export const maxResultsPerBatch = 500;
+/**
+ * The time a batch (an ingest or an upload part of up to {@link maxResultsPerBatch} results)
+ * may take: each result is written with its quality statistics, about 20 items, so a whole
+ * batch on a busy 2-core machine can pass the default 10 s (seen beside other tests).
+ * API Gateway's HTTP API gives up after 30 s.
+ */
+export const resultBatchTimeoutSeconds = 28;
 
 /** Test benches' clocks may run a little ahead; more than this is a wrong timestamp. */
 const clockSkewMs = 5 * 60_000;
