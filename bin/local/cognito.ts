@@ -23,6 +23,7 @@ import {
 import { userPoolDefinition } from '../../lib/auth-definition';
 import { emailField } from '../../lambdas/shared/contract/schemas/auth';
 import { checkSignature, publicOperations } from './cognito-iam';
+import { signInAsCognito } from './cognito-sign-in';
 import { localCredentials, repoRoot } from './settings';
 
 /**
@@ -122,11 +123,17 @@ export async function startCognito(options: {
     triggers,
   };
   const router = refusingRevokedAccessTokens(
-    awsCompatibleRouter(Router(serviceSet), cognitoClient, errors, {
-      ...options,
-      messages: serviceSet.messages,
-      otp,
-    }),
+    awsCompatibleRouter(
+      // Sessions, temporary passwords, refresh and reset codes as Cognito checks them.
+      signInAsCognito(Router(serviceSet), { cognito: cognitoClient, errors, resign: signedAgain }),
+      cognitoClient,
+      errors,
+      {
+        ...options,
+        messages: serviceSet.messages,
+        otp,
+      },
+    ),
     cognitoClient,
     errors,
   );
@@ -879,6 +886,15 @@ export function passwordPolicyViolation(
 const privateKey = cognitoRequire('./keys/cognitoLocal.private.json') as { jwk: JWK };
 let signingKey: ReturnType<typeof importJWK> | undefined;
 
+/** A cognito-local token with some claims changed, signed again with the pool's key. */
+async function signedAgain(token: string, changes: JWTPayload): Promise<string> {
+  signingKey ??= importJWK(privateKey.jwk, 'RS256');
+  const header = decodeProtectedHeader(token);
+  return new SignJWT({ ...decodeJwt(token), ...changes })
+    .setProtectedHeader({ alg: 'RS256', kid: header.kid, typ: header.typ })
+    .sign(await signingKey);
+}
+
 /**
  * cognito-local's ID tokens carry only `email`, `email_verified` and custom attributes;
  * Cognito's carry every attribute the app client may read, `name` among them (the top
@@ -903,13 +919,8 @@ function withStandardAttributeClaims<
         (!readable || readable.includes(attribute.Name)),
     );
     if (missing.length === 0) return tokens;
-    for (const { Name, Value } of missing) claims[Name] = Value;
-    signingKey ??= importJWK(privateKey.jwk, 'RS256');
-    const header = decodeProtectedHeader(tokens.IdToken);
-    const IdToken = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: header.kid, typ: header.typ })
-      .sign(await signingKey);
-    return { ...tokens, IdToken };
+    const added = Object.fromEntries(missing.map(({ Name, Value }) => [Name, Value]));
+    return { ...tokens, IdToken: await signedAgain(tokens.IdToken, added) };
   }) as Generator['generate'];
   return generator;
 }

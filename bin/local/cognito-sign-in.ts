@@ -1,0 +1,207 @@
+import { decodeJwt, type JWTPayload } from 'jose';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local ships no types for its internals */
+type Target = (ctx: any, request: any) => Promise<unknown>;
+
+/** How long Cognito keeps a sign-in challenge's session open: 3 minutes. */
+export const challengeSessionLifetimeMs = 3 * 60 * 1000;
+
+/** A challenge a sign-in step asked, as the session that carries it was issued. */
+export interface IssuedChallenge {
+  /** The user's name in the pool (cognito-local's `Username`). */
+  username: string;
+  challenge: string;
+  clientId: string;
+}
+
+/**
+ * The challenge sessions this stack issued (InitiateAuth or RespondToAuthChallenge
+ * answering with a `ChallengeName`), each for one user, one challenge and one app client,
+ * for 3 minutes and one successful answer. cognito-local issues a random `Session` and
+ * never looks at it again. Kept in memory: a restarted user pool ends the sign-ins in
+ * progress, as an expired session would.
+ */
+export class ChallengeSessions {
+  private readonly held = new Map<string, IssuedChallenge & { expiresAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  remember(session: string, issued: IssuedChallenge): void {
+    const now = this.now();
+    for (const [key, value] of this.held) if (value.expiresAt <= now) this.held.delete(key);
+    this.held.set(session, { ...issued, expiresAt: now + challengeSessionLifetimeMs });
+  }
+
+  /**
+   * Takes the session for an answer to `asked`: 'invalid' when this stack never issued it,
+   * it was used, or it is another user's, challenge's or client's; 'expired' after 3
+   * minutes; otherwise the time it ends. A taken session is gone until `giveBack` (an
+   * answer that failed may try again).
+   */
+  take(session: unknown, asked: IssuedChallenge): { expiresAt: number } | 'invalid' | 'expired' {
+    const held = typeof session === 'string' ? this.held.get(session) : undefined;
+    if (
+      !held ||
+      held.username !== asked.username ||
+      held.challenge !== asked.challenge ||
+      held.clientId !== asked.clientId
+    ) {
+      return 'invalid';
+    }
+    this.held.delete(session as string);
+    return held.expiresAt <= this.now() ? 'expired' : { expiresAt: held.expiresAt };
+  }
+
+  /** Returns a taken session, with the time it had left. */
+  giveBack(session: string, issued: IssuedChallenge, expiresAt: number): void {
+    if (expiresAt > this.now()) this.held.set(session, { ...issued, expiresAt });
+  }
+}
+
+/**
+ * cognito-local's sign-in steps, closed where Cognito refuses (design in
+ * docs/access-control.md, "Local Cognito behaves like AWS"):
+ * - RespondToAuthChallenge needs a session this stack issued for that user, challenge and
+ *   app client, at most 3 minutes old and not used: "Invalid session for the user."
+ *   (cognito-local takes any `Session`, so a new password could be set for any account, or
+ *   tokens had for a TOTP code alone). A failed answer (wrong code, weak password) keeps
+ *   the session for another try; a successful one uses it up.
+ * - a user who must change a temporary password (FORCE_CHANGE_PASSWORD) gets the
+ *   NEW_PASSWORD_REQUIRED challenge only with the temporary password (cognito-local asks
+ *   no password at all): "Incorrect username or password." otherwise.
+ * - the refresh token of a sign-in that ended with a challenge refreshes (cognito-local
+ *   does not store it, so the session ended at its first refresh), and refreshed tokens
+ *   keep the sign-in's `auth_time` (cognito-local stamps the time of the refresh).
+ * - ConfirmForgotPassword needs the code that was mailed: with no code pending, or none
+ *   given, cognito-local compared `undefined` with `undefined` and set the password.
+ * `resign` signs a token again with changed claims, with the pool's key.
+ */
+export function signInAsCognito(
+  router: (target: string) => Target,
+  deps: {
+    cognito: any;
+    errors: any;
+    resign: (token: string, changes: JWTPayload) => Promise<string>;
+    sessions?: ChallengeSessions;
+  },
+): (target: string) => Target {
+  const { cognito, errors, resign } = deps;
+  const sessions = deps.sessions ?? new ChallengeSessions();
+  const poolFor = (ctx: any, clientId: unknown) =>
+    cognito.getUserPoolForClientId(ctx, clientId).catch(() => undefined);
+  const userNamed = async (ctx: any, pool: any, name: unknown) =>
+    typeof name === 'string' && name !== '' ? await pool?.getUserByUsername(ctx, name) : undefined;
+  const rememberChallenge = (answer: any, username: string, clientId: string) => {
+    if (typeof answer?.ChallengeName === 'string' && typeof answer?.Session === 'string') {
+      sessions.remember(answer.Session, { username, challenge: answer.ChallengeName, clientId });
+    }
+  };
+  /** Refreshed tokens with the `auth_time` of the sign-in (the refresh token's `iat`). */
+  const keepSignInTime = async (answer: any, refreshToken: string) => {
+    const result = answer?.AuthenticationResult;
+    let signedInAt: unknown;
+    try {
+      signedInAt = decodeJwt(refreshToken).iat;
+    } catch {
+      return answer;
+    }
+    if (typeof signedInAt !== 'number' || !result) return answer;
+    const again = (token: unknown) =>
+      typeof token === 'string' ? resign(token, { auth_time: signedInAt }) : token;
+    return {
+      ...answer,
+      AuthenticationResult: {
+        ...result,
+        IdToken: await again(result.IdToken),
+        AccessToken: await again(result.AccessToken),
+      },
+    };
+  };
+
+  return (target) => {
+    const route = router(target);
+    if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') {
+      return async (ctx, request) => {
+        const flow = request?.AuthFlow;
+        if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
+          const answer = await route(ctx, request);
+          return keepSignInTime(answer, String(request?.AuthParameters?.REFRESH_TOKEN ?? ''));
+        }
+        const pool = request?.UserPoolId
+          ? await cognito.getUserPool(ctx, request.UserPoolId).catch(() => undefined)
+          : await poolFor(ctx, request?.ClientId);
+        const user = await userNamed(ctx, pool, request?.AuthParameters?.USERNAME);
+        if (
+          user?.UserStatus === 'FORCE_CHANGE_PASSWORD' &&
+          user.Password !== request?.AuthParameters?.PASSWORD
+        ) {
+          throw new errors.NotAuthorizedError('Incorrect username or password.');
+        }
+        const answer = await route(ctx, request);
+        if (user) rememberChallenge(answer, user.Username, String(request?.ClientId ?? ''));
+        return answer;
+      };
+    }
+    if (target === 'RespondToAuthChallenge') {
+      return async (ctx, request) => {
+        const responses = request?.ChallengeResponses;
+        if (!responses) {
+          throw new errors.InvalidParameterError('Missing required parameter challenge responses');
+        }
+        if (!responses.USERNAME) {
+          throw new errors.InvalidParameterError('Missing required parameter USERNAME');
+        }
+        if (!request.Session) {
+          throw new errors.InvalidParameterError('Missing required parameter Session');
+        }
+        const pool = await poolFor(ctx, request.ClientId);
+        const user = await userNamed(ctx, pool, responses.USERNAME);
+        const issued: IssuedChallenge = {
+          username: String(user?.Username ?? ''),
+          challenge: String(request.ChallengeName ?? ''),
+          clientId: String(request.ClientId ?? ''),
+        };
+        const taken = user ? sessions.take(request.Session, issued) : 'invalid';
+        if (taken === 'expired') {
+          throw new errors.NotAuthorizedError('Invalid session for the user, session is expired.');
+        }
+        if (taken === 'invalid')
+          throw new errors.NotAuthorizedError('Invalid session for the user.');
+        let answer: any;
+        try {
+          if (user.Enabled === false) throw new errors.NotAuthorizedError('User is disabled.');
+          answer = await route(ctx, request);
+        } catch (error) {
+          // A wrong code or a refused password: the same session may answer again.
+          sessions.giveBack(request.Session, issued, taken.expiresAt);
+          throw error;
+        }
+        rememberChallenge(answer, user.Username, issued.clientId);
+        const refreshToken = answer?.AuthenticationResult?.RefreshToken;
+        if (typeof refreshToken === 'string') {
+          const signedIn = await pool.getUserByUsername(ctx, user.Username);
+          await pool.storeRefreshToken(ctx, refreshToken, signedIn);
+        }
+        return answer;
+      };
+    }
+    if (target === 'ConfirmForgotPassword') {
+      return async (ctx, request) => {
+        const pool = await poolFor(ctx, request?.ClientId);
+        const user = await userNamed(ctx, pool, request?.Username);
+        if (user) {
+          const pending = user.ConfirmationCode;
+          const given = request?.ConfirmationCode;
+          if (typeof pending !== 'string' || pending === '' || given !== pending) {
+            throw new errors.CognitoError(
+              'CodeMismatchException',
+              'Invalid verification code provided, please try again.',
+            );
+          }
+        }
+        return route(ctx, request);
+      };
+    }
+    return route;
+  };
+}
