@@ -1,6 +1,6 @@
 import { maskEmail, type ReportRequestSummary } from '../shared/contract/schemas/report-request';
-import { createHttpHandler, ok } from '../shared/http';
-import { listReportRequests, type ReportRequestRecord } from './repository';
+import { actorOf, createHttpHandler, ok } from '../shared/http';
+import { listReportRequests, recordEmailSearch, type ReportRequestRecord } from './repository';
 import { reportRequestRoutes } from './routes';
 
 /**
@@ -26,11 +26,17 @@ export function summary(record: ReportRequestRecord, admin: boolean): ReportRequ
   };
 }
 
-/** `GET /api/report-requests` (staff, admin): the search history, newest first. */
+/**
+ * `GET /api/report-requests` (staff, admin): the search history, newest first. A search by
+ * a visitor's exact email is recorded in the audit trail before it is answered (its first
+ * page; the next pages continue it): the list masks emails for staff, and the filter would
+ * otherwise confirm a guessed address unseen (docs/report-center.md).
+ */
 export const handler = createHttpHandler(
   reportRequestRoutes,
   'GET /api/report-requests',
   async ({ query, caller }) => {
+    if (query.email && !query.cursor) await recordEmailSearch(query.email, actorOf(caller));
     const page = await listReportRequests(query);
     return ok({
       items: page.items.map((record) => summary(record, caller.role === 'admin')),

@@ -132,6 +132,23 @@ export async function saveWithheldRequest(record: ReportRequestRecord): Promise<
 }
 
 /**
+ * Records in the audit trail that `actor` searched the history by a visitor's email (an
+ * entry of its own: nothing else is written). The entry names the email as it was typed,
+ * in lower case, as the filter compares it.
+ */
+export async function recordEmailSearch(email: string, actor: AuditActor): Promise<void> {
+  const searched = email.toLowerCase();
+  await audited({
+    actor,
+    action: 'search',
+    entity: 'report-request',
+    entityId: `email:${searched}`,
+    subjectLabel: searched,
+    changes: { email: { from: null, to: searched } },
+  }).commit();
+}
+
+/**
  * A page of the search history, newest first: one Query on gsi1 with the date range in
  * the key condition; serial, email and status filter what it reads (a few pages at most
  * per call, so a rare match costs a bounded number of reads and a cursor to go on).

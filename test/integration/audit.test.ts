@@ -299,3 +299,32 @@ describe('the whole log (admins)', () => {
     expect((await as(adminToken, '/api/audit?from=2024-01-01&to=2026-01-01')).status).toBe(400);
   });
 });
+
+describe('a search of the history by email', () => {
+  it('is recorded before it is answered: who, when and the address; other searches are not', async () => {
+    const typed = `Someone.${tag}@Example.com`;
+    const own = async () =>
+      (await as<Page>(staffToken, `/api/audit?actor=${staffId}&limit=50`)).body.items.filter(
+        (entry) => entry.action === 'search',
+      );
+    const before = await own();
+    const bySerial = await as(staffToken, `/api/report-requests?serial=NO-SUCH-${tag}`);
+    expect(bySerial.status).toBe(200);
+    expect(await own()).toEqual(before);
+
+    const byEmail = await as(staffToken, `/api/report-requests?email=${encodeURIComponent(typed)}`);
+    expect(byEmail.status).toBe(200);
+    const searched = typed.toLowerCase();
+    const entries = await history(adminToken, 'report-request', `email:${searched}`);
+    expect(entries.body.items).toHaveLength(1);
+    expect(entries.body.items[0]).toMatchObject({
+      actor: { id: staffId },
+      action: 'search',
+      entity: 'report-request',
+      subjectLabel: searched,
+      changes: { email: { from: null, to: searched } },
+    });
+    // The searcher sees it among their own actions too.
+    expect((await own()).length).toBe(before.length + 1);
+  });
+});

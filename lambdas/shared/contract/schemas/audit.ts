@@ -27,6 +27,7 @@ export const auditActions = [
   'upload',
   'void',
   'import',
+  'search',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -71,6 +71,7 @@ const fieldLabels = {
   },
   'report-request': {
     status: 'searches.columns.status',
+    email: 'searches.columns.email',
   },
   'machine-data': {
     part: 'audit.fields.part',
