@@ -310,6 +310,9 @@ describe('a search of the history by email', () => {
     const before = await own();
     const bySerial = await as(staffToken, `/api/report-requests?serial=NO-SUCH-${tag}`);
     expect(bySerial.status).toBe(200);
+    // The text typed on the way to an address matches nothing: not recorded.
+    const partial = await as(staffToken, `/api/report-requests?email=someone.${tag}%40exa`);
+    expect(partial.status).toBe(200);
     expect(await own()).toEqual(before);
 
     const byEmail = await as(staffToken, `/api/report-requests?email=${encodeURIComponent(typed)}`);
