@@ -90,6 +90,8 @@ function operations(): Record<string, { ok: number; call: Operation }> {
             startSerial: `DBR-${String(n * 10 + 1).padStart(6, '0')}`,
             endSerial: `DBR-${String(n * 10 + 10).padStart(6, '0')}`,
             productionDate: '2026-07-01',
+            // Rated by every product this test makes (the seeded one rates three materials).
+            bodyMaterial: 'WCB',
           },
         });
       },
