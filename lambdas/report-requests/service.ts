@@ -60,9 +60,9 @@ async function findUnit(
  * product with a test plan, a verdict the site settings do not give visitors is answered
  * `failed-precondition` and recorded as withheld (no report, no PDF, no mail). Otherwise it
  * builds the PDF, signs it (PAdES, timestamped when the authority answers), makes its
- * conformity credential (docs/report-signatures.md), stores the PDF, then records the request (the mail outbox item), the report's
- * verification item and its entry in the unit's record in one transaction. The mailer sends
- * it from the record.
+ * conformity credential (docs/report-signatures.md), stores the PDF, then records the
+ * request (the mail outbox item), the report's verification item with the credential and
+ * its entry in the unit's record in one transaction. The mailer sends it from the record.
  */
 export async function requestReport(
   input: CreateReportRequestInput,

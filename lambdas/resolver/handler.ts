@@ -43,13 +43,16 @@ async function resolve(event: HttpEvent, form: 'gs1' | 'id'): Promise<LinkAnswer
   const link = form === 'gs1' ? parseDigitalLinkPath(event.rawPath) : parseIdPath(event.rawPath);
   const base = await identityLinkBase();
   const language = preferredLanguage(event.headers['accept-language']);
-  const [item, ...above] = await itemsOf(link, base, language);
-  const headers = { link: linkHeader(item!.anchor) };
-
   const requested = event.queryStringParameters?.linkType;
   const linkType = requested === undefined ? undefined : linkTypeRequest(requested);
   const representation = negotiate(event.headers.accept);
-  if (linkType?.kind === 'linkset' || (!linkType && representation !== 'redirect')) {
+  const answersLinkset =
+    linkType?.kind === 'linkset' || (!linkType && representation !== 'redirect');
+  // Only the linkset lists the unit's credentials: a redirect (a scanned label) reads none.
+  const [item, ...above] = await itemsOf(link, base, language, { credentials: answersLinkset });
+  const headers = { link: linkHeader(item!.anchor) };
+
+  if (answersLinkset) {
     const body = linksetOf([item!, ...above]);
     const jsonLd = representation === 'json-ld';
     return {

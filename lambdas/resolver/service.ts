@@ -11,13 +11,14 @@ import { linksetCredentials, productLinks, unitLinks, type ItemLinks } from './l
  * What the resolver knows of a parsed link, most specific first: the unit and the trade
  * item above it (a GS1 linkset holds every level up to the primary key, resolver standard
  * 2.5.9), or the trade item alone. A unit costs the range lookup Query (the range carries
- * its product's GTIN) and, beside it, a Query of its newest reports (their conformity
- * credentials); a trade item one GetItem of its GTIN claim.
+ * its product's GTIN) and, with `credentials` (a linkset answer), beside it a Query of its
+ * newest reports (their conformity credentials); a trade item one GetItem of its GTIN claim.
  */
 export async function itemsOf(
   link: ParsedLink,
   base: string,
   language: Language,
+  options: { credentials: boolean },
 ): Promise<ItemLinks[]> {
   if (link.kind === 'product') {
     if (!(await findProductIdByGtin(link.gtin))) throw new NotFoundError('errors.gtinNotFound');
@@ -25,13 +26,14 @@ export async function itemsOf(
   }
   // An AI 21 value of set 82 that is no serial of this product's form names no unit.
   const serial = normalizeSerial(link.serial);
-  // The unit's reports are read beside its range (they depend on the serial alone).
+  // The unit's reports, for the linkset, are read beside its range (they depend on the
+  // serial alone).
   const [range, reports] =
     serial === null
       ? [undefined, []]
       : await Promise.all([
           findRangeContaining(serial),
-          readUnitReports(serial, linksetCredentials),
+          options.credentials ? readUnitReports(serial, linksetCredentials) : [],
         ]);
   // The GS1 form names its GTIN: a unit of another product (or of none) is not this one.
   if (serial === null || !range || (link.gtin !== null && range.gtin !== link.gtin)) {
