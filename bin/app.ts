@@ -58,6 +58,16 @@ function integer(key: string, minimum: number): number | undefined {
   return parsed;
 }
 
+// Self-registration was a deploy setting; it is a site setting now (docs/deploy.md). A
+// deploy asking for it on would silently leave it off.
+if (text('selfRegistration') !== undefined && text('selfRegistration') !== 'false') {
+  throw new Error(
+    'Context selfRegistration is no longer read: self-registration is a site setting, ' +
+      'which an admin turns on in the back office (Settings). Remove it from the command ' +
+      'or cdk.context.json.',
+  );
+}
+
 /** Settings from `-c key=value` (or cdk.context.json); docs/deploy.md explains each. */
 const settings: TestReportCenterSettings = {
   mailFrom: text('mailFrom'),
@@ -71,7 +81,6 @@ const settings: TestReportCenterSettings = {
   adminEmail: text('adminEmail'),
   webAclArn: text('webAclArn'),
   createWebAcl: flag('createWebAcl'),
-  selfRegistration: flag('selfRegistration'),
   threatProtection: flag('threatProtection'),
   cognitoSesFrom: text('cognitoSesFrom'),
   reportRetentionDays: integer('reportRetentionDays', 1),

@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole product on this machine, on real emulators.
  * Environment: PORT (default 3000; the emulators and the local timestamp authority use the next five ports),
- * ADMIN_EMAIL / ADMIN_PASSWORD (the seeded admin), LOCAL_DATA_DIR (default .local-data),
- * SELF_REGISTRATION=0 (turn /register off), SAMPLE_DATA=0 (no sample catalogue), STACK_INFO_FILE (write the addresses as JSON
+ * ADMIN_EMAIL / ADMIN_PASSWORD (the seeded admin), ADMIN_TOTP_SECRET (the seeded admin's
+ * authenticator secret, base32, at least 26 characters), LOCAL_DATA_DIR (default .local-data),
+ * SAMPLE_DATA=0 (no sample catalogue), STACK_INFO_FILE (write the addresses as JSON
  * there, for tests).
  */
 // First: the functions' module replacements, before any handler's packages load.
@@ -12,6 +13,7 @@ import { resolve } from 'node:path';
 import { checkJava, checkPorts, PreflightError } from './local/preflight';
 import { defaultAdmin, defaultPort, repoRoot, stackPorts } from './local/settings';
 import { startLocalStack, type LocalStack } from './local/stack';
+import { totpSecretProblem, totpSetupUri } from './local/totp';
 import { buildWeb, webBuildIsStale } from './local/web-build';
 import { identityLink } from '../lambdas/shared/contract/gs1';
 import { sampleGtin } from './local/sample-data';
@@ -28,10 +30,20 @@ async function main(): Promise<void> {
   const admin = {
     email: process.env.ADMIN_EMAIL ?? defaultAdmin.email,
     password: process.env.ADMIN_PASSWORD ?? defaultAdmin.password,
+    totpSecret: (process.env.ADMIN_TOTP_SECRET ?? defaultAdmin.totpSecret).toUpperCase(),
   };
+  const secretProblem = totpSecretProblem(admin.totpSecret);
+  if (secretProblem) {
+    throw new PreflightError(`ADMIN_TOTP_SECRET cannot be used: ${secretProblem}.`);
+  }
 
-  const selfRegistration = process.env.SELF_REGISTRATION !== '0';
   const sampleData = process.env.SAMPLE_DATA !== '0';
+  if (process.env.SELF_REGISTRATION !== undefined) {
+    console.log(
+      'SELF_REGISTRATION is no longer read: self-registration is a site setting (off on a ' +
+        'new data folder), which the admin turns on in Site settings.',
+    );
+  }
 
   checkJava();
   await checkPorts(stackPorts(port));
@@ -44,7 +56,6 @@ async function main(): Promise<void> {
     port,
     dataDir,
     admin,
-    selfRegistration,
     sampleData,
   });
   stopOnSignals(stack);
@@ -64,6 +75,8 @@ async function main(): Promise<void> {
       `  App:          ${stack.appUrl}`,
       `  Mail viewer:  ${stack.mailViewerUrl}`,
       `  Admin:        ${admin.email} / ${admin.password}   (password set when the account was first created)`,
+      `  Admin TOTP:   ${admin.totpSecret}   (set up while the admin had none; add it to an authenticator app)`,
+      `                ${totpSetupUri(admin.totpSecret, admin.email)}`,
       `  Data folder:  ${dataDir}   (npm run reset wipes it)`,
       ...(stack.sampleSerial
         ? [

@@ -22,6 +22,19 @@ export const userPoolDefinition = {
    * refuses to delete them ("Required attribute cannot be deleted").
    */
   requiredAttributes: ['email'],
+  /**
+   * Multi-factor sign-in: optional per account (TOTP only), so each person turns it on from
+   * their account page; admins must (the API refuses admin routes without it,
+   * docs/access-control.md). `ON` would force every account and ask through the MFA_SETUP
+   * challenge, which the web app and cognito-local do not use.
+   */
+  mfa: 'OPTIONAL',
+  /**
+   * How long a temporary password (typed by an admin or mailed in an invitation) stays
+   * usable before its first sign-in: Cognito then refuses it and an admin resends the
+   * invitation. CDK's `tempPasswordValidity`; the local stack checks it too.
+   */
+  tempPasswordValidityDays: 7,
   /** The same rules the forms check (lambdas/shared/contract/schemas/auth.ts). */
   passwordPolicy: {
     minLength: passwordPolicy.minLength,

@@ -96,11 +96,6 @@ export interface TestReportCenterSettings {
    */
   readonly createWebAcl?: boolean;
   /**
-   * Let people ask for an account on `/register` (self sign-up).
-   * @default false
-   */
-  readonly selfRegistration?: boolean;
-  /**
    * Cognito threat protection (Plus feature plan, billed per active user).
    * @default false
    */
@@ -271,11 +266,14 @@ export class TestReportCenterStack extends Stack {
   readonly reportSigning: ReportSigning;
   /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
   readonly customMessage: AppFunction;
+  /** Cognito PostAuthentication trigger: records each account's last sign-in. */
+  readonly postAuthentication: AppFunction;
+  /** Cognito PreSignUp trigger: self sign-up only while the site setting allows it. */
+  readonly preSignUp: AppFunction;
 
   constructor(scope: Construct, id: string, props: TestReportCenterStackProps = {}) {
     super(scope, id, props);
     const settings = props.settings ?? {};
-    const selfRegistration = settings.selfRegistration ?? false;
 
     const data = new Data(this, 'Data', { reportRetentionDays: settings.reportRetentionDays });
     const mail = new Mail(this, 'Mail', {
@@ -283,7 +281,6 @@ export class TestReportCenterStack extends Stack {
       mailDomain: settings.mailDomain,
     });
     const auth = new Auth(this, 'Auth', {
-      selfSignUp: selfRegistration,
       adminEmail: settings.adminEmail,
       threatProtection: settings.threatProtection,
       email: settings.cognitoSesFrom ? this.cognitoSesEmail(settings, mail) : undefined,
@@ -418,6 +415,59 @@ export class TestReportCenterStack extends Stack {
     );
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
 
+    // The other user-pool triggers, built as the CustomMessage one (same pool-id marker,
+    // Cognito's 5 s), each allowed only its one item kind of the table.
+    const userPoolTrigger = (id: string, handlerModule: string, description: string) =>
+      new AppFunction(this, id, {
+        handlerModule,
+        table: data.table,
+        tableAccess: 'none',
+        environment: {
+          ...sharedEnvironment,
+          USER_POOL_ID: 'unavailable-in-user-pool-trigger',
+          USER_POOL_CLIENT_ID: 'unavailable-in-user-pool-trigger',
+        },
+        timeout: Duration.seconds(5),
+        description,
+      });
+    this.postAuthentication = userPoolTrigger(
+      'PostAuthenticationTrigger',
+      'lambdas/auth/post-authentication.ts',
+      'Cognito PostAuthentication trigger: last sign-in',
+    );
+    // Only the accounts' security records (lambdas/staff/account-security.ts).
+    this.postAuthentication.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': {
+            'dynamodb:LeadingKeys': [keys.accountSecurityAll().partition],
+          },
+        },
+      }),
+    );
+    auth.userPool.addTrigger(
+      UserPoolOperation.POST_AUTHENTICATION,
+      this.postAuthentication.function,
+    );
+    this.preSignUp = userPoolTrigger(
+      'PreSignUpTrigger',
+      'lambdas/auth/pre-sign-up.ts',
+      'Cognito PreSignUp trigger: self-registration site setting',
+    );
+    // Only the site settings (lambdas/settings/repository.ts).
+    this.preSignUp.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.siteSettings().pk] },
+        },
+      }),
+    );
+    auth.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
+
     const webAclArn =
       settings.webAclArn ??
       (settings.createWebAcl
@@ -436,7 +486,6 @@ export class TestReportCenterStack extends Stack {
       userPoolClient: auth.userPoolClient,
       providerName: settings.providerName ?? 'Test Report Center',
       privacyPolicyUrl: settings.privacyPolicyUrl ?? 'https://example.com/privacy',
-      selfRegistration,
       domainNames: settings.domainNames,
       certificateArn: settings.certificateArn,
       webAclArn,
@@ -445,8 +494,14 @@ export class TestReportCenterStack extends Stack {
     const address = appUrl(settings.domainNames, web.distribution.distributionDomainName);
     const appUrlWriter = this.writeAppUrl(data.table, address);
     // Creating the first admin mails the invitation through the trigger, which then needs
-    // Cognito's invoke permission (a child of the pool), its own role policy and the address.
-    auth.bootstrapAdmin?.node.addDependency(auth.userPool, this.customMessage, appUrlWriter);
+    // Cognito's invoke permission (a child of the pool), its own role policy and the address;
+    // it passes the PreSignUp trigger too (PreSignUp_AdminCreateUser).
+    auth.bootstrapAdmin?.node.addDependency(
+      auth.userPool,
+      this.customMessage,
+      this.preSignUp,
+      appUrlWriter,
+    );
 
     this.data = data;
     this.auth = auth;

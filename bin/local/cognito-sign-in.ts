@@ -1,10 +1,47 @@
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, type JWTPayload } from 'jose';
+import { userPoolDefinition } from '../../lib/auth-definition';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local ships no types for its internals */
 type Target = (ctx: any, request: any) => Promise<unknown>;
 
 /** How long Cognito keeps a sign-in challenge's session open: 3 minutes. */
 export const challengeSessionLifetimeMs = 3 * 60 * 1000;
+
+/** Cognito's refusal of a temporary password past its validity. */
+export const temporaryPasswordExpired =
+  'Temporary password has expired and must be reset by an administrator.';
+
+/**
+ * Field the local stack keeps on cognito-local's user record: when the account's temporary
+ * password was set (epoch milliseconds), by AdminCreateUser, its RESEND, or
+ * AdminSetUserPassword without `Permanent` (bin/local/cognito-admin.ts). cognito-local
+ * keeps no such time, and its temporary passwords never expired.
+ */
+export const temporaryPasswordSetAt = 'LocalTemporaryPasswordSetAt';
+
+/**
+ * When a user's temporary password stops working: the pool's validity (CDK's
+ * `tempPasswordValidity`, lib/auth-definition.ts) after it was set. Accounts the local
+ * stack made before it kept the time count from their creation.
+ */
+export function temporaryPasswordExpiresAt(user: any, pool: any): number {
+  const days =
+    pool?.options?.Policies?.PasswordPolicy?.TemporaryPasswordValidityDays ??
+    userPoolDefinition.tempPasswordValidityDays;
+  const stamped = user?.[temporaryPasswordSetAt];
+  const setAt = typeof stamped === 'number' ? stamped : new Date(user?.UserCreateDate).getTime();
+  return (Number.isFinite(setAt) ? setAt : 0) + Number(days) * 24 * 60 * 60 * 1000;
+}
+
+/** Whether the pool asks this user for a TOTP code at sign-in (as cognito-local decides). */
+function asksTotp(user: any, pool: any): boolean {
+  return (
+    pool?.options?.MfaConfiguration !== 'OFF' &&
+    (user?.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') &&
+    user?.SoftwareTokenMfaConfiguration?.Verified === true
+  );
+}
 
 /** A challenge a sign-in step asked, as the session that carries it was issued. */
 export interface IssuedChallenge {
@@ -68,7 +105,11 @@ export class ChallengeSessions {
  *   the session for another try; a successful one uses it up.
  * - a user who must change a temporary password (FORCE_CHANGE_PASSWORD) gets the
  *   NEW_PASSWORD_REQUIRED challenge only with the temporary password (cognito-local asks
- *   no password at all): "Incorrect username or password." otherwise.
+ *   no password at all): "Incorrect username or password." otherwise; and only while it
+ *   is valid (the pool's temporary password validity, 7 days): "Temporary password has
+ *   expired and must be reset by an administrator." after.
+ * - a user with TOTP on who answers NEW_PASSWORD_REQUIRED is asked the code next
+ *   (SOFTWARE_TOKEN_MFA), not given tokens.
  * - the refresh token of a sign-in that ended with a challenge refreshes (cognito-local
  *   does not store it, so the session ended at its first refresh), and refreshed tokens
  *   keep the sign-in's `auth_time` (cognito-local stamps the time of the refresh).
@@ -83,10 +124,13 @@ export function signInAsCognito(
     errors: any;
     resign: (token: string, changes: JWTPayload) => Promise<string>;
     sessions?: ChallengeSessions;
+    /** The clock (epoch milliseconds): sessions' and temporary passwords' ages. */
+    now?: () => number;
   },
 ): (target: string) => Target {
   const { cognito, errors, resign } = deps;
-  const sessions = deps.sessions ?? new ChallengeSessions();
+  const now = deps.now ?? Date.now;
+  const sessions = deps.sessions ?? new ChallengeSessions(now);
   const poolFor = (ctx: any, clientId: unknown) =>
     cognito.getUserPoolForClientId(ctx, clientId).catch(() => undefined);
   const userNamed = async (ctx: any, pool: any, name: unknown) =>
@@ -118,6 +162,32 @@ export function signInAsCognito(
     };
   };
 
+  /**
+   * The new password of a user who also has TOTP on: set, and the sign-in goes on to the
+   * code (SOFTWARE_TOKEN_MFA, on a new session), as Cognito asks every factor before it
+   * issues tokens. cognito-local issued tokens at once.
+   */
+  const newPasswordThenTotp = async (ctx: any, pool: any, user: any, password: unknown) => {
+    if (typeof password !== 'string' || password === '') {
+      throw new errors.InvalidParameterError('Missing required parameter NEW_PASSWORD');
+    }
+    await pool.saveUser(ctx, {
+      ...user,
+      Password: password,
+      UserStatus: 'CONFIRMED',
+      UserLastModifiedDate: new Date(now()),
+    });
+    const device = user.SoftwareTokenMfaConfiguration?.FriendlyDeviceName;
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.Username,
+        ...(device ? { FRIENDLY_DEVICE_NAME: device } : {}),
+      },
+      Session: randomUUID(),
+    };
+  };
+
   return (target) => {
     const route = router(target);
     if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') {
@@ -136,6 +206,12 @@ export function signInAsCognito(
           user.Password !== request?.AuthParameters?.PASSWORD
         ) {
           throw new errors.NotAuthorizedError('Incorrect username or password.');
+        }
+        if (
+          user?.UserStatus === 'FORCE_CHANGE_PASSWORD' &&
+          now() >= temporaryPasswordExpiresAt(user, pool)
+        ) {
+          throw new errors.NotAuthorizedError(temporaryPasswordExpired);
         }
         const answer = await route(ctx, request);
         if (user) rememberChallenge(answer, user.Username, String(request?.ClientId ?? ''));
@@ -170,7 +246,10 @@ export function signInAsCognito(
         let answer: any;
         try {
           if (user.Enabled === false) throw new errors.NotAuthorizedError('User is disabled.');
-          answer = await route(ctx, request);
+          answer =
+            issued.challenge === 'NEW_PASSWORD_REQUIRED' && asksTotp(user, pool)
+              ? await newPasswordThenTotp(ctx, pool, user, responses.NEW_PASSWORD)
+              : await route(ctx, request);
         } catch (error) {
           // A wrong code or a refused password: the same session may answer again.
           sessions.giveBack(request.Session, issued, taken.expiresAt);

@@ -22,8 +22,9 @@ import {
 } from 'jose';
 import { userPoolDefinition } from '../../lib/auth-definition';
 import { emailField } from '../../lambdas/shared/contract/schemas/auth';
+import { administerAsCognito } from './cognito-admin';
 import { checkSignature, publicOperations } from './cognito-iam';
-import { signInAsCognito } from './cognito-sign-in';
+import { signInAsCognito, temporaryPasswordExpired } from './cognito-sign-in';
 import { localCredentials, repoRoot } from './settings';
 
 /**
@@ -43,6 +44,24 @@ const pino = cognitoRequire('pino') as ((options: object, destination?: unknown)
 
 export interface CognitoEmulator {
   url: string;
+  /**
+   * Gives an account TOTP as its second factor with a known `secret`, as if its owner had
+   * enrolled an authenticator app (AssociateSoftwareToken, VerifySoftwareToken,
+   * SetUserMFAPreference): for the seeded admin of `npm start`, whose secret the banner
+   * prints. Written in the emulator's own store, not through an API operation: Cognito has
+   * none that sets a chosen secret.
+   */
+  seedSoftwareToken(userPoolId: string, username: string, secret: string): Promise<void>;
+  /**
+   * Changes a user's record in the emulator's own store, in this process only (no caller
+   * over the network reaches it): for tests that need a state no Cognito operation makes,
+   * such as a temporary password set days ago.
+   */
+  editUser(
+    userPoolId: string,
+    username: string,
+    edit: (user: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,8 +78,6 @@ export async function startCognito(options: {
   logFile: string;
   /** Delivers Cognito's mails; AWS sends them itself, locally they go to the mail emulator. */
   deliverMail: (mail: CognitoMail) => Promise<void>;
-  /** Whether people may register themselves (SignUp), as the pool setting in AWS. */
-  selfRegistration: boolean;
 }): Promise<CognitoEmulator> {
   const { port, dataDir, logFile } = options;
   const dataDirectory = join(dataDir, 'db');
@@ -107,7 +124,7 @@ export async function startCognito(options: {
     lambdaService,
     new CryptoService(config.KMSConfig),
   );
-  triggers.customMessage = refusableCustomMessage(lambdaService);
+  triggers.customMessage = refusableCustomMessage(lambdaService, cognitoClient);
   const serviceSet = {
     clock,
     cognito: cognitoClient,
@@ -124,8 +141,22 @@ export async function startCognito(options: {
   };
   const router = refusingRevokedAccessTokens(
     awsCompatibleRouter(
-      // Sessions, temporary passwords, refresh and reset codes as Cognito checks them.
-      signInAsCognito(Router(serviceSet), { cognito: cognitoClient, errors, resign: signedAgain }),
+      // Invitations, resets and MFA settings by admins as Cognito makes them.
+      administerAsCognito(
+        // Sessions, temporary passwords, refresh and reset codes as Cognito checks them.
+        signInAsCognito(Router(serviceSet), {
+          cognito: cognitoClient,
+          errors,
+          resign: signedAgain,
+        }),
+        {
+          cognito: cognitoClient,
+          errors,
+          messages: serviceSet.messages,
+          otp,
+          userToResponse: lib('targets/responses').userToResponseObject,
+        },
+      ),
       cognitoClient,
       errors,
       {
@@ -140,6 +171,12 @@ export async function startCognito(options: {
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
   const emulator = (await server.start()) as Server;
   const front = await iamFront(port, (emulator.address() as AddressInfo).port);
+  const editUser: CognitoEmulator['editUser'] = async (userPoolId, username, edit) => {
+    const pool = await cognitoClient.getUserPool(ctx, userPoolId);
+    const user = await pool.getUserByUsername(ctx, username);
+    if (!user) throw new Error(`No user ${username} in the local user pool`);
+    await pool.saveUser(ctx, edit(user));
+  };
   const close = (httpServer: Server) =>
     new Promise<void>((resolve) => {
       httpServer.closeAllConnections?.();
@@ -147,6 +184,19 @@ export async function startCognito(options: {
     });
   return {
     url,
+    seedSoftwareToken: (userPoolId, username, secret) =>
+      editUser(userPoolId, username, (user) => ({
+        ...user,
+        SoftwareTokenMfaConfiguration: {
+          Secret: secret,
+          Verified: true,
+          FriendlyDeviceName: 'ADMIN_TOTP_SECRET',
+        },
+        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+        UserLastModifiedDate: new Date(),
+      })),
+    editUser,
     stop: async () => {
       await close(front);
       await close(emulator);
@@ -251,10 +301,13 @@ function ownKeysOnly(factory: any, errors: any) {
 
 /**
  * The user pool's Lambda triggers, run in-process: cognito-local builds the same event
- * Cognito sends and calls the same handler module CDK attaches in AWS.
+ * Cognito sends and calls the same handler module CDK attaches in AWS (lib/stack.ts).
+ * PreSignUp refuses SignUp while the site setting keeps self-registration off.
  */
 const localTriggers: Record<string, string> = {
   CustomMessage: 'lambdas/auth/custom-message.ts',
+  PostAuthentication: 'lambdas/auth/post-authentication.ts',
+  PreSignUp: 'lambdas/auth/pre-sign-up.ts',
 };
 const localTriggerNames = Object.fromEntries(
   Object.keys(localTriggers).map((name) => [name, name]),
@@ -294,17 +347,27 @@ const inProcessLambda = {
  * cognito-local's CustomMessage trigger, except that a trigger that fails fails the call:
  * cognito-local logs the failure and sends its default message instead, so a trigger that
  * refuses a mail (lambdas/auth/code-mail-quota.ts) would not stop it. Cognito answers
- * `UserLambdaValidationException` and sends nothing.
+ * `UserLambdaValidationException` and sends nothing. The event's attributes name the
+ * account's status (`cognito:user_status`) as Cognito's do.
  */
-function refusableCustomMessage(lambdaService: any) {
+function refusableCustomMessage(lambdaService: any, cognito: any) {
   const { attributesToRecord } = lib('services/userPoolService');
+  const statusOf = async (ctx: any, request: any): Promise<string | undefined> => {
+    const pool = await cognito.getUserPool(ctx, request.userPoolId).catch(() => undefined);
+    const user = await pool?.getUserByUsername(ctx, request.username);
+    return typeof user?.UserStatus === 'string' ? user.UserStatus : undefined;
+  };
   return async (ctx: any, request: any) => {
+    const status = await statusOf(ctx, request);
     const response = await lambdaService.invoke(ctx, 'CustomMessage', {
       clientId: request.clientId,
       clientMetadata: request.clientMetadata,
       codeParameter: '{####}',
       triggerSource: request.source,
-      userAttributes: attributesToRecord(request.userAttributes),
+      userAttributes: {
+        ...attributesToRecord(request.userAttributes),
+        ...(status ? { 'cognito:user_status': status } : {}),
+      },
       username: request.username,
       usernameParameter: '{username}',
       userPoolId: request.userPoolId,
@@ -348,7 +411,6 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  *   violations), the same error as an unknown email;
  * - a disabled user cannot sign in: "User is disabled." (cognito-local ignores the flag);
  * - ForgotPassword for an unknown user answers like a sent code (user existence hidden);
- * - SignUp is refused when self-registration is off (the pool's AllowAdminCreateUserOnly);
  * - a client may write only the attributes the app client's definition allows
  *   (lib/auth-definition.ts, `writeAttributes`): signing up with `custom:role`, or setting
  *   one's own role, is `NotAuthorizedException` "A client attempted to write unauthorized
@@ -364,7 +426,7 @@ function awsCompatibleRouter(
   router: (target: string) => Target,
   cognito: any,
   errors: any,
-  settings: { selfRegistration: boolean; messages: any; otp: () => string },
+  settings: { messages: any; otp: () => string },
 ): (target: string) => Target {
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
   /**
@@ -423,8 +485,7 @@ function awsCompatibleRouter(
    * (lib/auth-definition.ts, which bin/local/provision.ts gives the local pool).
    */
   const passwordsSet: Record<string, (request: any) => unknown> = {
-    // With self-registration off SignUp is refused whatever the password (below).
-    SignUp: (request) => (settings.selfRegistration ? request?.Password : undefined),
+    SignUp: (request) => request?.Password,
     ConfirmForgotPassword: (request) => request?.Password,
     AdminSetUserPassword: (request) => request?.Password,
     AdminCreateUser: (request) => request?.TemporaryPassword,
@@ -446,11 +507,6 @@ function awsCompatibleRouter(
     DeleteUserAttributes: (request) => request?.UserAttributeNames ?? [],
   };
   const compatible = (target: string): Target => {
-    if (target === 'SignUp' && !settings.selfRegistration) {
-      return async () => {
-        throw new errors.NotAuthorizedError('SignUp is not permitted for this user pool');
-      };
-    }
     if (target === 'SignUp') {
       // The email is the username (the pool's UsernameAttributes): an `email` attribute
       // other than the username is refused, and a username taken in any case is taken,
@@ -656,7 +712,13 @@ function awsCompatibleRouter(
         return await route(ctx, request);
       } catch (error) {
         if (error instanceof errors.InvalidPasswordError) throw wrongCredentials();
-        if (error instanceof errors.NotAuthorizedError && username) throw wrongCredentials();
+        if (
+          error instanceof errors.NotAuthorizedError &&
+          username &&
+          (error as Error).message !== temporaryPasswordExpired
+        ) {
+          throw wrongCredentials();
+        }
         throw error;
       }
     };

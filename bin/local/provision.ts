@@ -7,6 +7,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -15,12 +16,14 @@ import {
   DynamoDBClient,
   PutItemCommand,
   ResourceNotFoundException,
+  UpdateItemCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { appUrlItem } from '../../lambdas/shared/app-url';
+import { keys } from '../../lambdas/shared/keys';
 import { createTableInput, tableDefinition } from '../../lambdas/shared/table';
 import { userPoolDefinition } from '../../lib/auth-definition';
 import { localCredentials, localRegion } from './settings';
@@ -43,7 +46,9 @@ export async function provision(options: {
   s3Url: string;
   /** The local web app's address, for links in mails and reports (lambdas/shared/app-url.ts). */
   appUrl: string;
-  admin: { email: string; password: string };
+  admin: { email: string; password: string; totpSecret: string };
+  /** Gives an account TOTP with a known secret (the local user pool's own store). */
+  seedSoftwareToken: (userPoolId: string, username: string, secret: string) => Promise<void>;
 }): Promise<ProvisionedResources> {
   const common = { region: localRegion, credentials: localCredentials };
   const dynamodb = new DynamoDBClient({ ...common, endpoint: options.dynamodbUrl });
@@ -58,6 +63,7 @@ export async function provision(options: {
     await ensureBucket(s3, reportsBucket);
     const pool = await ensureUserPool(cognito, options.stateFile);
     await ensureAdmin(cognito, pool.userPoolId, options.admin);
+    await ensureAdminSecondFactor(cognito, dynamodb, pool.userPoolId, options);
     return { tableName, reportsBucket, ...pool };
   } finally {
     dynamodb.destroy();
@@ -140,6 +146,15 @@ async function ensureUserPool(
       .send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }))
       .catch(() => undefined); // gone (its data was wiped separately): create a new one
     if (existing) {
+      // A pool made by an earlier version has MFA off (cognito-local's default): TOTP would
+      // never be asked. Set as CDK sets it, every start (idempotent).
+      await cognito.send(
+        new SetUserPoolMfaConfigCommand({
+          UserPoolId: state.userPoolId,
+          MfaConfiguration: userPoolDefinition.mfa,
+          SoftwareTokenMfaConfiguration: { Enabled: true },
+        }),
+      );
       return { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId };
     }
   }
@@ -151,6 +166,8 @@ async function ensureUserPool(
       AutoVerifiedAttributes: ['email'],
       UserAttributeUpdateSettings: attributeUpdateSettings,
       UsernameConfiguration: { CaseSensitive: false },
+      // TOTP only, optional per account, as CDK builds the pool (lib/constructs/auth.ts).
+      MfaConfiguration: userPoolDefinition.mfa,
       Policies: {
         PasswordPolicy: {
           MinimumLength: passwordPolicy.minLength,
@@ -158,6 +175,7 @@ async function ensureUserPool(
           RequireUppercase: passwordPolicy.requireUppercase,
           RequireNumbers: passwordPolicy.requireDigits,
           RequireSymbols: passwordPolicy.requireSymbols,
+          TemporaryPasswordValidityDays: userPoolDefinition.tempPasswordValidityDays,
         },
       },
       Schema: Object.entries(customAttributes).map(([name, attribute]) => ({
@@ -236,6 +254,41 @@ async function ensureAdmin(
       Username: admin.email,
       Password: admin.password,
       Permanent: true,
+    }),
+  );
+}
+
+/**
+ * The seeded admin signs in with a second factor, as every admin must: when the account
+ * has no TOTP yet (a new data folder, or MFA turned off since), it gets `totpSecret` as
+ * if enrolled in the app, and its security record says since when (tokens of sign-ins
+ * from then on passed the code; docs/access-control.md). A secret re-enrolled in the app
+ * survives restarts, as a changed password does.
+ */
+async function ensureAdminSecondFactor(
+  cognito: CognitoIdentityProviderClient,
+  dynamodb: DynamoDBClient,
+  userPoolId: string,
+  options: {
+    admin: { email: string; totpSecret: string };
+    seedSoftwareToken: (userPoolId: string, username: string, secret: string) => Promise<void>;
+  },
+): Promise<void> {
+  const { admin } = options;
+  const account = await cognito.send(
+    new AdminGetUserCommand({ UserPoolId: userPoolId, Username: admin.email }),
+  );
+  if (account.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA')) return;
+  const sub = account.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`The local user pool gave no sub for ${admin.email}`);
+  await options.seedSoftwareToken(userPoolId, admin.email, admin.totpSecret);
+  const key = keys.accountSecurity(sub);
+  await dynamodb.send(
+    new UpdateItemCommand({
+      TableName: tableName,
+      Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+      UpdateExpression: 'SET mfaEnabledAt = :now',
+      ExpressionAttributeValues: { ':now': { N: String(Math.floor(Date.now() / 1000)) } },
     }),
   );
 }

@@ -10,7 +10,17 @@ export const localRegion = 'us-east-1';
 export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export const defaultPort = 3000;
-export const defaultAdmin = { email: 'admin@example.com', password: 'Local-Admin-2026!' };
+/**
+ * The seeded admin. `totpSecret` is the authenticator secret the admin's second factor is
+ * seeded with (ADMIN_TOTP_SECRET): 32 base32 characters (20 bytes, the size of Cognito's
+ * own secrets), the well-known demo secret doubled. Anyone can compute its codes: it is for
+ * a stack on one's own machine only.
+ */
+export const defaultAdmin = {
+  email: 'admin@example.com',
+  password: 'Local-Admin-2026!',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
 
 /**
  * Ports of the local stack: the gateway on `base`, the emulators right after it (the last

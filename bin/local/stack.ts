@@ -12,6 +12,7 @@ import {
   startDynamoDb,
   startMail,
   startS3,
+  type CognitoEmulator,
   type DynamoDbEmulator,
   type Emulator,
 } from './emulators';
@@ -34,9 +35,11 @@ export interface LocalStackOptions {
   port: number;
   /** Where every emulator keeps its data (git-ignored). */
   dataDir: string;
-  admin: { email: string; password: string };
-  /** People may ask for an account at /register (the pool's self sign-up in AWS). */
-  selfRegistration: boolean;
+  /**
+   * The seeded admin: created with `password` when missing, and given TOTP with
+   * `totpSecret` (base32) whenever it has no second factor.
+   */
+  admin: { email: string; password: string; totpSecret: string };
   /** Load the sample catalogue into a store that never had it. */
   sampleData: boolean;
   /** Called as each part comes up, for the start banner. */
@@ -102,7 +105,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dataDir: join(options.dataDir, 'cognito'),
     logFile: join(logs, 'cognito.log'),
     deliverMail: (mail: CognitoMail) => sendCognitoMail(ports.mail, mail),
-    selfRegistration: options.selfRegistration,
   };
   const s3Options = { port: ports.s3, dataDir: join(options.dataDir, 's3') };
 
@@ -119,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (failure) throw failure.reason;
     const [dynamodb, cognito, mail, s3] = settled.map(
       (result) => (result as PromiseFulfilledResult<Emulator>).value,
-    ) as [DynamoDbEmulator, Emulator, Emulator, Emulator];
+    ) as [DynamoDbEmulator, CognitoEmulator, Emulator, Emulator];
     // Each emulator can be switched off and on (fault tests); stopping the stack stops
     // whichever instance runs then.
     const switchable = <T extends Emulator>(first: T, restart: () => Promise<T>) => {
@@ -139,6 +141,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3Url: s3.url,
       appUrl: `http://localhost:${ports.gateway}`,
       admin: options.admin,
+      seedSoftwareToken: (userPoolId, username, secret) =>
+        cognito.seedSoftwareToken(userPoolId, username, secret),
     });
     progress('resources ready');
 
@@ -193,7 +197,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         appName: localSiteSettings.appName,
         providerName: localSiteSettings.providerName,
         privacyPolicyUrl: localSiteSettings.privacyPolicyUrl,
-        selfRegistration: options.selfRegistration,
       },
       jwt: {
         issuer: `${cognito.url}/${resources.userPoolId}`,

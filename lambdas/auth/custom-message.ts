@@ -5,6 +5,21 @@ import { escapeHtml, renderMail } from '../shared/mail-layout';
 import { admitMail } from './code-mail-quota';
 
 /**
+ * A reset an admin asked for (`AdminResetUserPassword`, which says so in its client
+ * metadata), worded as such. Anyone may pass client metadata to `ForgotPassword`, so
+ * where Cognito names the account's status (`cognito:user_status`) the wording also needs
+ * the status an admin's reset leaves, `RESET_REQUIRED`: someone asking for a reset of
+ * another person's account cannot make it read as an admin's.
+ */
+function isAdminReset(event: CustomMessageTriggerEvent): boolean {
+  const status = event.request.userAttributes['cognito:user_status'];
+  return (
+    event.request.clientMetadata?.reason === 'adminReset' &&
+    (status === undefined || status === 'RESET_REQUIRED')
+  );
+}
+
+/**
  * Cognito CustomMessage trigger: the mails Cognito sends (password reset, sign-up
  * code, invitation) in the user's language, with links into the web app. Cognito
  * replaces `{####}` (the code) and `{username}` itself; each appears once.
@@ -40,15 +55,13 @@ export async function handler(
   switch (event.triggerSource) {
     case 'CustomMessage_ForgotPassword': {
       const link = `${await getAppUrl()}/reset-password?email=${encodeURIComponent(email)}&code=${code}`;
-      event.response.emailSubject = t('mail.resetPassword.subject');
+      const texts = isAdminReset(event) ? 'adminReset' : 'resetPassword';
+      event.response.emailSubject = t(`mail.${texts}.subject`);
       event.response.emailMessage = renderMail({
         language,
-        heading: t('mail.resetPassword.heading'),
-        paragraphs: [
-          escapeHtml(t('mail.resetPassword.body')),
-          escapeHtml(t('mail.resetPassword.ignore')),
-        ],
-        action: { label: t('mail.resetPassword.action'), href: link },
+        heading: t(`mail.${texts}.heading`),
+        paragraphs: [escapeHtml(t(`mail.${texts}.body`)), escapeHtml(t(`mail.${texts}.ignore`))],
+        action: { label: t(`mail.${texts}.action`), href: link },
       });
       break;
     }
@@ -57,6 +70,8 @@ export async function handler(
       codeMail('signUp');
       break;
     case 'CustomMessage_AdminCreateUser': {
+      // The invitation (and its resend): the person signs in with their email; Cognito's
+      // username (the account's id) stays in the mail as a reference, as Cognito wants it.
       const username = event.request.usernameParameter ?? '{username}';
       event.response.emailSubject = t('mail.invitation.subject');
       event.response.emailMessage = renderMail({
@@ -64,9 +79,10 @@ export async function handler(
         heading: t('mail.invitation.heading'),
         paragraphs: [
           escapeHtml(t('mail.invitation.body')),
-          `${escapeHtml(t('mail.invitation.username'))}: <strong>${username}</strong><br>` +
+          `${escapeHtml(t('mail.invitation.username'))}: <strong>${escapeHtml(email)}</strong><br>` +
             `${escapeHtml(t('mail.invitation.password'))}: <strong>${code}</strong>`,
           escapeHtml(t('mail.invitation.after')),
+          `<span style="color:#5f6b7a;font-size:12px">${escapeHtml(t('mail.invitation.reference'))}: ${username}</span>`,
         ],
         action: { label: t('mail.invitation.action'), href: `${await getAppUrl()}/login` },
       });

@@ -14,6 +14,8 @@ import { keys } from '../shared/keys';
 
 const defaults: SiteSettings = {
   publicVerdicts: [...defaultPublicVerdicts],
+  // Sign-up is closed until an admin opens it (docs/access-control.md "Self-registration").
+  selfRegistration: false,
   version: 0,
   updatedAt: null,
   updatedBy: null,
@@ -24,9 +26,13 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   return (await getItem(keys.siteSettings(), siteSettingsSchema)) ?? defaults;
 }
 
+/** The settings an entry follows. */
+const auditedSettings = ['publicVerdicts', 'selfRegistration'] as const;
+
 /**
  * Saves the settings as the next version, on condition the stored version is still the one
- * the edit was based on (a stale edit is `aborted`), with its audit entry.
+ * the edit was based on (a stale edit is `aborted`), with its audit entry. A setting the
+ * edit leaves out (`selfRegistration`, which older clients do not send) stays as it is.
  */
 export async function saveSiteSettings(
   input: UpdateSiteSettingsInput,
@@ -37,6 +43,7 @@ export async function saveSiteSettings(
   const now = new Date().toISOString();
   const saved: SiteSettings = {
     publicVerdicts: input.publicVerdicts,
+    selfRegistration: input.selfRegistration ?? current.selfRegistration,
     version: input.version + 1,
     updatedAt: now,
     updatedBy: actor.email ?? actor.id,
@@ -46,7 +53,7 @@ export async function saveSiteSettings(
     action: input.version === 0 ? 'create' : 'update',
     entity: 'settings',
     entityId: 'site',
-    changes: changesBetween(current, saved, ['publicVerdicts']),
+    changes: changesBetween(current, saved, auditedSettings),
   })
     .put(
       { ...keys.siteSettings(), ...saved },

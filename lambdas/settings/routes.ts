@@ -5,4 +5,5 @@ import { implement } from '../shared/route-spec';
 export const settingsRoutes = implement(settingsApi, {
   'GET /api/settings': { handler: 'lambdas/settings/get-handler.ts' },
   'PUT /api/settings': { handler: 'lambdas/settings/update-handler.ts' },
+  'GET /api/sign-up': { handler: 'lambdas/settings/sign-up-handler.ts' },
 });

@@ -59,6 +59,14 @@ export const keys = {
   appUrl: (): ItemKey => ({ pk: 'CONFIG', sk: 'APPURL' }),
   /** A short lease serializing changes to admin accounts (the last-admin rule). */
   accountsLock: (): ItemKey => ({ pk: 'LOCK#ACCOUNTS', sk: 'LOCK' }),
+  /**
+   * An account's security record (docs/access-control.md): when its second factor was
+   * confirmed, before when its tokens are refused, its last sign-in, its pending
+   * invitation. One partition: the staff list reads them all with one Query.
+   */
+  accountSecurity: (sub: string): ItemKey => ({ pk: 'ACCOUNTSEC', sk: sub }),
+  /** Every account's security record (the staff list). */
+  accountSecurityAll: (): KeyQuery => ({ partition: 'ACCOUNTSEC' }),
   /** The site settings admins change (which verdicts a visitor may receive). */
   siteSettings: (): ItemKey => ({ pk: 'SETTINGS', sk: 'SITE' }),
   /** A data migration that ran to its end (lambdas/migrations): it never runs again. */

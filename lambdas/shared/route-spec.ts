@@ -31,6 +31,10 @@ export {
  * write): CDK grants them (lib/constructs/api.ts). Every route with roles may also read
  * its caller's account (`cognito-idp:AdminGetUser`): the standing check.
  * - `userPoolAdmin`: the Cognito admin APIs on the user pool (staff accounts);
+ * - `ownAccount`: change the caller's name, end their sessions and turn their
+ *   authenticator app off (`AdminUpdateUserAttributes`, `AdminUserGlobalSignOut`,
+ *   `AdminSetUserMFAPreference`), nothing else of the pool: the own-account routes any
+ *   staff member calls (the handler names the caller's account only);
  * - `dependencyProbes`: describe the table and pool, list the bucket, read the SES account;
  * - `reportsWrite`: store report PDFs in the reports bucket;
  * - `reportsRead`: read report PDFs from the reports bucket;
@@ -42,6 +46,7 @@ export {
  */
 export type Grant =
   | 'userPoolAdmin'
+  | 'ownAccount'
   | 'dependencyProbes'
   | 'reportsWrite'
   | 'reportsRead'

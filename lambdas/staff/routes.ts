@@ -1,19 +1,31 @@
 import { staffApi } from '../shared/contract/api/staff';
 import { implement } from '../shared/route-spec';
 
+const ownAccount = {
+  handler: 'lambdas/staff/account-handler.ts',
+  grants: ['ownAccount'],
+} as const;
+
+const staffAccounts = {
+  handler: 'lambdas/staff/staff-handler.ts',
+  grants: ['userPoolAdmin'],
+} as const;
+
 /** The staff routes (assembled with every feature's in lambdas/routes.ts). */
 export const staffRoutes = implement(staffApi, {
-  // Only the caller's own account: the standing check's AdminGetUser grant is all it needs.
-  'GET /api/account': { handler: 'lambdas/staff/account-handler.ts' },
-  // The caller's own name, with its audit entry (the app changes it here, not in Cognito).
-  'PATCH /api/account': {
-    handler: 'lambdas/staff/account-update-handler.ts',
-    grants: ['userPoolAdmin'],
-  },
-  'GET /api/staff': { handler: 'lambdas/staff/list-handler.ts', grants: ['userPoolAdmin'] },
-  'POST /api/staff': { handler: 'lambdas/staff/create-handler.ts', grants: ['userPoolAdmin'] },
-  'PATCH /api/staff/{id}': {
-    handler: 'lambdas/staff/update-handler.ts',
-    grants: ['userPoolAdmin'],
-  },
+  // The caller's own account (lambdas/staff/account-handler.ts): their name in Cognito, the
+  // global sign-out and turning their authenticator app off; no other admin API (any staff
+  // member calls them).
+  'GET /api/account': ownAccount,
+  'PATCH /api/account': ownAccount,
+  'POST /api/account/mfa': ownAccount,
+  'DELETE /api/account/mfa': ownAccount,
+  'POST /api/account/sessions/revoke': ownAccount,
+  // Staff accounts (lambdas/staff/staff-handler.ts): the Cognito admin APIs.
+  'GET /api/staff': staffAccounts,
+  'POST /api/staff': staffAccounts,
+  'PATCH /api/staff/{id}': staffAccounts,
+  'POST /api/staff/{id}/invitation': staffAccounts,
+  'POST /api/staff/{id}/password-reset': staffAccounts,
+  'DELETE /api/staff/{id}/mfa': staffAccounts,
 });

@@ -1,5 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   InvalidPasswordException,
+  UserLambdaValidationException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { actorOf, type Caller } from '../shared/http';
@@ -8,9 +10,12 @@ import { changesBetween, type AuditRecord } from '../shared/data/audit';
 import { encodeCursor as signCursor, decodeCursor as readCursor } from '../shared/data/cursor';
 import { audited } from '../shared/data/transaction';
 import { deleteItem } from '../shared/data/write';
+import { codeMailLimitReason } from '../shared/contract/code-mail';
+import type { Language } from '../shared/contract/messages';
 import type {
   CreateStaffInput,
   ListStaffQuery,
+  OwnAccount,
   StaffList,
   StaffMember,
   UpdateStaffInput,
@@ -20,17 +25,28 @@ import {
   ConflictError,
   NotFoundError,
   PermissionDeniedError,
+  RateLimitedError,
   ValidationError,
 } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { withAccountsLock } from './accounts-lock';
+import * as accountSecurity from './account-security';
+import { getOwnAccount } from './own-account';
+
+export { getOwnAccount };
 import * as accounts from './repository';
 
 /**
  * List cursors: the offset of the next page in the filtered, sorted list, signed like
- * every list cursor (data/cursor.ts) and bound to the filter.
+ * every list cursor (data/cursor.ts) and bound to the filters and order.
  */
-const cursorScope = (query: ListStaffQuery) => ({ list: 'staff', filter: query.filter });
+const cursorScope = (query: ListStaffQuery) => ({
+  list: 'staff',
+  filter: query.filter,
+  sort: query.sort,
+  mfa: query.mfa,
+  notSignedInSince: query.notSignedInSince,
+});
 
 async function decodeCursor(query: ListStaffQuery): Promise<number> {
   const key = await readCursor(query.cursor, cursorScope(query));
@@ -42,20 +58,47 @@ async function decodeCursor(query: ListStaffQuery): Promise<number> {
   return offset;
 }
 
-export async function listStaff(query: ListStaffQuery): Promise<StaffList> {
+const byName = (a: StaffMember, b: StaffMember) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
+  a.email.localeCompare(b.email);
+
+/** Never signed in first, then the longest ago; ties by name. */
+const byLastSignIn = (a: StaffMember, b: StaffMember) => {
+  if (a.lastSignInAt !== b.lastSignInAt) {
+    if (a.lastSignInAt === null) return -1;
+    if (b.lastSignInAt === null) return 1;
+    return a.lastSignInAt < b.lastSignInAt ? -1 : 1;
+  }
+  return byName(a, b);
+};
+
+/** Whether `member` passes the query's filters (text, MFA, not signed in since a day). */
+export function matchesStaffQuery(member: StaffMember, query: ListStaffQuery): boolean {
   const needle = query.filter?.toLowerCase();
+  if (
+    needle &&
+    !member.name.toLowerCase().includes(needle) &&
+    !member.email.toLowerCase().includes(needle)
+  ) {
+    return false;
+  }
+  if (query.mfa !== undefined && member.mfaEnabled !== (query.mfa === 'on')) return false;
+  if (query.notSignedInSince !== undefined && member.lastSignInAt !== null) {
+    // Before the start of that day (UTC); ISO times compare as text.
+    if (member.lastSignInAt >= `${query.notSignedInSince}T00:00:00.000Z`) return false;
+  }
+  return true;
+}
+
+/**
+ * A page of the accounts that pass the query's filters, in its order, and how many pass:
+ * the whole list is read (Cognito's pages and one Query of the security records), then
+ * filtered, sorted and cut, so totals and pages hold whatever the filters.
+ */
+export async function listStaff(query: ListStaffQuery): Promise<StaffList> {
   const matching = (await accounts.listAllStaff())
-    .filter(
-      (member) =>
-        !needle ||
-        member.name.toLowerCase().includes(needle) ||
-        member.email.toLowerCase().includes(needle),
-    )
-    .sort(
-      (a, b) =>
-        a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
-        a.email.localeCompare(b.email),
-    );
+    .filter((member) => matchesStaffQuery(member, query))
+    .sort(query.sort === 'lastSignIn' ? byLastSignIn : byName);
   const offset = await decodeCursor(query);
   const end = offset + query.limit;
   return {
@@ -116,12 +159,25 @@ async function assertStillAdmin(caller: Caller): Promise<void> {
   }
 }
 
+/**
+ * Creates an account with a temporary password: the one the admin typed, or one Cognito
+ * mails in an invitation (no password given). Either way the person chooses their own at
+ * first sign-in. The entry records which (`invitation`: `typed` or `mail`), never the
+ * password; the time is kept in the account's security record (the list's "Invited").
+ */
 export async function createStaff(input: CreateStaffInput, caller: Caller): Promise<StaffMember> {
   await assertStillAdmin(caller);
   const email = input.email.toLowerCase();
+  const invitation = input.password === undefined ? 'mail' : 'typed';
   let id: string;
   try {
-    id = await accounts.createAccount({ name: input.name, email, role: input.role });
+    id = await accounts.createAccount({
+      name: input.name,
+      email,
+      role: input.role,
+      temporaryPassword: input.password,
+      language: input.language,
+    });
   } catch (error) {
     if (error instanceof UsernameExistsException) {
       throw new ConflictError(
@@ -132,11 +188,13 @@ export async function createStaff(input: CreateStaffInput, caller: Caller): Prom
         },
       );
     }
+    if (error instanceof InvalidPasswordException) {
+      throw new ValidationError({ password: { key: 'errors.passwordRejected' } });
+    }
     throw error;
   }
   try {
-    await accounts.setPassword(id, input.password);
-    await audited({
+    await accountSecurity.recordInvitation(id, invitation, {
       actor: actorOf(caller),
       action: 'create',
       entity: 'staff',
@@ -145,21 +203,18 @@ export async function createStaff(input: CreateStaffInput, caller: Caller): Prom
       subjectDetail: email,
       changes: changesBetween(
         undefined,
-        { name: input.name, email, role: input.role, enabled: true },
-        auditedFields,
+        { name: input.name, email, role: input.role, enabled: true, invitation },
+        [...auditedFields, 'invitation'],
       ),
-    }).commit();
+    });
   } catch (error) {
-    // No half-made account: without its password it would be unusable, and without its
-    // audit entry it would be an account nobody is recorded to have made. If taking it
-    // back fails too, the first failure is the answer and the leftover is logged.
+    // No half-made account: without its audit entry it would be an account nobody is
+    // recorded to have made. If taking it back fails too, the first failure is the answer
+    // and the leftover is logged.
     try {
       await accounts.deleteAccount(id);
     } catch (cleanup) {
       logger.error('half-made staff account not taken back', { id, error: String(cleanup) });
-    }
-    if (error instanceof InvalidPasswordException) {
-      throw new ValidationError({ password: { key: 'errors.passwordRejected' } });
     }
     throw error;
   }
@@ -234,11 +289,170 @@ export async function updateStaff(
 }
 
 /**
+ * An admin acts on another account (resend, reset, MFA reset): inside the accounts lease,
+ * re-reading the caller; never on the caller's own account (their account page does
+ * that, with their own checks). Answers the target as Cognito holds it.
+ */
+async function actOnOtherAccount<T>(
+  id: string,
+  caller: Caller,
+  work: (target: accounts.Account) => Promise<T>,
+): Promise<T> {
+  if (id === caller.sub) throw new AbortedError('errors.ownAccountAction');
+  return withAccountsLock(async () => {
+    await assertStillAdmin(caller);
+    const target = await accounts.findAccount(id);
+    if (!target) throw new NotFoundError('errors.staffNotFound');
+    return work(target);
+  });
+}
+
+/** The entry of an admin's act on an account, naming it as it is now. */
+const staffEntry = (
+  caller: Caller,
+  target: StaffMember,
+  action: 'update' | 'resend',
+  changes: AuditRecord['changes'],
+): AuditRecord => ({
+  actor: actorOf(caller),
+  action,
+  entity: 'staff',
+  entityId: target.id,
+  subjectLabel: target.name,
+  subjectDetail: target.email,
+  changes,
+});
+
+/**
+ * Sessions end from the next whole second: tokens signed in or issued before it are
+ * refused (the account's `revokedBefore`), and the call answers once it has come, so a
+ * sign-in made after the answer is never caught by it.
+ */
+async function endSessions(id: string): Promise<number> {
+  const before = accountSecurity.toEpochSeconds() + 1;
+  await accountSecurity.revokeSessionsBefore(id, before, null);
+  forgetStanding(id);
+  return before;
+}
+
+async function untilSecond(epochSeconds: number): Promise<void> {
+  const wait = epochSeconds * 1000 - Date.now();
+  if (wait > 0) await delay(wait);
+}
+
+/**
+ * A reset mail the CustomMessage trigger refused: the person had their hour's quota of
+ * code mails (lambdas/auth/code-mail-quota.ts). Answered 429 with the wait it names.
+ */
+function refusedMail(error: unknown): never {
+  if (
+    error instanceof UserLambdaValidationException &&
+    error.message.includes(codeMailLimitReason)
+  ) {
+    const minutes = Number(/try again in (\d+) minute/.exec(error.message)?.[1] ?? 60);
+    throw new RateLimitedError(minutes * 60);
+  }
+  throw error;
+}
+
+async function currentMember(id: string): Promise<StaffMember> {
+  const member = await accounts.findStaff(id);
+  if (!member) throw new NotFoundError('errors.staffNotFound');
+  return member;
+}
+
+/**
+ * `POST /api/staff/{id}/invitation`: mails an invited account (first sign-in not made)
+ * a new temporary password in `language`; the old one stops working and the validity
+ * starts again. An account that has signed in has no invitation to resend.
+ */
+export async function resendInvitation(
+  id: string,
+  language: Language,
+  caller: Caller,
+): Promise<StaffMember> {
+  return actOnOtherAccount(id, caller, async ({ member, userStatus }) => {
+    if (userStatus !== 'FORCE_CHANGE_PASSWORD' || member.status === 'disabled') {
+      throw new AbortedError('errors.notInvited');
+    }
+    const at = new Date();
+    const record = staffEntry(caller, member, 'resend', {
+      invitedAt: { from: member.invitedAt, to: at.toISOString() },
+    });
+    await withAuditEntry(record, () => accounts.resendInvitation(member.email, language));
+    // Bookkeeping of what is done (the mail went): a failure is logged; the list then
+    // dates the invitation by Cognito's change of the account.
+    await accountSecurity
+      .recordInvitation(id, 'mail', null, at)
+      .catch((error: unknown) =>
+        logger.error('resent invitation not recorded', { id, error: String(error) }),
+      );
+    return currentMember(id);
+  });
+}
+
+/**
+ * `POST /api/staff/{id}/password-reset`: ends the account's sessions (every token issued
+ * before now is refused, refresh tokens revoked) and has Cognito mail a reset code in
+ * `language`; the person cannot sign in until they choose a new password. An invited
+ * account has no password of its own yet: resend its invitation instead.
+ */
+export async function resetStaffPassword(
+  id: string,
+  language: Language,
+  caller: Caller,
+): Promise<StaffMember> {
+  return actOnOtherAccount(id, caller, async ({ member, userStatus }) => {
+    if (userStatus === 'FORCE_CHANGE_PASSWORD') throw new AbortedError('errors.invitedAccount');
+    const record = staffEntry(caller, member, 'update', {
+      passwordReset: { from: false, to: true },
+    });
+    const before = await withAuditEntry(record, async () => {
+      // Sessions end first: should Cognito then refuse the reset, the entry is taken back
+      // but the sessions stay ended (the person signs in again), never the other way round.
+      const before = await endSessions(id);
+      await accounts.signOutEverywhere(id);
+      await accounts.resetPassword(id, language).catch(refusedMail);
+      return before;
+    });
+    await untilSecond(before);
+    return currentMember(id);
+  });
+}
+
+/**
+ * `DELETE /api/staff/{id}/mfa`: removes another account's authenticator app (a lost
+ * device) and ends its sessions; an admin stays admin and must set an app up again before
+ * using admin powers. Refused for an account without one.
+ */
+export async function resetStaffMfa(id: string, caller: Caller): Promise<StaffMember> {
+  return actOnOtherAccount(id, caller, async ({ member, security }) => {
+    // Cognito's answer or the record's confirmation: either means an app to remove.
+    if (!member.mfaEnabled && security.mfaEnabledAt === undefined) {
+      throw new AbortedError('errors.mfaNotEnabled');
+    }
+    const record = staffEntry(caller, member, 'update', { mfa: { from: true, to: false } });
+    const before = await withAuditEntry(record, async () => {
+      const before = accountSecurity.toEpochSeconds() + 1;
+      // The record first: should Cognito then refuse, the account has lost its confirmed
+      // second factor (it confirms again), never kept one it no longer has.
+      await accountSecurity.clearMfa(id, null, { revokeBefore: before });
+      forgetStanding(id);
+      await accounts.turnOffMfa(id);
+      await accounts.signOutEverywhere(id);
+      return before;
+    });
+    await untilSecond(before);
+    return currentMember(id);
+  });
+}
+
+/**
  * The caller changes their own name (`PATCH /api/account`): recorded like an admin's
  * change to an account (actor and target the caller, the name before and after), with
  * nothing recorded when the name is the same. Answers the account as it is now.
  */
-export async function changeOwnName(caller: Caller, name: string): Promise<StaffMember> {
+export async function changeOwnName(caller: Caller, name: string): Promise<OwnAccount> {
   const account = await getOwnAccount(caller);
   const changes = changesBetween(auditView(account), { ...auditView(account), name }, ['name']);
   if (Object.keys(changes).length === 0) return account;
@@ -257,14 +471,4 @@ export async function changeOwnName(caller: Caller, name: string): Promise<Staff
   // entries it writes) names the person by their new name at once.
   forgetStanding(caller.sub);
   return getOwnAccount(caller);
-}
-
-/**
- * The caller's own account as Cognito holds it now (`GET /api/account`): name, email,
- * role, status and since when it exists, which the ID token does not carry.
- */
-export async function getOwnAccount(caller: Caller): Promise<StaffMember> {
-  const account = await accounts.findStaff(caller.sub);
-  if (!account) throw new NotFoundError('errors.staffNotFound');
-  return account;
 }

@@ -30,20 +30,35 @@ import { AppFunction, type AppFunctionProps, type SharedEnvironment } from './fu
 import type { ReportSigning } from './report-signing';
 
 /**
- * The Cognito admin APIs behind `userPoolAdmin`: what the staff pages use to list, create,
- * edit, enable/disable and sign out accounts. Accounts are disabled, not removed; delete
- * serves only to undo a creation whose password Cognito refused (lambdas/staff/service.ts).
+ * The Cognito admin APIs behind `userPoolAdmin`: what the staff pages use to list, create
+ * (and resend an invitation: `AdminCreateUser` with `RESEND`), edit, enable/disable, reset
+ * the password or the authenticator app of, and sign out accounts. Accounts are disabled,
+ * not removed; delete serves only to undo a creation whose audit entry could not be
+ * written (lambdas/staff/service.ts).
  */
 export const userPoolAdminActions = [
   'cognito-idp:ListUsers',
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',
   'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminResetUserPassword',
+  'cognito-idp:AdminSetUserMFAPreference',
+] as const;
+
+/**
+ * The Cognito admin APIs behind `ownAccount`: the own-account routes change the caller's
+ * name, end their sessions and turn their authenticator app off (lambdas/staff/
+ * account-handler.ts), on the caller's account only by their code; no other admin API, as
+ * any staff member calls them.
+ */
+export const ownAccountActions = [
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminSetUserMFAPreference',
 ] as const;
 
 /** Settings a handler needs beyond the function defaults. */
@@ -131,8 +146,8 @@ const accessLogFields = {
 };
 
 /**
- * `lambdas/report-requests/pdf.ts` → `ReportRequestsPdf`, `lambdas/staff/list-handler.ts` →
- * `StaffList`: a stable construct id.
+ * `lambdas/report-requests/pdf.ts` → `ReportRequestsPdf`, `lambdas/staff/account-handler.ts` →
+ * `StaffAccount`: a stable construct id.
  */
 function functionId(handlerModule: string): string {
   const segments = handlerModule
@@ -274,6 +289,14 @@ export class Api extends Construct {
     for (const [handlerModule, moduleGrants] of grants) {
       const fn = functions.get(handlerModule)!;
       if (moduleGrants.has('userPoolAdmin')) this.grantUserPoolAdmin(fn, props);
+      if (moduleGrants.has('ownAccount')) {
+        fn.role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: [...ownAccountActions],
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
+      }
       if (moduleGrants.has('dependencyProbes')) this.grantDependencyProbes(fn, props);
       if (moduleGrants.has('reportsWrite')) grantReportsWrite(fn, props.reportsBucket);
       if (moduleGrants.has('reportsRead')) grantReportsRead(fn, props.reportsBucket);

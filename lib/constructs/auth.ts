@@ -45,12 +45,6 @@ function clientAttributes(names: readonly string[]): ClientAttributes {
 
 export interface AuthProps {
   /**
-   * Lets people create their own account from `/register`; it has no role until an admin
-   * gives it one, so it cannot use the back-office before that.
-   * @default false
-   */
-  readonly selfSignUp?: boolean;
-  /**
    * Email of a first administrator, created with `custom:role=admin`. Cognito mails a
    * temporary password, to be changed at the first sign-in.
    * @default - no user is created
@@ -86,7 +80,10 @@ export class Auth extends Construct {
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
-      selfSignUpEnabled: props.selfSignUp ?? false,
+      // Open to sign-up: the PreSignUp trigger (lib/stack.ts) refuses it unless an admin has
+      // turned self-registration on in the site settings. Such an account has no role until
+      // an admin gives it one, so it cannot use the back office before that.
+      selfSignUpEnabled: true,
       autoVerify: { email: true },
       keepOriginal: {
         email: userPoolDefinition.verifyBeforeUpdate.includes('email'),
@@ -102,9 +99,12 @@ export class Auth extends Construct {
           maxLen: customAttributes.role.maxLength,
         }),
       },
-      passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(7) },
+      passwordPolicy: {
+        ...passwordPolicy,
+        tempPasswordValidity: Duration.days(userPoolDefinition.tempPasswordValidityDays),
+      },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OPTIONAL,
+      mfa: Mfa[userPoolDefinition.mfa],
       mfaSecondFactor: { otp: true, sms: false },
       featurePlan: props.threatProtection ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
       ...(props.threatProtection
@@ -118,9 +118,11 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is optional (TOTP), so it can be turned on per account; requiring it for every ' +
-        'account is an operator decision, once the web app can enrol and ask for the code ' +
-        '(docs/operations.md, sign-in safeguards). Visitors never sign in.',
+        'MFA is optional per account (TOTP): every staff member may set an authenticator ' +
+        'app up from the account page, and admins must: the API refuses admin routes to a ' +
+        'token not signed in with the code (docs/access-control.md). Requiring it in the ' +
+        'pool would force staff too, through a challenge the web app does not use. Visitors ' +
+        'never sign in.',
     });
     if (!props.threatProtection) {
       Validations.of(this.userPool).acknowledge({

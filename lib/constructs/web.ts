@@ -61,8 +61,6 @@ export interface WebProps {
   readonly providerName: string;
   /** Privacy policy linked from the consent statement. */
   readonly privacyPolicyUrl: string;
-  /** Whether the app offers `/register` (mirrors the user pool's self sign-up). */
-  readonly selfRegistration: boolean;
   /**
    * Alternate domain names, e.g. `app.example.com` and `report.example.com`; needs
    * `certificateArn`.
@@ -95,7 +93,6 @@ export interface WebRuntimeConfig {
   appName: string;
   providerName: string;
   privacyPolicyUrl: string;
-  selfRegistration: boolean;
 }
 
 /** `max-age=…; includeSubDomains; preload` → the policy's structured form. */
@@ -259,7 +256,6 @@ export class Web extends Construct {
       appName: productName,
       providerName: props.providerName,
       privacyPolicyUrl: props.privacyPolicyUrl,
-      selfRegistration: props.selfRegistration,
     };
     const distPath = props.webDistPath ?? join(repositoryRoot, 'web/dist');
     const hasBuild = existsSync(join(distPath, 'index.html'));

@@ -1,5 +1,8 @@
 import selectorsModule from '@cloudscape-design/components/test-utils/selectors';
 import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { totpCode } from '../support/cognito';
+import type { StackInfo } from '../support/stack-process';
 
 // The selectors package is CommonJS; its default export arrives wrapped under Node's ESM.
 const createWrapper = ((selectorsModule as unknown as { default?: typeof selectorsModule })
@@ -18,11 +21,65 @@ export class LoginPage {
     await this.page.locator(`html[lang^="${language}"]`).waitFor({ state: 'attached' });
   }
 
-  async signIn(email: string, password: string): Promise<void> {
+  /**
+   * Signs in with email and password; when the page then asks for the authenticator code,
+   * enters the current code of `totpSecret` (by default the stack admin's, for the stack
+   * admin's email). Returns once the page has answered the password (or the code).
+   */
+  async signIn(
+    email: string,
+    password: string,
+    totpSecret: string | undefined = stackAdminSecret(email),
+  ): Promise<void> {
     await this.page.locator('[data-testid="login-email"] input').fill(email);
     await this.page.locator('[data-testid="login-password"] input').fill(password);
     await this.page.locator('[data-testid="login-submit"]').click();
+    if (totpSecret && (await this.codeAsked())) await this.enterCode(totpCode(totpSecret));
   }
+
+  /** The code step's form (an account with an authenticator app). */
+  readonly codeForm = () => this.page.locator('[data-testid="totp-form"]');
+
+  /** Types a code into the code step and sends it. */
+  async enterCode(code: string): Promise<void> {
+    await this.page.locator('[data-testid="totp-code"] input').fill(code);
+    await this.page.locator('[data-testid="totp-submit"]').click();
+  }
+
+  /**
+   * Whether the password's answer is the code step: waits until the form is no longer
+   * busy (a wrong password, another step, or on into the app) or the code step shows.
+   */
+  private async codeAsked(): Promise<boolean> {
+    try {
+      const answer = await this.page.waitForFunction(
+        () => {
+          if (document.querySelector('[data-testid="totp-form"]')) return 'code';
+          const form = document.querySelector('[data-testid="login-form"]');
+          return !form || form.getAttribute('aria-busy') !== 'true' ? 'other' : false;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      return (await answer.jsonValue()) === 'code';
+    } catch {
+      // The page went on into the app meanwhile (a navigation ends the wait).
+      return false;
+    }
+  }
+}
+
+/** The stack admin's authenticator secret, for its email (e2e files run with a stack). */
+function stackAdminSecret(email: string): string | undefined {
+  let stack: StackInfo | undefined;
+  try {
+    stack = inject('stack');
+  } catch {
+    return undefined; // outside a test file of a project that provides the stack
+  }
+  return stack && email.toLowerCase() === stack.admin.email.toLowerCase()
+    ? stack.admin.totpSecret
+    : undefined;
 }
 
 export class AppShell {

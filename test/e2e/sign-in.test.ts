@@ -214,4 +214,34 @@ describe('the sign-in page’s other steps (login.html)', () => {
     await page.locator('[data-testid="dashboard-header"]').waitFor();
     await page.close();
   });
+
+  it('offers "Create an account" only while the API says sign-up is open', async () => {
+    // Closed by default (the site setting): no link, and /register says whom to ask.
+    const page = await signedOutPage();
+    await page.goto(`${stack.appUrl}/login`);
+    await new LoginPage(page).form().waitFor();
+    await page.locator('[data-testid="report-center-link"]').waitFor();
+    expect(await page.locator('[data-testid="register-link"]').count()).toBe(0);
+    await page.goto(`${stack.appUrl}/register`);
+    await page.locator('[data-testid="register-closed"]').waitFor();
+    expect(await page.locator('[data-testid="register-form"]').count()).toBe(0);
+
+    // The pages follow GET /api/sign-up (answered open here, the setting left as it is, as
+    // other files share this stack): the link shows, and /register offers the form...
+    await page.route('**/api/sign-up', (route) => route.fulfill({ json: { open: true } }));
+    await page.goto(`${stack.appUrl}/login`);
+    await page.locator('[data-testid="register-link"]').waitFor();
+    await page.locator('[data-testid="register-link"]').click();
+    await page.locator('[data-testid="register-form"]').waitFor();
+    // ...which turns to the closed page when Cognito refuses the sign-up (the setting is off).
+    const email = `walk-in-${unique}@example.com`;
+    await page.locator('[data-testid="register-name"] input').fill('Walk In');
+    await page.locator('[data-testid="register-email"] input').fill(email);
+    await page.locator('[data-testid="register-password"] input').fill(password);
+    await page.locator('[data-testid="register-confirm"] input').fill(password);
+    await page.locator('[data-testid="register-submit"]').click();
+    await page.locator('[data-testid="register-closed"]').waitFor();
+    expect(await page.textContent('body')).toContain('Accounts are created by an administrator');
+    await page.close();
+  });
 });

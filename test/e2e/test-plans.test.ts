@@ -18,6 +18,7 @@ import webZh from '../../web/src/i18n/locales/zh.json';
 import { callApi } from '../support/api';
 import { artifactsDir, launchBrowser } from '../support/browser';
 import { signIn } from '../support/cognito';
+import { createStaffAccount } from '../support/staff-accounts';
 import { pdfText } from '../support/pdf';
 import { openPage, screenshot, seriousViolations, setLook, settled, untranslated } from './checks';
 import {
@@ -174,13 +175,13 @@ describe('test plans in the browser: the editor, judged results and verdicts', (
 
   beforeAll(async () => {
     adminToken = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
-    const member = await asAdmin('/api/staff', 'POST', {
+    // An account an admin made, whose person has chosen their own password at first sign-in.
+    await createStaffAccount(stack, adminToken, {
       name: approverName,
       email: staffEmail,
       password: staffPassword,
       role: 'staff',
     });
-    expect(member.status, JSON.stringify(member.body)).toBe(201);
     const created = await asAdmin<Product>('/api/products', 'POST', {
       name: productName,
       temperatureMin: -29,

@@ -28,7 +28,6 @@ const configurations: Record<string, TestReportCenterSettings> = {
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
     adminEmail: 'admin@example.com',
     createWebAcl: true,
-    selfRegistration: true,
     threatProtection: true,
     cognitoSesFrom: 'no-reply@example.com',
     alarmEmail: 'ops@example.com',

@@ -20,6 +20,7 @@ import {
   Api,
   functionOverrides,
   reportRequestRouteKey,
+  ownAccountActions,
   userPoolAdminActions,
 } from '../../lib/constructs/api';
 import { Auth } from '../../lib/constructs/auth';
@@ -317,9 +318,9 @@ describe('functions', () => {
     expect(migrator.Properties.Timeout).toBe(900);
   });
 
-  it('builds one function per handler module, plus the Cognito trigger, mailer, suppression, import worker and data migrations', () => {
+  it('builds one function per handler module, plus the three Cognito triggers, mailer, suppression, import worker and data migrations', () => {
     expect(stack.api.functions.size).toBe(handlerModules().length);
-    expect(applicationFunctions()).toHaveLength(handlerModules().length + 5);
+    expect(applicationFunctions()).toHaveLength(handlerModules().length + 7);
   });
 
   it('runs every function on nodejs22.x, arm64, traced, with source maps', () => {
@@ -370,13 +371,31 @@ describe('functions', () => {
         expect(onPool, handlerModule).toEqual(expect.arrayContaining([...userPoolAdminActions]));
       } else {
         const actions = statements.flatMap((statement) => [statement.Action].flat());
-        // The standing check's read is granted on its own (test below); nothing else.
+        // The standing check's read is granted on its own (test below), and the own-account
+        // routes' name, sign-out and MFA switch (`ownAccount`, test below); nothing else.
+        const allowed: readonly string[] = moduleGrants(handlerModule).includes('ownAccount')
+          ? ownAccountActions
+          : [];
         for (const action of userPoolAdminActions.filter(
-          (name) => name !== 'cognito-idp:AdminGetUser',
+          (name) => name !== 'cognito-idp:AdminGetUser' && !allowed.includes(name),
         )) {
           expect(actions, handlerModule).not.toContain(action);
         }
       }
+    }
+  });
+
+  it("gives ownAccount the caller's name, sign-out and MFA switch on the pool, and no other admin API", () => {
+    const userPoolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+    const withGrant = handlerModules().filter((m) => moduleGrants(m).includes('ownAccount'));
+    expect(withGrant).toEqual(expect.arrayContaining(['lambdas/staff/account-handler.ts']));
+    for (const handlerModule of withGrant) {
+      const onPool = statementsOf(roleOf(handlerModule))
+        .filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify(userPoolArn))
+        .flatMap((statement) => [statement.Action].flat());
+      expect(onPool.sort(), handlerModule).toEqual(
+        ['cognito-idp:AdminGetUser', ...ownAccountActions].sort(),
+      );
     }
   });
 
@@ -393,6 +412,25 @@ describe('functions', () => {
           JSON.stringify(statement.Resource) === JSON.stringify(userPoolArn),
       );
       expect(reads.length > 0, handlerModule).toBe(withRoles.has(handlerModule));
+    }
+  });
+
+  it("lets every function of a route with roles read and clear its caller's security record", () => {
+    // The standing check (lambdas/shared/http/standing.ts) reads `ACCOUNTSEC/<sub>` on
+    // every call and clears a stale second-factor confirmation with a conditional update.
+    const tableArn = JSON.stringify({ 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] });
+    const withRoles = new Set(
+      routes.filter((route) => Array.isArray(route.access)).map((route) => route.handler),
+    );
+    for (const handlerModule of withRoles) {
+      const onTable = statementsOf(roleOf(handlerModule))
+        .filter((statement) =>
+          [statement.Resource].flat().some((r) => JSON.stringify(r) === tableArn),
+        )
+        .flatMap((statement) => [statement.Action].flat());
+      expect(onTable, handlerModule).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']),
+      );
     }
   });
 
@@ -488,6 +526,8 @@ describe('CustomMessage trigger', () => {
     const [poolId, pool] = only('AWS::Cognito::UserPool');
     expect(pool.Properties.LambdaConfig).toEqual({
       CustomMessage: { 'Fn::GetAtt': [triggerId(), 'Arn'] },
+      PostAuthentication: { 'Fn::GetAtt': [logicalId(stack.postAuthentication.function), 'Arn'] },
+      PreSignUp: { 'Fn::GetAtt': [logicalId(stack.preSignUp.function), 'Arn'] },
     });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
@@ -539,12 +579,16 @@ describe('CustomMessage trigger', () => {
       Resource & { DependsOn: string[] },
     ];
     const permission = ofType('AWS::Lambda::Permission').find(
-      ([, p]) => p.Properties.Principal === 'cognito-idp.amazonaws.com',
+      ([, p]) =>
+        p.Properties.Principal === 'cognito-idp.amazonaws.com' &&
+        p.Properties.FunctionName['Fn::GetAtt']?.[0] === triggerId(),
     )![0];
     expect(admin.DependsOn).toEqual(
       expect.arrayContaining([
         triggerId(),
         `${triggerRoleId()}`,
+        // Cognito also passes an admin-created account through PreSignUp.
+        logicalId(stack.preSignUp.function),
         only('Custom::AWS')[0],
         permission,
         ...ofType('AWS::IAM::Policy')
@@ -592,7 +636,8 @@ describe('user pool', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: false },
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      // Open to sign-up: the PreSignUp trigger refuses it unless the site setting allows it.
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       MfaConfiguration: 'OPTIONAL',
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
@@ -847,18 +892,72 @@ function build(settings: TestReportCenterSettings, id = 'Variant') {
   };
 }
 
-describe('self-registration', () => {
-  // The default (unset) is the main stack above: AllowAdminCreateUserOnly true.
-  it.each([false, true])(
-    'selfRegistration %s: the same in the pool and /config.json',
-    (enabled) => {
-      const { template: variant, config } = build({ selfRegistration: enabled });
-      variant.hasResourceProperties('AWS::Cognito::UserPool', {
-        AdminCreateUserConfig: { AllowAdminCreateUserOnly: !enabled },
+describe('PostAuthentication and PreSignUp triggers', () => {
+  const table = () => ({ 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] });
+  const triggers = () =>
+    [
+      ['PostAuthentication', stack.postAuthentication],
+      ['PreSignUp', stack.preSignUp],
+    ] as const;
+
+  it('are invocable by this user pool only', () => {
+    const [poolId] = only('AWS::Cognito::UserPool');
+    for (const [, trigger] of triggers()) {
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [logicalId(trigger.function), 'Arn'] },
+        Principal: 'cognito-idp.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
       });
-      expect(config.selfRegistration).toBe(enabled);
-    },
-  );
+    }
+  });
+
+  it("PostAuthentication updates only the accounts' security records", () => {
+    const statements = statementsOf(logicalId(stack.postAuthentication.role));
+    const onTable = statements.filter((statement) =>
+      String(statement.Action).startsWith('dynamodb:'),
+    );
+    expect(onTable).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Resource: table(),
+        Condition: {
+          'ForAllValues:StringEquals': {
+            'dynamodb:LeadingKeys': [keys.accountSecurityAll().partition],
+          },
+        },
+      }),
+    ]);
+  });
+
+  it('PreSignUp reads only the site settings', () => {
+    const statements = statementsOf(logicalId(stack.preSignUp.role));
+    const onTable = statements.filter((statement) =>
+      String(statement.Action).startsWith('dynamodb:'),
+    );
+    expect(onTable).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Resource: table(),
+        Condition: {
+          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.siteSettings().pk] },
+        },
+      }),
+    ]);
+  });
+
+  it('call nothing of Cognito and answer within its 5 s', () => {
+    for (const [name, trigger] of triggers()) {
+      const actions = actionsOf(logicalId(trigger.role));
+      expect(
+        actions.filter((action) => action.startsWith('cognito-idp:')),
+        name,
+      ).toEqual([]);
+      expect(resources[logicalId(trigger.function)]!.Properties.Timeout, name).toBeLessThanOrEqual(
+        5,
+      );
+    }
+  });
 });
 
 describe('Cognito mail sender', () => {

@@ -1,9 +1,19 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mailsTo } from '../support/api';
-import { cognitoClientCall, cognitoUserCall, createUser, signIn } from '../support/cognito';
-import { startStackProcess } from '../support/stack-process';
+import {
+  cognitoAdmin,
+  cognitoClientCall,
+  cognitoUserCall,
+  createUser,
+  signIn,
+} from '../support/cognito';
+import { setSelfRegistration } from '../support/sign-up';
 
 const stack = inject('stack');
+
+// Most tests here register accounts as the register page does: an admin has sign-up on.
+beforeAll(() => setSelfRegistration(stack, true));
+afterAll(() => setSelfRegistration(stack, false));
 
 const cognitoCall = (target: string, body: object) => cognitoClientCall(stack, target, body);
 
@@ -126,24 +136,34 @@ describe('resetting a forgotten password', () => {
   });
 });
 
-describe('self-registration switched off', () => {
-  it('tells the web app and refuses SignUp as Cognito does', async () => {
-    const closed = await startStackProcess({ env: { SELF_REGISTRATION: '0' } });
-    try {
-      const config = (await (await fetch(`${closed.info.appUrl}/config.json`)).json()) as {
-        selfRegistration: boolean;
-      };
-      expect(config.selfRegistration).toBe(false);
-      const signUp = await cognitoClientCall(closed.info, 'SignUp', {
-        Username: 'walk-in@example.com',
+describe('self-registration: a site setting an admin turns on (off by default)', () => {
+  it('refuses SignUp while off, as Cognito answers a PreSignUp refusal, and admits it once on', async () => {
+    const email = unique('walk-in');
+    const signUp = () =>
+      cognitoCall('SignUp', {
+        Username: email,
         Password: 'Walk-In-Person-2026!',
-        UserAttributes: [{ Name: 'email', Value: 'walk-in@example.com' }],
+        UserAttributes: [{ Name: 'email', Value: email }],
       });
-      expect(signUp.status).toBe(400);
-      expect(signUp.body.__type).toBe('NotAuthorizedException');
+    await setSelfRegistration(stack, false);
+    try {
+      expect(await signUp()).toEqual({
+        status: 400,
+        body: {
+          __type: 'UserLambdaValidationException',
+          message: 'PreSignUp failed with error Sign-up is closed.',
+        },
+      });
+      await expect(cognitoAdmin(stack, 'AdminGetUser', { Username: email })).rejects.toThrow(
+        /User does not exist/,
+      );
+      expect(await mailsTo(stack, email)).toEqual([]);
     } finally {
-      expect(await closed.stop()).toBe(0);
+      await setSelfRegistration(stack, true);
     }
+    const opened = await signUp();
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(await mailsTo(stack, email)).toHaveLength(1);
   });
 });
 

@@ -5,11 +5,24 @@ import { repoRoot } from '../../bin/local/settings';
 import { routeKey, routes } from '../../lambdas/routes';
 import type { ErrorBody } from '../../lambdas/shared/contract/error-codes';
 import { createUser, forgeToken, signIn } from '../support/cognito';
+import { createAdminWithSecondFactor } from '../support/second-factor';
 
 const stack = inject('stack');
 
+/**
+ * `admin` signed in with the second factor; `adminNo2fa` an admin signed in with the
+ * password alone (docs/access-control.md "Second factor"): refused on admin-only routes,
+ * answered as staff elsewhere.
+ */
 type Caller =
-  'anonymous' | 'noRole' | 'staff' | 'admin' | 'foreignKey' | 'expired' | 'otherAudience';
+  | 'anonymous'
+  | 'noRole'
+  | 'staff'
+  | 'admin'
+  | 'adminNo2fa'
+  | 'foreignKey'
+  | 'expired'
+  | 'otherAudience';
 type Outcome = 'allowed' | 401 | 403;
 
 const signedOut: Record<'anonymous' | 'noRole' | 'foreignKey' | 'expired' | 'otherAudience', 401> =
@@ -25,14 +38,46 @@ const everyone: Record<Caller, Outcome> = {
   noRole: 'allowed',
   staff: 'allowed',
   admin: 'allowed',
+  adminNo2fa: 'allowed',
   foreignKey: 'allowed',
   expired: 'allowed',
   otherAudience: 'allowed',
 };
-const staffAndAdmin: Record<Caller, Outcome> = { ...signedOut, staff: 'allowed', admin: 'allowed' };
-const adminOnly: Record<Caller, Outcome> = { ...signedOut, staff: 403, admin: 'allowed' };
+const staffAndAdmin: Record<Caller, Outcome> = {
+  ...signedOut,
+  staff: 'allowed',
+  admin: 'allowed',
+  adminNo2fa: 'allowed',
+};
+const adminOnly: Record<Caller, Outcome> = {
+  ...signedOut,
+  staff: 403,
+  admin: 'allowed',
+  adminNo2fa: 403,
+};
 /** Machine routes take a machine key, never a user's token. */
-const machineKeyOnly: Record<Caller, Outcome> = { ...signedOut, staff: 401, admin: 401 };
+const machineKeyOnly: Record<Caller, Outcome> = {
+  ...signedOut,
+  staff: 401,
+  admin: 401,
+  adminNo2fa: 401,
+};
+/**
+ * Turning one's authenticator app off needs a session signed in with its code moments ago:
+ * the staff account and the password-only admin have none (403 recentSignInRequired).
+ */
+const freshSecondFactorOnly: Record<Caller, Outcome> = {
+  ...signedOut,
+  staff: 403,
+  admin: 'allowed',
+  adminNo2fa: 403,
+};
+
+/**
+ * Routes that end the caller's sessions when they succeed: their `admin` call is made by an
+ * admin of its own (with its second factor), so the matrix's admin token stays valid.
+ */
+const sessionEnding = new Set(['POST /api/account/mfa', 'DELETE /api/account/mfa']);
 
 /**
  * The expected answer of every route to every kind of caller, written out by hand.
@@ -102,11 +147,21 @@ const expected: Record<string, Record<Caller, Outcome>> = {
   'GET /api/openapi.json': everyone,
   'GET /api/settings': staffAndAdmin,
   'PUT /api/settings': adminOnly,
+  'GET /api/sign-up': everyone,
   'GET /api/account': staffAndAdmin,
   'PATCH /api/account': staffAndAdmin,
+  // Nothing set up in Cognito for staff nor the password-only admin: refused by the
+  // service (409), past the access rule.
+  'POST /api/account/mfa': staffAndAdmin,
+  'DELETE /api/account/mfa': freshSecondFactorOnly,
+  // Without a body: refused for it (400), past the access rule.
+  'POST /api/account/sessions/revoke': staffAndAdmin,
   'GET /api/staff': adminOnly,
   'POST /api/staff': adminOnly,
   'PATCH /api/staff/{id}': adminOnly,
+  'POST /api/staff/{id}/invitation': adminOnly,
+  'POST /api/staff/{id}/password-reset': adminOnly,
+  'DELETE /api/staff/{id}/mfa': adminOnly,
 };
 
 /**
@@ -135,6 +190,11 @@ describe('the authorization matrix', () => {
     const admin = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
     await createUser(stack, 'matrix.staff@example.com', 'Matrix-Staff-2026!', 'staff');
     await createUser(stack, 'matrix.pending@example.com', 'Matrix-Pending-2026!');
+    await createUser(stack, 'matrix.no2fa@example.com', 'Matrix-No2fa-2026!', 'admin');
+    tokens.set(
+      'adminNo2fa',
+      (await signIn(stack, 'matrix.no2fa@example.com', 'Matrix-No2fa-2026!')).IdToken,
+    );
     const claims = JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString());
     tokens.set('anonymous', undefined);
     tokens.set('admin', admin);
@@ -174,7 +234,16 @@ describe('the authorization matrix', () => {
       const path = route.path.replace('{code}', 'Dno-such-id').replace(/\{\w+\+?\}/g, 'no-such-id');
       for (const caller of Object.keys(everyone) as Caller[]) {
         it(`answers ${caller} as the table says`, async () => {
-          const token = tokens.get(caller);
+          const token =
+            caller === 'admin' && sessionEnding.has(key)
+              ? (
+                  await createAdminWithSecondFactor(
+                    stack,
+                    `matrix.${route.method.toLowerCase()}.mfa.${Date.now()}@example.com`,
+                    'Matrix-Admin-2026!',
+                  )
+                ).session.IdToken
+              : tokens.get(caller);
           const response = await fetch(`${stack.appUrl}${path}`, {
             method: route.method,
             headers: token ? { authorization: `Bearer ${token}` } : {},

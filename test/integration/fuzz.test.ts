@@ -36,6 +36,8 @@ import {
 } from '../../lambdas/shared/contract/schemas/serial-range';
 import {
   createStaffSchema,
+  revokeSessionsSchema,
+  staffMailSchema,
   updateOwnAccountSchema,
   updateStaffSchema,
 } from '../../lambdas/shared/contract/schemas/staff';
@@ -49,7 +51,7 @@ import {
 } from '../../lambdas/shared/contract/schemas/serial-range-import';
 import { keys } from '../../lambdas/shared/keys';
 import { callApi } from '../support/api';
-import { cognitoAdmin, signIn } from '../support/cognito';
+import { cognitoAdmin, createUser, signIn } from '../support/cognito';
 import { tableReader } from '../support/table';
 import { requestReport } from '../support/visitor';
 
@@ -563,7 +565,12 @@ const randomId = fc
 
 interface Target {
   method: HttpMethod;
-  caller: 'anonymous' | 'admin' | 'machine';
+  /**
+   * `staff` for the caller's own session routes (`/api/account/mfa`, `/api/account/sessions/
+   * revoke`): as the admin, a call that went through would end the admin's sessions or take
+   * its second factor away.
+   */
+  caller: 'anonymous' | 'admin' | 'staff' | 'machine';
   /** The path and whether it names a real record. */
   path: fc.Arbitrary<{ path: string; real: boolean }>;
   body: fc.Arbitrary<RawBody>;
@@ -636,11 +643,20 @@ function checkErrorBody(status: number, contentTypeHeader: string | null, text: 
 }
 
 let adminToken = '';
+let staffToken = '';
 let machineKey = '';
+
+/** Routes that end the caller's sessions or change their second factor: called as staff. */
+const ownSessionRoutes = new Set([
+  'POST /api/account/mfa',
+  'DELETE /api/account/mfa',
+  'POST /api/account/sessions/revoke',
+]);
 
 async function send(method: string, path: string, caller: Target['caller'], body: RawBody) {
   const headers: Record<string, string> = {};
   if (caller === 'admin') headers.authorization = `Bearer ${adminToken}`;
+  if (caller === 'staff') headers.authorization = `Bearer ${staffToken}`;
   if (caller === 'machine') headers.authorization = `Bearer ${machineKey}`;
   if (body.contentType) headers['content-type'] = body.contentType;
   const response = await fetch(`${stack.appUrl}${path}`, {
@@ -989,12 +1005,57 @@ function targets(): Record<string, Target> {
       { role: 'staff' },
       updateStaffSchema,
     ),
+    'POST /api/staff/{id}/invitation': json(
+      'POST',
+      'admin',
+      idPath('/api/staff/{id}/invitation', fixture.staffId),
+      { language: 'en' },
+      staffMailSchema,
+    ),
+    'POST /api/staff/{id}/password-reset': json(
+      'POST',
+      'admin',
+      idPath('/api/staff/{id}/password-reset', fixture.staffId),
+      { language: 'en' },
+      staffMailSchema,
+    ),
+    'DELETE /api/staff/{id}/mfa': {
+      method: 'DELETE',
+      caller: 'admin',
+      // Never a real account: removing an app is a valid change.
+      path: idPath('/api/staff/{id}/mfa', undefined),
+      body: anyBody,
+      expected: () => 404,
+    },
     'PATCH /api/account': json(
       'PATCH',
       'admin',
       fixedPath('/api/account'),
       { name: 'Fuzz Admin' },
       updateOwnAccountSchema,
+    ),
+    // Staff without an authenticator app: nothing to confirm (409), no second factor to
+    // turn it off with (403), whatever the body.
+    'POST /api/account/mfa': {
+      method: 'POST',
+      caller: 'staff',
+      path: fixedPath('/api/account/mfa'),
+      body: anyBody,
+      expected: () => 409,
+    },
+    'DELETE /api/account/mfa': {
+      method: 'DELETE',
+      caller: 'staff',
+      path: fixedPath('/api/account/mfa'),
+      body: anyBody,
+      expected: () => 403,
+    },
+    'POST /api/account/sessions/revoke': json(
+      'POST',
+      'staff',
+      fixedPath('/api/account/sessions/revoke'),
+      { reason: 'signOutEverywhere' },
+      revokeSessionsSchema,
     ),
   };
 }
@@ -1007,6 +1068,9 @@ let fuzzTargets: Record<string, Target> = {};
 
 beforeAll(async () => {
   adminToken = (await signIn(stack, stack.admin.email, stack.admin.password)).IdToken;
+  const staffEmail = `fuzz.caller.${tag.toLowerCase()}@example.com`;
+  await createUser(stack, staffEmail, 'Fuzz-Caller-2026!', 'staff');
+  staffToken = (await signIn(stack, staffEmail, 'Fuzz-Caller-2026!')).IdToken;
   const as = <T>(path: string, method: string, body: unknown) =>
     callApi<T>(stack, path, { method, body, token: adminToken });
 
@@ -1186,7 +1250,19 @@ describe('sizes, unknown fields and malformed paths', () => {
         template: { role: 'staff' },
         path: `/api/staff/${fixture.staffId}`,
       },
+      'POST /api/staff/{id}/invitation': {
+        template: { language: 'en' },
+        path: `/api/staff/${fixture.staffId}/invitation`,
+      },
+      'POST /api/staff/{id}/password-reset': {
+        template: { language: 'en' },
+        path: `/api/staff/${fixture.staffId}/password-reset`,
+      },
       'PATCH /api/account': { template: { name: 'Fuzz Admin' }, path: '/api/account' },
+      'POST /api/account/sessions/revoke': {
+        template: { reason: 'signOutEverywhere' },
+        path: '/api/account/sessions/revoke',
+      },
       'POST /api/machine-data/{id}/void': {
         template: { reason: 'Bench gauge miscalibrated' },
         path: `/api/machine-data/${fixture.resultId}/void`,
@@ -1323,6 +1399,7 @@ const listQueries = (): ListQuery[] => [
   },
   { route: 'GET /api/machines', path: '/api/machines', query: {} },
   { route: 'GET /api/staff', path: '/api/staff', query: {} },
+  { route: 'GET /api/staff', path: '/api/staff', query: { sort: 'lastSignIn' } },
   { route: 'GET /api/audit', path: '/api/audit', query: {} },
   {
     route: 'GET /api/audit',
@@ -1503,7 +1580,8 @@ describe('every route: query strings, path ids and cursors', () => {
         ),
         { maxLength: 4 },
       );
-      const caller: Target['caller'] = route.access === 'machine' ? 'machine' : 'admin';
+      const caller: Target['caller'] =
+        route.access === 'machine' ? 'machine' : ownSessionRoutes.has(key) ? 'staff' : 'admin';
       // Writes get no body here (the body fuzz above covers bodies): nothing they could do.
       await fc.assert(
         fc.asyncProperty(randomId, queryArbitrary, async (id, pairs) => {

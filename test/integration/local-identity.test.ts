@@ -1,20 +1,43 @@
-import { createHmac } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startCognito, type CognitoEmulator, type CognitoMail } from '../../bin/local/cognito';
+import { passwordPolicyViolation } from '../../bin/local/cognito';
+import { findFreeBasePort } from '../../bin/local/preflight';
+import { localCredentials, localRegion } from '../../bin/local/settings';
+import { message } from '../../lambdas/shared/contract/messages';
+import { keys } from '../../lambdas/shared/keys';
+import { userPoolDefinition } from '../../lib/auth-definition';
 import { mailsTo } from '../support/api';
 import {
+  ageTemporaryPassword,
   cognitoAdmin,
   cognitoClientCall,
+  cognitoUnsigned,
   cognitoUserCall,
   createUser,
+  setUpTotp,
   signIn,
+  totpCode,
 } from '../support/cognito';
+import type { StackInfo } from '../support/stack-process';
+import { tableReader } from '../support/table';
 
 /**
  * The local identity service refuses what Cognito refuses, on the app client's public
  * operations anyone can call without credentials: sign-in challenges, temporary
  * passwords, refreshes and password resets (docs/access-control.md, "Local Cognito
  * behaves like AWS"). Each attack below took over an account before the local layer
- * checked it (bin/local/cognito-sign-in.ts).
+ * checked it (bin/local/cognito-sign-in.ts). It also does what Cognito does where
+ * cognito-local did not: TOTP for the seeded admin, invitations and their resend, resets
+ * and MFA settings by an admin (bin/local/cognito-admin.ts), temporary passwords that
+ * expire.
  */
 const stack = inject('stack');
 
@@ -46,21 +69,6 @@ const codeMismatch = {
     message: 'Invalid verification code provided, please try again.',
   },
 };
-
-/** The current 6-digit TOTP code of a base32 secret (RFC 6238: SHA-1, 30 s), as an app shows it. */
-function totp(secret: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 0xf;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** An invited account (AdminCreateUser): it must choose a password at its first sign-in. */
 async function invite(email: string, temporaryPassword: string) {
@@ -101,7 +109,7 @@ describe('sign-in challenges: a session of this sign-in, for this user, used onc
     expect(secret).not.toBe('');
     const verified = await cognitoUserCall(stack, 'VerifySoftwareToken', {
       AccessToken,
-      UserCode: totp(secret),
+      UserCode: totpCode(secret),
     });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
 
@@ -109,7 +117,7 @@ describe('sign-in challenges: a session of this sign-in, for this user, used onc
     const answer = await cognitoCall('RespondToAuthChallenge', {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: 'made-up',
-      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totp(secret) },
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
     });
     expect(answer).toEqual(invalidSession);
   });
@@ -246,5 +254,455 @@ describe('ConfirmForgotPassword needs the mailed code', () => {
       Password: 'Taken-Over-2026!',
     });
     expect(reused).toEqual(codeMismatch);
+  });
+});
+
+/** What a Cognito call refused with, as the SDK throws it. */
+const refusal = (type: string, text?: string) =>
+  expect.objectContaining({ name: type, ...(text === undefined ? {} : { message: text }) });
+
+/** The temporary password an invitation mail to `email` carries (`<strong>` beside the email's). */
+function temporaryPasswordIn(html: string | undefined, email: string): string {
+  const strong = [...(html ?? '').matchAll(/<strong>([^<]+)<\/strong>/g)].map((match) => match[1]!);
+  const password = strong.find((text) => text !== email);
+  if (!password) throw new Error(`No temporary password in the mail: ${html}`);
+  return password;
+}
+
+describe('the seeded admin signs in with a second factor (ADMIN_TOTP_SECRET)', () => {
+  it('is asked for a TOTP code after the password, and passes with a code of the stack secret', async () => {
+    const started = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: stack.admin.email, PASSWORD: stack.admin.password },
+    });
+    expect(started.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(started.body.AuthenticationResult).toBeUndefined();
+    const code = totpCode(stack.admin.totpSecret);
+    const wrong = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.body.Session,
+      ChallengeResponses: {
+        USERNAME: stack.admin.email,
+        SOFTWARE_TOKEN_MFA_CODE: code === '000000' ? '000001' : '000000',
+      },
+    });
+    expect(wrong.body.__type).toBe('CodeMismatchException');
+    const answered = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.body.Session,
+      ChallengeResponses: { USERNAME: stack.admin.email, SOFTWARE_TOKEN_MFA_CODE: code },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(claimsOf((answered.body.AuthenticationResult as { IdToken: string }).IdToken)).toEqual(
+      expect.objectContaining({ 'custom:role': 'admin' }),
+    );
+    // The test helper does the same for the stack's admin without being given the secret.
+    expect((await signIn(stack, stack.admin.email, stack.admin.password)).IdToken).toBeTruthy();
+  });
+
+  it('has TOTP in Cognito and its confirmation recorded in its security record', async () => {
+    const account = await cognitoAdmin(stack, 'AdminGetUser', { Username: stack.admin.email });
+    expect(account.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(account.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
+    const attributes = account.UserAttributes as { Name: string; Value: string }[];
+    const sub = attributes.find((attribute) => attribute.Name === 'sub')!.Value;
+    const table = tableReader(stack);
+    try {
+      const record = await table.get(keys.accountSecurity(sub));
+      expect(record?.mfaEnabledAt).toEqual(expect.any(Number));
+      expect(record!.mfaEnabledAt as number).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    } finally {
+      table.destroy();
+    }
+  });
+});
+
+describe('TOTP set up by its owner', () => {
+  it('refuses a wrong code at VerifySoftwareToken as Cognito does, and asks for the code once set up', async () => {
+    const email = unique('totp.setup');
+    await createUser(stack, email, 'Totp-Setup-2026!', 'staff');
+    const { AccessToken } = await signIn(stack, email, 'Totp-Setup-2026!');
+    const associated = await cognitoUserCall(stack, 'AssociateSoftwareToken', { AccessToken });
+    const secret = String(associated.body.SecretCode);
+    const code = totpCode(secret);
+    const wrong = await cognitoUserCall(stack, 'VerifySoftwareToken', {
+      AccessToken,
+      UserCode: code === '000000' ? '000001' : '000000',
+    });
+    expect(wrong).toEqual({
+      status: 400,
+      body: {
+        __type: 'EnableSoftwareTokenMFAException',
+        message: 'Code mismatch and fail enable Software Token MFA',
+      },
+    });
+    // Nothing enabled: the password alone still signs in.
+    expect((await signIn(stack, email, 'Totp-Setup-2026!')).IdToken).toBeTruthy();
+
+    const chosen = await setUpTotp(stack, AccessToken);
+    await expect(signIn(stack, email, 'Totp-Setup-2026!')).rejects.toThrow(/asks for a TOTP code/);
+    expect((await signIn(stack, email, 'Totp-Setup-2026!', chosen)).IdToken).toBeTruthy();
+  });
+
+  it('asks the code after a new password is chosen, for an account with TOTP on', async () => {
+    const email = unique('totp.newpass');
+    await createUser(stack, email, 'Totp-Before-2026!', 'staff');
+    const secret = await setUpTotp(
+      stack,
+      (await signIn(stack, email, 'Totp-Before-2026!')).AccessToken,
+    );
+    await cognitoAdmin(stack, 'AdminSetUserPassword', {
+      Username: email,
+      Password: 'Temporary-Pass-2026!',
+      Permanent: false,
+    });
+    const started = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Temporary-Pass-2026!' },
+    });
+    expect(started.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: started.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Totp-After-2026!' },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(chosen.body.AuthenticationResult).toBeUndefined();
+    const answered = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: chosen.body.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.AuthenticationResult).toEqual(
+      expect.objectContaining({ IdToken: expect.any(String) }),
+    );
+    expect((await signIn(stack, email, 'Totp-After-2026!', secret)).IdToken).toBeTruthy();
+  });
+
+  it('is turned off by an admin (AdminSetUserMFAPreference, IAM-signed only)', async () => {
+    const email = unique('totp.reset');
+    await createUser(stack, email, 'Totp-Reset-2026!', 'admin');
+    await setUpTotp(stack, (await signIn(stack, email, 'Totp-Reset-2026!')).AccessToken);
+    const off = { SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } };
+    const unsigned = await cognitoUnsigned(stack, 'AdminSetUserMFAPreference', {
+      UserPoolId: stack.resources.userPoolId,
+      Username: email,
+      ...off,
+    });
+    expect(unsigned.body.__type).toBe('MissingAuthenticationTokenException');
+    await expect(signIn(stack, email, 'Totp-Reset-2026!')).rejects.toThrow(/asks for a TOTP code/);
+
+    await cognitoAdmin(stack, 'AdminSetUserMFAPreference', { Username: email, ...off });
+    const account = await cognitoAdmin(stack, 'AdminGetUser', { Username: email });
+    expect(account.UserMFASettingList ?? []).toEqual([]);
+    expect(account.PreferredMfaSetting).toBeUndefined();
+    expect((await signIn(stack, email, 'Totp-Reset-2026!')).IdToken).toBeTruthy();
+    await expect(
+      cognitoAdmin(stack, 'AdminSetUserMFAPreference', { Username: unique('nobody'), ...off }),
+    ).rejects.toEqual(refusal('UserNotFoundException'));
+  });
+});
+
+describe('the last sign-in (PostAuthentication trigger)', () => {
+  it("is recorded on the account's security record once the sign-in completes, after the code", async () => {
+    const email = unique('last.sign.in');
+    await createUser(stack, email, 'Last-Sign-In-2026!', 'staff');
+    const attributes = (await cognitoAdmin(stack, 'AdminGetUser', { Username: email }))
+      .UserAttributes as { Name: string; Value: string }[];
+    const sub = attributes.find((attribute) => attribute.Name === 'sub')!.Value;
+    const table = tableReader(stack);
+    const lastSignIn = async () =>
+      (await table.get(keys.accountSecurity(sub)))?.lastSignInAt as string | undefined;
+    try {
+      expect(await lastSignIn()).toBeUndefined();
+      const before = new Date().toISOString();
+      const { AccessToken } = await signIn(stack, email, 'Last-Sign-In-2026!');
+      const first = await lastSignIn();
+      expect(first! >= before.slice(0, 19), first).toBe(true);
+
+      // With TOTP on: the password alone records nothing; the code completes the sign-in.
+      const secret = await setUpTotp(stack, AccessToken);
+      await table.set(keys.accountSecurity(sub), { lastSignInAt: '2020-01-01T00:00:00.000Z' });
+      const started = await cognitoCall('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'Last-Sign-In-2026!' },
+      });
+      expect(started.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      expect(await lastSignIn()).toBe('2020-01-01T00:00:00.000Z');
+      const answered = await cognitoCall('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: started.body.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+      });
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      expect((await lastSignIn())! >= before.slice(0, 19)).toBe(true);
+    } finally {
+      table.destroy();
+    }
+  });
+});
+
+describe('invitations (AdminCreateUser)', () => {
+  it('mails a generated temporary password the pool policy accepts when the admin gives none', async () => {
+    const email = unique('invited.mail');
+    await cognitoAdmin(stack, 'AdminCreateUser', {
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:role', Value: 'staff' },
+      ],
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+    const [mail] = await mailsTo(stack, email);
+    const password = temporaryPasswordIn(mail?.body.html, email);
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    const { passwordPolicy } = userPoolDefinition;
+    expect(
+      passwordPolicyViolation(password, {
+        MinimumLength: passwordPolicy.minLength,
+        RequireLowercase: passwordPolicy.requireLowercase,
+        RequireUppercase: passwordPolicy.requireUppercase,
+        RequireNumbers: passwordPolicy.requireDigits,
+        RequireSymbols: passwordPolicy.requireSymbols,
+      }),
+    ).toBeUndefined();
+    const started = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    expect(started.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+
+  it('resends (MessageAction RESEND) a new temporary password, in the mail language asked; only to an account still invited', async () => {
+    const email = unique('invited.resend');
+    await invite(email, 'Temporary-Pass-2026!');
+    await cognitoAdmin(stack, 'AdminCreateUser', {
+      Username: email,
+      MessageAction: 'RESEND',
+      DesiredDeliveryMediums: ['EMAIL'],
+      ClientMetadata: { language: 'zh' },
+    });
+    const [mail] = await mailsTo(stack, email);
+    expect(mail?.subject).toBe(message('mail.invitation.subject', {}, 'zh'));
+    const password = temporaryPasswordIn(mail?.body.html, email);
+    expect(password).not.toBe('Temporary-Pass-2026!');
+    const old = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Temporary-Pass-2026!' },
+    });
+    expect(old).toEqual(wrongCredentials);
+    const started = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    expect(started.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+
+    const confirmed = unique('confirmed.resend');
+    await createUser(stack, confirmed, 'Confirmed-Person-2026!', 'staff');
+    await expect(
+      cognitoAdmin(stack, 'AdminCreateUser', {
+        Username: confirmed,
+        MessageAction: 'RESEND',
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    ).rejects.toEqual(
+      refusal(
+        'UnsupportedUserStateException',
+        `Resend not possible. ${confirmed} status is not FORCE_CHANGE_PASSWORD.`,
+      ),
+    );
+    expect(await mailsTo(stack, confirmed)).toEqual([]);
+    await expect(
+      cognitoAdmin(stack, 'AdminCreateUser', {
+        Username: unique('nobody'),
+        MessageAction: 'RESEND',
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    ).rejects.toEqual(refusal('UserNotFoundException'));
+  });
+});
+
+describe('a password reset by an admin (AdminResetUserPassword)', () => {
+  it('makes the person choose a new password with the code mailed as a reset mail; IAM-signed only', async () => {
+    const email = unique('admin.reset');
+    await createUser(stack, email, 'Before-Reset-2026!', 'staff');
+    const unsigned = await cognitoUnsigned(stack, 'AdminResetUserPassword', {
+      UserPoolId: stack.resources.userPoolId,
+      Username: email,
+    });
+    expect(unsigned.body.__type).toBe('MissingAuthenticationTokenException');
+    expect((await signIn(stack, email, 'Before-Reset-2026!')).IdToken).toBeTruthy();
+
+    await cognitoAdmin(stack, 'AdminResetUserPassword', {
+      Username: email,
+      ClientMetadata: { language: 'zh', reason: 'adminReset' },
+    });
+    const account = await cognitoAdmin(stack, 'AdminGetUser', { Username: email });
+    expect(account.UserStatus).toBe('RESET_REQUIRED');
+    const signInNow = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Before-Reset-2026!' },
+    });
+    expect(signInNow.body.__type).toBe('PasswordResetRequiredException');
+
+    // The forgot-password mail's path, with the admin's client metadata (language, reason).
+    const [mail] = await mailsTo(stack, email);
+    expect(mail?.subject).toBe(message('mail.adminReset.subject', {}, 'zh'));
+    const code = /[?&]code=(\d{6})/.exec(mail?.body.html ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const confirmed = await cognitoCall('ConfirmForgotPassword', {
+      Username: email,
+      ConfirmationCode: code,
+      Password: 'After-Reset-2026!',
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await signIn(stack, email, 'After-Reset-2026!')).IdToken).toBeTruthy();
+    await expect(signIn(stack, email, 'Before-Reset-2026!')).rejects.toThrow();
+  });
+
+  it('refuses an account that is still invited, and an unknown one', async () => {
+    const invited = unique('reset.invited');
+    await invite(invited, 'Temporary-Pass-2026!');
+    await expect(
+      cognitoAdmin(stack, 'AdminResetUserPassword', { Username: invited }),
+    ).rejects.toEqual(
+      refusal('NotAuthorizedException', 'User password cannot be reset in the current state.'),
+    );
+    await expect(
+      cognitoAdmin(stack, 'AdminResetUserPassword', { Username: unique('nobody') }),
+    ).rejects.toEqual(refusal('UserNotFoundException'));
+  });
+});
+
+/**
+ * A user pool of this file's own, in this process: a temporary password days old is a
+ * state no Cognito operation makes, so the test ages it in the pool's own store. Its mails
+ * go through the same CustomMessage trigger, which reads the shared stack's table.
+ */
+describe('a temporary password expires', () => {
+  let own: { emulator: CognitoEmulator; stack: StackInfo; mails: CognitoMail[]; dataDir: string };
+  const day = 24 * 60 * 60 * 1000;
+  const validity = userPoolDefinition.tempPasswordValidityDays * day;
+
+  beforeAll(async () => {
+    Object.assign(process.env, {
+      AWS_REGION: localRegion,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      TABLE_NAME: stack.resources.tableName,
+      DYNAMODB_ENDPOINT: stack.endpoints.dynamodb,
+      USER_POOL_ID: stack.resources.userPoolId,
+      USER_POOL_CLIENT_ID: stack.resources.userPoolClientId,
+      REPORTS_BUCKET: stack.resources.reportsBucket,
+      MAIL_FROM: 'reports@example.com',
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'own-user-pool-'));
+    const port = await findFreeBasePort();
+    const mails: CognitoMail[] = [];
+    const emulator = await startCognito({
+      port,
+      dataDir,
+      logFile: join(dataDir, 'cognito.log'),
+      deliverMail: async (mail) => {
+        mails.push(mail);
+      },
+    });
+    const client = new CognitoIdentityProviderClient({
+      region: localRegion,
+      credentials: localCredentials,
+      endpoint: emulator.url,
+    });
+    const pool = await client.send(
+      new CreateUserPoolCommand({ PoolName: 'own', UsernameAttributes: ['email'] }),
+    );
+    const userPoolId = pool.UserPool!.Id!;
+    const app = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'web',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH'],
+      }),
+    );
+    client.destroy();
+    own = {
+      emulator,
+      mails,
+      dataDir,
+      stack: {
+        ...stack,
+        endpoints: { ...stack.endpoints, cognito: emulator.url },
+        resources: {
+          ...stack.resources,
+          userPoolId,
+          userPoolClientId: app.UserPoolClient!.ClientId!,
+        },
+      },
+    };
+  });
+  afterAll(async () => {
+    await own?.emulator.stop();
+    if (own) rmSync(own.dataDir, { recursive: true, force: true });
+  });
+
+  const startSignIn = (email: string, password: string) =>
+    cognitoClientCall(own.stack, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+  const inviteOwn = (email: string) =>
+    cognitoAdmin(own.stack, 'AdminCreateUser', {
+      Username: email,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      TemporaryPassword: 'Temporary-Pass-2026!',
+      MessageAction: 'SUPPRESS',
+    });
+  const expired = {
+    status: 400,
+    body: {
+      __type: 'NotAuthorizedException',
+      message: 'Temporary password has expired and must be reset by an administrator.',
+    },
+  };
+
+  it('works until the pool validity is over, then is refused; a resent invitation is valid again', async () => {
+    const email = unique('expiring');
+    await inviteOwn(email);
+    const { userPoolId } = own.stack.resources;
+    await ageTemporaryPassword(own.emulator, userPoolId, email, validity - 60_000);
+    expect((await startSignIn(email, 'Temporary-Pass-2026!')).body.ChallengeName).toBe(
+      'NEW_PASSWORD_REQUIRED',
+    );
+    await ageTemporaryPassword(own.emulator, userPoolId, email, validity + 60_000);
+    expect(await startSignIn(email, 'Temporary-Pass-2026!')).toEqual(expired);
+    // The password is still checked first: a wrong one says nothing of the account.
+    expect(await startSignIn(email, 'Any-Guess-2026!')).toEqual(wrongCredentials);
+
+    await cognitoAdmin(own.stack, 'AdminCreateUser', {
+      Username: email,
+      MessageAction: 'RESEND',
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+    const mail = own.mails.findLast((sent) => sent.to === email);
+    const password = temporaryPasswordIn(mail?.html, email);
+    expect((await startSignIn(email, password)).body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+
+  it('is valid again when an admin sets a temporary password (AdminSetUserPassword, not permanent)', async () => {
+    const email = unique('expiring.set');
+    await inviteOwn(email);
+    const { userPoolId } = own.stack.resources;
+    await ageTemporaryPassword(own.emulator, userPoolId, email, validity + day);
+    expect(await startSignIn(email, 'Temporary-Pass-2026!')).toEqual(expired);
+    await cognitoAdmin(own.stack, 'AdminSetUserPassword', {
+      Username: email,
+      Password: 'Another-Temporary-2026!',
+      Permanent: false,
+    });
+    expect((await startSignIn(email, 'Another-Temporary-2026!')).body.ChallengeName).toBe(
+      'NEW_PASSWORD_REQUIRED',
+    );
   });
 });

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaffList, StaffMember } from '../../lambdas/shared/contract/schemas/staff';
 import { callApi, mailsTo } from '../support/api';
 import { cognitoAdmin, cognitoClientCall, signIn } from '../support/cognito';
+import { setSelfRegistration } from '../support/sign-up';
+import { createStaffAccount, enrolTotp, firstSignIn } from '../support/staff-accounts';
 
 const stack = inject('stack');
 let adminToken: string;
@@ -32,7 +34,7 @@ beforeAll(async () => {
 });
 
 describe('POST /api/staff', () => {
-  it('creates an account that can sign in at once with its role', async () => {
+  it('creates an account whose typed password is temporary: the first sign-in asks for a new one', async () => {
     const created = await asAdmin<StaffMember>('/api/staff', {
       method: 'POST',
       body: validStaff('Mei.Chen@Example.com'),
@@ -42,11 +44,31 @@ describe('POST /api/staff', () => {
       name: 'Chen Mei-Ling',
       email: 'mei.chen@example.com',
       role: 'staff',
-      status: 'active',
+      status: 'invited',
+      mfaEnabled: false,
+      lastSignInAt: null,
     });
-    const tokens = await signIn(stack, 'mei.chen@example.com', 'Valve-Tester-2026!');
+    expect(Date.parse(created.body.invitedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    // Nothing is mailed: the admin hands the temporary password over.
+    expect(await mailsTo(stack, 'mei.chen@example.com')).toEqual([]);
+    await expect(signIn(stack, 'mei.chen@example.com', 'Valve-Tester-2026!')).rejects.toThrow(
+      /NEW_PASSWORD_REQUIRED/,
+    );
+    const tokens = await firstSignIn(
+      stack,
+      'mei.chen@example.com',
+      'Valve-Tester-2026!',
+      'Her-Own-Choice-2026!',
+    );
     const claims = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1]!, 'base64url').toString());
     expect(claims['custom:role']).toBe('staff');
+    // The temporary password is gone; hers works.
+    await expect(signIn(stack, 'mei.chen@example.com', 'Valve-Tester-2026!')).rejects.toThrow();
+    expect(
+      (await signIn(stack, 'mei.chen@example.com', 'Her-Own-Choice-2026!')).IdToken,
+    ).toBeTruthy();
+    const [listed] = await listAll('mei.chen@');
+    expect(listed).toMatchObject({ status: 'active', invitedAt: null });
   });
 
   it('refuses a taken email with a field error, whatever its case', async () => {
@@ -117,19 +139,25 @@ describe('GET /api/staff', () => {
     expect(second.body.nextCursor).toBeNull();
   });
 
-  it.each(['limit=0', 'limit=1001', 'limit=ten', 'cursor=%21%21', 'sort=name'])(
-    'refuses the query %s',
-    async (query) => {
-      const response = await asAdmin(`/api/staff?${query}`);
-      expect(response.status).toBe(400);
-      expect(response.body.error?.code).toBe('invalid-argument');
-    },
-  );
+  it.each([
+    'limit=0',
+    'limit=1001',
+    'limit=ten',
+    'cursor=%21%21',
+    'sort=email',
+    'mfa=maybe',
+    'notSignedInSince=2026-02-30',
+  ])('refuses the query %s', async (query) => {
+    const response = await asAdmin(`/api/staff?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error?.code).toBe('invalid-argument');
+  });
 });
 
 describe('PATCH /api/staff/{id}', () => {
   it('approves a registered account: it has no role until then', async () => {
     const email = 'applicant@example.com';
+    await setSelfRegistration(stack, true);
     const signUp = await cognitoCall('SignUp', {
       Username: email,
       Password: 'Applicant-2026!',
@@ -139,6 +167,7 @@ describe('PATCH /api/staff/{id}', () => {
       ],
     });
     expect(signUp.status).toBe(200);
+    await setSelfRegistration(stack, false);
     const [mail] = await mailsTo(stack, email);
     const code = /letter-spacing:4px">(\d+)</.exec(mail!.body.html ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -165,10 +194,7 @@ describe('PATCH /api/staff/{id}', () => {
 
   it('disables an account so it cannot sign in or refresh, and enables it again', async () => {
     const email = 'leaver@example.com';
-    const created = await asAdmin<StaffMember>('/api/staff', {
-      method: 'POST',
-      body: validStaff(email),
-    });
+    const created = { body: await createStaffAccount(stack, adminToken, validStaff(email)) };
     const session = await signIn(stack, email, 'Valve-Tester-2026!');
 
     const disabled = await asAdmin<StaffMember>(`/api/staff/${created.body.id}`, {
@@ -222,17 +248,13 @@ describe('PATCH /api/staff/{id}', () => {
       const emails = [`duel${round}a@example.com`, `duel${round}b@example.com`];
       const ids: string[] = [];
       for (const email of emails) {
-        ids.push(
-          (
-            await asAdmin<StaffMember>('/api/staff', {
-              method: 'POST',
-              body: validStaff(email, 'admin'),
-            })
-          ).body.id,
-        );
+        ids.push((await createStaffAccount(stack, adminToken, validStaff(email, 'admin'))).id);
       }
+      // Admin powers need the second factor.
       const [tokenA, tokenB] = await Promise.all(
-        emails.map(async (email) => (await signIn(stack, email, 'Valve-Tester-2026!')).IdToken),
+        emails.map(
+          async (email) => (await enrolTotp(stack, email, 'Valve-Tester-2026!')).tokens.IdToken,
+        ),
       );
       const results = await Promise.all([
         callApi(stack, `/api/staff/${ids[1]}`, {

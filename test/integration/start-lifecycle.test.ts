@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFreeBasePort, isPortFree as portIsFree } from '../../bin/local/preflight';
-import { repoRoot } from '../../bin/local/settings';
+import { defaultAdmin, repoRoot } from '../../bin/local/settings';
 import { startLocalStack } from '../../bin/local/stack';
 import { callApi } from '../support/api';
 import { signIn } from '../support/cognito';
@@ -48,6 +48,12 @@ describe('npm start', () => {
     expect(counts.body.products).toBeGreaterThanOrEqual(5);
     expect(first.output()).toContain(`Mail viewer:  ${first.info.mailViewerUrl}`);
     expect(first.output()).toContain(first.info.admin.email);
+    // The admin's second factor: its secret and the link an authenticator app reads.
+    expect(first.info.admin.totpSecret).toBe(defaultAdmin.totpSecret);
+    expect(first.output()).toContain(`Admin TOTP:   ${defaultAdmin.totpSecret}`);
+    expect(first.output()).toContain(
+      `otpauth://totp/Test%20Report%20Center:${encodeURIComponent(first.info.admin.email)}?secret=${defaultAdmin.totpSecret}&issuer=Test%20Report%20Center&algorithm=SHA1&digits=6&period=30`,
+    );
     expect(await first.stop()).toBe(0);
     for (const port of Object.values(first.info.ports)) {
       expect(await portIsFree(port), `port ${port} after Ctrl-C`).toBe(true);
@@ -85,6 +91,19 @@ describe('npm start', () => {
     }
   });
 
+  it('refuses in one line an ADMIN_TOTP_SECRET that is not base32 of at least 26 characters', async () => {
+    // Which values are refused: test/unit/local-identity-helpers.test.ts.
+    const run = runStartScript({
+      ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXP',
+      LOCAL_DATA_DIR: join(tmpdir(), 'unused'),
+    });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringContaining('ADMIN_TOTP_SECRET cannot be used: it must have at least 26'),
+    ]);
+  });
+
   it('says in one line what to do when Java is missing', async () => {
     const run = runStartScript({ PATH: '/nonexistent', LOCAL_DATA_DIR: join(tmpdir(), 'unused') });
     expect(await run.exited).toBe(1);
@@ -119,8 +138,7 @@ describe('npm start', () => {
           startLocalStack({
             port: base,
             dataDir,
-            admin: { email: 'admin@example.com', password: 'Local-Admin-2026!' },
-            selfRegistration: true,
+            admin: { ...defaultAdmin },
             sampleData: false,
           }),
         ).rejects.toThrow(`Port ${base + offset} (${name}) is already in use`);

@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import * as cognito from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import type { CognitoEmulator } from '../../bin/local/cognito';
+import { temporaryPasswordSetAt } from '../../bin/local/cognito-sign-in';
 import { localCredentials, localRegion } from '../../bin/local/settings';
 import type { StackInfo } from './stack-process';
 
@@ -33,16 +36,93 @@ export function cognitoUserCall(
   return cognitoRequest(stack, target, input);
 }
 
-/** Signs in with USER_PASSWORD_AUTH against cognito-local, as the web app does. */
-export async function signIn(stack: StackInfo, email: string, password: string) {
+/** The tokens of a completed sign-in. */
+export interface SignedIn {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken: string;
+}
+
+/**
+ * The current 6-digit code of a base32 TOTP secret (SHA-1, 30 s), as an authenticator app
+ * shows it. The local user pool also takes the previous and the next 30 s step's code
+ * (cognito-local's window), so a code made just before a step boundary still passes.
+ */
+export function totpCode(secret: string): string {
+  return generateSync({ secret, algorithm: 'sha1', digits: 6, period: 30 });
+}
+
+/**
+ * Signs in with USER_PASSWORD_AUTH against cognito-local, as the web app does. When the
+ * account has TOTP on, the pool asks for a code (SOFTWARE_TOKEN_MFA): it is computed from
+ * `totpSecret`, or, for the stack's seeded admin, from the stack's ADMIN_TOTP_SECRET.
+ */
+export async function signIn(
+  stack: StackInfo,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<SignedIn> {
   const { body } = await cognitoClientCall(stack, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
-  const result = body.AuthenticationResult as
-    { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
+  if (body.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const secret =
+      totpSecret ??
+      (email.toLowerCase() === stack.admin.email.toLowerCase()
+        ? stack.admin.totpSecret
+        : undefined);
+    if (!secret) throw new Error(`Sign-in of ${email} asks for a TOTP code; no secret given`);
+    return answerTotp(stack, email, body.Session, secret);
+  }
+  const result = body.AuthenticationResult as SignedIn | undefined;
   if (!result) throw new Error(`Sign-in failed: ${JSON.stringify(body)}`);
   return result;
+}
+
+/** Answers a SOFTWARE_TOKEN_MFA challenge with the current code of `secret`. */
+async function answerTotp(
+  stack: StackInfo,
+  email: string,
+  session: unknown,
+  secret: string,
+): Promise<SignedIn> {
+  const { body } = await cognitoClientCall(stack, 'RespondToAuthChallenge', {
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    Session: session,
+    ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+  });
+  const result = body.AuthenticationResult as SignedIn | undefined;
+  if (!result) throw new Error(`Sign-in failed at the TOTP code: ${JSON.stringify(body)}`);
+  return result;
+}
+
+/**
+ * Sets up an authenticator app for the signed-in account of `accessToken`, as the account
+ * page does with Amplify (AssociateSoftwareToken, VerifySoftwareToken with a code,
+ * SetUserMFAPreference with TOTP preferred): from the next sign-in Cognito asks for a
+ * code. Answers the secret, to compute codes from. The API's own confirmation
+ * (`POST /api/account/mfa`) is the caller's next step where the test needs it.
+ */
+export async function setUpTotp(stack: StackInfo, accessToken: string): Promise<string> {
+  const call = async (target: string, input: Record<string, unknown>) => {
+    const answer = await cognitoUserCall(stack, target, { AccessToken: accessToken, ...input });
+    if (answer.status !== 200) {
+      throw new Error(`${target} failed: ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body;
+  };
+  const { SecretCode } = await call('AssociateSoftwareToken', {});
+  if (typeof SecretCode !== 'string') throw new Error('AssociateSoftwareToken gave no secret');
+  await call('VerifySoftwareToken', {
+    UserCode: totpCode(SecretCode),
+    FriendlyDeviceName: 'test authenticator',
+  });
+  await call('SetUserMFAPreference', {
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return SecretCode;
 }
 
 const adminClients = new Map<string, CognitoIdentityProviderClient>();
@@ -102,6 +182,23 @@ export async function createUser(
     Password: password,
     Permanent: true,
   });
+}
+
+/**
+ * Makes a user's temporary password `ageMs` old, in an in-process local user pool's own
+ * store (Cognito has no operation that backdates one): the state of an invitation left
+ * unused for days.
+ */
+export async function ageTemporaryPassword(
+  emulator: CognitoEmulator,
+  userPoolId: string,
+  email: string,
+  ageMs: number,
+): Promise<void> {
+  await emulator.editUser(userPoolId, email, (user) => ({
+    ...user,
+    [temporaryPasswordSetAt]: Date.now() - ageMs,
+  }));
 }
 
 const require = createRequire(import.meta.url);

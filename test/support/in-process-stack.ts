@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreeBasePort } from '../../bin/local/preflight';
+import { defaultAdmin } from '../../bin/local/settings';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { StackInfo } from './stack-process';
 
@@ -18,7 +19,11 @@ export interface InProcessStack {
 
 export async function startInProcessStack(name: string): Promise<InProcessStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `stack-${name}-`));
-  const admin = { email: `${name}.admin@example.com`, password: 'Fault-Admin-2026!' };
+  const admin = {
+    email: `${name}.admin@example.com`,
+    password: 'Fault-Admin-2026!',
+    totpSecret: defaultAdmin.totpSecret,
+  };
   // The handlers log every 503 at warn; the test reads the answers, not the logs.
   process.env.LOG_LEVEL ??= 'error';
   // Every success answer checked against its route's contract (a mismatch answers 500).
@@ -27,7 +32,6 @@ export async function startInProcessStack(name: string): Promise<InProcessStack>
     port: await findFreeBasePort(),
     dataDir,
     admin,
-    selfRegistration: false,
     sampleData: false,
   });
   const stack: StackInfo = {

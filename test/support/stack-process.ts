@@ -27,7 +27,8 @@ export interface StackInfo {
     userPoolClientId: string;
   };
   endpoints: { dynamodb: string; cognito: string; s3: string; mail: string };
-  admin: { email: string; password: string };
+  /** The seeded admin; `totpSecret`: its authenticator secret (base32), for computing codes. */
+  admin: { email: string; password: string; totpSecret: string };
   dataDir: string;
 }
 

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumPath } from './browser';
+import { totpCode } from './cognito';
 import type { StackInfo } from './stack-process';
 import { recordPageLoad, type PageBuild, type PageLoad } from './web-bundle';
 
@@ -57,8 +58,10 @@ export const webPages: readonly WebPage[] = [
     lazy: [],
     floors: ['search'],
     target: { js: 100, css: 30 },
-    // CSS at the target (29.8 kB); JS above it, its floor being above it too.
-    budget: { js: 129, css: 30 },
+    // CSS at the target (29.8 kB); JS above it, its floor being above it too. +1 kB for the
+    // accounts' second factor (issue 29): the shared catalogue's error messages (the page
+    // shows the API's errors in both languages) carry the account and second-factor ones.
+    budget: { js: 130, css: 30 },
   },
   {
     label: '/login',
@@ -94,7 +97,13 @@ export const webPages: readonly WebPage[] = [
     // (the page itself and its charts load when opened). +1 kB for the signed reports (issue 28):
     // the public page's texts of a report's signature, credential and standing (`reportProof`,
     // kept off /search's first load) ride in the language's catalogue, about 1.1 kB in English.
-    budget: { js: 367, css: 76 },
+    // +3 kB for the accounts' second factor (issue 29): the authenticator app's, invitations'
+    // and resets' texts in the language's catalogue and the API's error messages (2 kB in
+    // English), the admin's second-factor check after sign-in and the API client's answer to
+    // a refusal for want of it (0.6 kB); the set-up page and its QR code load when opened.
+    // CSS +1 kB with the same change: component styles the split puts in the first-load
+    // stylesheet (not traced to one component).
+    budget: { js: 370, css: 77 },
   },
   {
     label: '/dashboard (signed in, opened directly)',
@@ -110,8 +119,9 @@ export const webPages: readonly WebPage[] = [
     ],
     // Not one of the pages with targets: the back office's heaviest first load.
     target: { js: 360, css: 90 },
-    // CSS below the target: what the page reached, with about 2 % room.
-    budget: { js: 370, css: 72 },
+    // CSS below the target: what the page reached, with about 2 % room. JS +2 kB for the
+    // accounts' second factor (issue 29; see /products), and CSS +1 kB likewise.
+    budget: { js: 372, css: 73 },
   },
 ];
 
@@ -140,6 +150,9 @@ export async function signIn(context: BrowserContext, stack: StackInfo): Promise
     await page.locator('[data-testid="login-email"] input').fill(stack.admin.email);
     await page.locator('[data-testid="login-password"] input').fill(stack.admin.password);
     await page.locator('[data-testid="login-submit"]').click();
+    // The seeded admin signs in with its authenticator app (the stack's secret).
+    await page.locator('[data-testid="totp-code"] input').fill(totpCode(stack.admin.totpSecret));
+    await page.locator('[data-testid="totp-submit"]').click();
     await page.waitForURL(/\/dashboard$/);
     await page.locator('[data-testid="dashboard-figures"]').waitFor();
   } finally {

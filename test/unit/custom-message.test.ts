@@ -130,3 +130,72 @@ describe('CustomMessage trigger: which mails go', () => {
     await expect(handler(event('CustomMessage_SignUp'))).rejects.toThrow('DynamoDB unreachable');
   });
 });
+
+describe('CustomMessage trigger: invitations and resets', () => {
+  const withMetadata = (
+    source: Source,
+    clientMetadata: Record<string, string>,
+    attributes: Record<string, string> = staff,
+  ) => {
+    const base = event(source, attributes);
+    return { ...base, request: { ...base.request, clientMetadata } } as CustomMessageTriggerEvent;
+  };
+
+  it.each([
+    ['en', 'Your Test Report Center account', 'Temporary password', 'expires in 7 days'],
+    ['zh', '您的測試報告中心帳號', '臨時密碼', '7 天後失效'],
+  ])(
+    'invites in %s with the email as the sign-in name, the temporary password and its validity',
+    async (language, subject, passwordLabel, validity) => {
+      const answer = await handler(
+        withMetadata(
+          'CustomMessage_AdminCreateUser',
+          { language },
+          {
+            ...staff,
+            email: 'chen<b>@example.com',
+          },
+        ),
+      );
+      const html = answer.response.emailMessage!;
+      expect(answer.response.emailSubject).toBe(subject);
+      expect(html).toContain('<strong>chen&lt;b&gt;@example.com</strong>');
+      expect(html).toContain(`${passwordLabel}: <strong>{####}</strong>`);
+      expect(html).toContain(validity);
+      expect(html).toContain('href="https://app.example.com/login"');
+      // Cognito's username placeholder stays, as a reference, not as the sign-in name.
+      expect(html.match(/\{username\}/g)).toHaveLength(1);
+      expect(html).not.toContain('<strong>{username}</strong>');
+    },
+  );
+
+  it('words a reset an admin asked for as such, in the language asked', async () => {
+    const answer = await handler(
+      withMetadata('CustomMessage_ForgotPassword', { language: 'zh', reason: 'adminReset' }),
+    );
+    expect(answer.response.emailSubject).toBe('您的測試報告中心密碼已被重設');
+    expect(answer.response.emailMessage).toContain('reset-password?email=person%40example.com');
+  });
+
+  it('keeps the ordinary reset wording when the account is not reset by an admin', async () => {
+    // Anyone may pass client metadata to ForgotPassword; Cognito's status gives it away.
+    const spoofed = await handler(
+      withMetadata(
+        'CustomMessage_ForgotPassword',
+        { language: 'en', reason: 'adminReset' },
+        { ...staff, 'cognito:user_status': 'CONFIRMED' },
+      ),
+    );
+    expect(spoofed.response.emailSubject).toBe('Reset your Test Report Center password');
+    const adminReset = await handler(
+      withMetadata(
+        'CustomMessage_ForgotPassword',
+        { language: 'en', reason: 'adminReset' },
+        { ...staff, 'cognito:user_status': 'RESET_REQUIRED' },
+      ),
+    );
+    expect(adminReset.response.emailSubject).toBe('Your Test Report Center password was reset');
+    const plain = await handler(withMetadata('CustomMessage_ForgotPassword', { language: 'en' }));
+    expect(plain.response.emailSubject).toBe('Reset your Test Report Center password');
+  });
+});

@@ -3,6 +3,7 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -31,6 +32,11 @@ const { maxReportedFields } = await import('../../lambdas/shared/contract/valida
 const { ConflictError, NotFoundError } = await import('../../lambdas/shared/errors');
 
 const cognito = mockClient(CognitoIdentityProviderClient);
+const documents = mockClient(DynamoDBDocumentClient);
+
+/** A token's times: signed in a minute ago, issued now (epoch seconds). */
+const tokenIssuedAt = Math.floor(Date.now() / 1000);
+const tokenAuthTime = tokenIssuedAt - 60;
 
 /**
  * The account as Cognito answers AdminGetUser: enabled with a role, an email and a name,
@@ -54,7 +60,15 @@ function account(
 function event(routeKey: string, init: Partial<HttpEvent> & { role?: string | null } = {}) {
   const { role, ...rest } = init;
   const claims =
-    role === undefined ? undefined : { sub: 'user-1', email: 'a@example.com', 'custom:role': role };
+    role === undefined
+      ? undefined
+      : {
+          sub: 'user-1',
+          email: 'a@example.com',
+          'custom:role': role,
+          auth_time: tokenAuthTime,
+          iat: tokenIssuedAt,
+        };
   return {
     version: '2.0',
     routeKey,
@@ -82,8 +96,11 @@ const product = {
 
 beforeEach(() => {
   cognito.reset();
+  documents.reset();
   forgetStanding();
   cognito.on(AdminGetUserCommand).resolves(account('staff'));
+  // No security record: never revoked, no second factor confirmed.
+  documents.on(GetCommand).resolves({});
 });
 
 describe('createHttpHandler', () => {
@@ -219,7 +236,14 @@ describe('createHttpHandler', () => {
   it('keeps the last standing read for ten minutes while the user pool cannot be reached', async () => {
     const { currentStanding } = await import('../../lambdas/shared/http/standing');
     const start = 1_000_000;
-    const read = { active: true, role: 'staff', email: 'a@example.com', name: 'Ann Lee' };
+    const read = {
+      active: true,
+      role: 'staff',
+      email: 'a@example.com',
+      name: 'Ann Lee',
+      mfaEnabled: false,
+      security: { sub: 'user-1' },
+    };
     expect(await currentStanding('user-1', start)).toEqual(read);
     const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     cognito.on(AdminGetUserCommand).rejects(unreachable);
@@ -437,6 +461,212 @@ describe('createHttpHandler', () => {
         ok({}),
       ),
     ).toThrow(/not in the route table/);
+  });
+});
+
+describe('second factor and revoked sessions', () => {
+  /** What a handler learns of its caller. */
+  const echo = (key: 'GET /api/staff' | 'GET /api/dashboard' | 'GET /api/account') =>
+    createHttpHandler(routeTable, key, async ({ caller }) =>
+      ok({ role: caller.role, secondFactor: caller.secondFactor, authTime: caller.authTime }),
+    );
+  const adminOnly = echo('GET /api/staff');
+  const staffOrAdmin = echo('GET /api/dashboard');
+  const ownAccount = echo('GET /api/account');
+
+  /** The account in Cognito (authenticator app on or off) and its security record. */
+  function holds(
+    role: 'admin' | 'staff',
+    { mfa, record }: { mfa: boolean; record?: { mfaEnabledAt?: number; revokedBefore?: number } },
+  ) {
+    cognito.on(AdminGetUserCommand).resolves({
+      ...account(role),
+      ...(mfa ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
+    });
+    documents
+      .on(GetCommand)
+      .resolves(record ? { Item: { pk: 'ACCOUNTSEC', sk: 'user-1', ...record } } : {});
+    documents.on(UpdateCommand).resolves({});
+  }
+
+  async function call(
+    handler: typeof adminOnly,
+    key: string,
+    role: 'admin' | 'staff',
+    times: Record<string, unknown> = {},
+  ) {
+    const request = event(key, { role });
+    Object.assign(request.requestContext.authorizer!.jwt!.claims, times);
+    const result = await handler(request);
+    return { status: result.statusCode, body: JSON.parse(result.body!) };
+  }
+
+  const refusedFor2fa = {
+    status: 403,
+    body: {
+      error: {
+        code: 'permission-denied',
+        message:
+          'Admin actions need a sign-in with your authenticator app. Set it up on your account page, then sign in again.',
+        messageKey: 'errors.secondFactorRequired',
+      },
+    },
+  };
+  const asStaff = {
+    status: 200,
+    body: { role: 'staff', secondFactor: false, authTime: tokenAuthTime },
+  };
+  const asAdmin = {
+    status: 200,
+    body: { role: 'admin', secondFactor: true, authTime: tokenAuthTime },
+  };
+
+  it.each([
+    ['no authenticator app', { mfa: false }],
+    ['an app set up in Cognito but never confirmed', { mfa: true }],
+    [
+      'an app confirmed after this sign-in',
+      { mfa: true, record: { mfaEnabledAt: tokenAuthTime + 1 } },
+    ],
+    [
+      'a confirmation Cognito no longer backs (app turned off)',
+      { mfa: false, record: { mfaEnabledAt: tokenAuthTime - 100 } },
+    ],
+  ])(
+    'refuses an admin with %s on admin-only routes, and answers them as staff elsewhere',
+    async (_, standing) => {
+      holds('admin', standing);
+      expect(await call(adminOnly, 'GET /api/staff', 'admin')).toEqual(refusedFor2fa);
+      forgetStanding();
+      expect(await call(staffOrAdmin, 'GET /api/dashboard', 'admin')).toEqual(asStaff);
+    },
+  );
+
+  it('gives an admin their powers when this sign-in came at or after the confirmation', async () => {
+    for (const mfaEnabledAt of [tokenAuthTime, tokenAuthTime - 3600]) {
+      forgetStanding();
+      holds('admin', { mfa: true, record: { mfaEnabledAt } });
+      expect(await call(adminOnly, 'GET /api/staff', 'admin')).toEqual(asAdmin);
+      expect(await call(staffOrAdmin, 'GET /api/dashboard', 'admin')).toEqual(asAdmin);
+    }
+  });
+
+  it('reads claims HTTP API passes as strings as numbers', async () => {
+    holds('admin', { mfa: true, record: { mfaEnabledAt: tokenAuthTime } });
+    const strings = { auth_time: String(tokenAuthTime), iat: String(tokenIssuedAt) };
+    expect(await call(adminOnly, 'GET /api/staff', 'admin', strings)).toEqual(asAdmin);
+    forgetStanding();
+    holds('admin', { mfa: true, record: { mfaEnabledAt: tokenAuthTime + 1 } });
+    expect(await call(adminOnly, 'GET /api/staff', 'admin', strings)).toEqual(refusedFor2fa);
+  });
+
+  it('takes the time a token was issued for its sign-in when it names none', async () => {
+    holds('admin', { mfa: true, record: { mfaEnabledAt: tokenIssuedAt } });
+    const result = await call(adminOnly, 'GET /api/staff', 'admin', { auth_time: undefined });
+    expect(result).toEqual({ ...asAdmin, body: { ...asAdmin.body, authTime: tokenIssuedAt } });
+  });
+
+  it.each([
+    ['no time of issue', { iat: undefined, auth_time: undefined }],
+    ['an unreadable time of issue', { iat: 'yesterday' }],
+    ['an unreadable sign-in time', { auth_time: 'x' }],
+  ])('signs out a token with %s (401)', async (_, times) => {
+    holds('staff', { mfa: false });
+    expect((await call(staffOrAdmin, 'GET /api/dashboard', 'staff', times)).status).toBe(401);
+  });
+
+  it.each([
+    ['admin', 'GET /api/staff'],
+    ['admin', 'GET /api/account'],
+    ['staff', 'GET /api/dashboard'],
+  ] as const)(
+    'signs out a %s token on %s signed in or issued before the sessions were revoked',
+    async (role, key) => {
+      const handler =
+        key === 'GET /api/staff'
+          ? adminOnly
+          : key === 'GET /api/account'
+            ? ownAccount
+            : staffOrAdmin;
+      const record = { mfaEnabledAt: tokenAuthTime - 10 };
+      holds(role, { mfa: true, record: { ...record, revokedBefore: tokenAuthTime + 1 } });
+      const signedOut = await call(handler, key, role);
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.body.error.messageKey).toBe('errors.unauthenticated');
+      // Issued before, though signed in after (a refresh's times, however Cognito sets them).
+      forgetStanding();
+      holds(role, { mfa: true, record: { ...record, revokedBefore: tokenIssuedAt + 1 } });
+      expect((await call(handler, key, role, { auth_time: tokenIssuedAt + 1 })).status).toBe(401);
+      // Signed in and issued at the revocation or after: a new session.
+      forgetStanding();
+      holds(role, { mfa: true, record: { ...record, revokedBefore: tokenAuthTime } });
+      expect((await call(handler, key, role)).status).toBe(200);
+    },
+  );
+
+  it('leaves staff as they are, with or without an authenticator app', async () => {
+    holds('staff', { mfa: false });
+    expect(await call(staffOrAdmin, 'GET /api/dashboard', 'staff')).toEqual(asStaff);
+    forgetStanding();
+    holds('staff', { mfa: true, record: { mfaEnabledAt: tokenAuthTime } });
+    expect(await call(staffOrAdmin, 'GET /api/dashboard', 'staff')).toEqual({
+      status: 200,
+      body: { role: 'staff', secondFactor: true, authTime: tokenAuthTime },
+    });
+    // Staff on an admin-only route: refused for the role, not for a second factor.
+    const refused = await call(adminOnly, 'GET /api/staff', 'staff');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.messageKey).toBe('errors.permission-denied');
+  });
+
+  it("shows an admin's own-account routes the admin role without the second factor", async () => {
+    holds('admin', { mfa: false });
+    expect(await call(ownAccount, 'GET /api/account', 'admin')).toEqual({
+      status: 200,
+      body: { role: 'admin', secondFactor: false, authTime: tokenAuthTime },
+    });
+  });
+
+  it('clears a confirmation Cognito no longer backs, on condition it is still the one read', async () => {
+    holds('admin', { mfa: false, record: { mfaEnabledAt: 1_700_000_000 } });
+    await call(staffOrAdmin, 'GET /api/dashboard', 'admin');
+    expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 2);
+    expect(documents).toReceiveCommandWith(GetCommand, {
+      Key: { pk: 'ACCOUNTSEC', sk: 'user-1' },
+      ConsistentRead: true,
+    });
+    expect(documents).toReceiveCommandWith(UpdateCommand, {
+      Key: { pk: 'ACCOUNTSEC', sk: 'user-1' },
+      UpdateExpression: 'REMOVE #n0',
+      ConditionExpression: '#n0 = :v0',
+      ExpressionAttributeNames: { '#n0': 'mfaEnabledAt' },
+      ExpressionAttributeValues: { ':v0': 1_700_000_000 },
+    });
+  });
+
+  it('keeps a confirmation when the second read of the account finds the app on', async () => {
+    holds('admin', { mfa: false, record: { mfaEnabledAt: tokenAuthTime } });
+    // Set up and confirmed while the first read was on its way.
+    cognito
+      .on(AdminGetUserCommand)
+      .resolvesOnce(account('admin'))
+      .resolves({ ...account('admin'), UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+    expect(await call(adminOnly, 'GET /api/staff', 'admin')).toEqual(asAdmin);
+    expect(documents).toReceiveCommandTimes(UpdateCommand, 0);
+  });
+
+  it('still answers when the stale confirmation cannot be cleared', async () => {
+    holds('admin', { mfa: false, record: { mfaEnabledAt: tokenAuthTime } });
+    documents.on(UpdateCommand).rejects(new Error('throttled'));
+    expect(await call(staffOrAdmin, 'GET /api/dashboard', 'admin')).toEqual(asStaff);
+  });
+
+  it('runs before the body is read or checked: a refused admin learns nothing of it', async () => {
+    holds('admin', { mfa: false });
+    const create = createHttpHandler(routeTable, 'POST /api/staff', async () => created({}));
+    const result = await create(event('POST /api/staff', { role: 'admin', body: '{"bad json' }));
+    expect(result.statusCode).toBe(403);
+    expect(JSON.parse(result.body!).error.messageKey).toBe('errors.secondFactorRequired');
   });
 });
 

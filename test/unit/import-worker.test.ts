@@ -179,7 +179,14 @@ describe('queueing an import', () => {
     const order: string[] = [];
     s3.on(PutObjectCommand).callsFake(() => order.push('file'));
     documents.on(PutCommand).callsFake(() => order.push('job'));
-    const caller = { sub: 'sub-1', email: 'ada@example.com', name: 'Ada', role: 'staff' } as const;
+    const caller = {
+      sub: 'sub-1',
+      email: 'ada@example.com',
+      name: 'Ada',
+      role: 'staff',
+      secondFactor: false,
+      authTime: 0,
+    } as const;
     const dry = await checkedImport('serial-range', new Uint8Array(), 5, caller, { dryRun: true });
     expect(dry).toEqual({
       status: 200,

@@ -684,7 +684,13 @@ describe('machine data service', () => {
   });
 
   describe('uploadCsv', () => {
-    const caller = { sub: 'sub-staff', email: 'staff@example.com', role: 'staff' as const };
+    const caller = {
+      sub: 'sub-staff',
+      email: 'staff@example.com',
+      role: 'staff' as const,
+      secondFactor: false,
+      authTime: 0,
+    };
     const header = 'serialNumber,testName,result,value,unit,testedAt,machineId';
 
     it('stores valid rows as the uploader', async () => {

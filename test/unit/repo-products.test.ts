@@ -38,6 +38,8 @@ const caller = {
   email: 'admin@example.com',
   name: 'Ada Admin',
   role: 'admin' as const,
+  secondFactor: true,
+  authTime: 0,
 };
 const actor = { id: 'sub-admin', name: 'Ada Admin', email: 'admin@example.com' };
 

@@ -29,7 +29,13 @@ const { AbortedError, ConflictError, ValidationError } =
   await import('../../lambdas/shared/errors');
 
 const actor = { id: 'sub-admin', email: 'admin@example.com' };
-const caller = { sub: 'sub-admin', email: 'admin@example.com', role: 'admin' as const };
+const caller = {
+  sub: 'sub-admin',
+  email: 'admin@example.com',
+  role: 'admin' as const,
+  secondFactor: true,
+  authTime: 0,
+};
 const partition = 'SERIAL#AV-#6';
 const serial = (number: number) => `AV-${String(number).padStart(6, '0')}`;
 

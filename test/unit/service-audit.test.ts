@@ -12,8 +12,20 @@ const { listAudit } = await import('../../lambdas/audit/service');
 const { encodeCursor } = await import('../../lambdas/shared/data/cursor');
 const { PermissionDeniedError } = await import('../../lambdas/shared/errors');
 
-const admin = { sub: 'sub-admin', email: 'admin@example.com', role: 'admin' as const };
-const staff = { sub: 'sub-staff', email: 'staff@example.com', role: 'staff' as const };
+const admin = {
+  sub: 'sub-admin',
+  email: 'admin@example.com',
+  role: 'admin' as const,
+  secondFactor: true,
+  authTime: 0,
+};
+const staff = {
+  sub: 'sub-staff',
+  email: 'staff@example.com',
+  role: 'staff' as const,
+  secondFactor: false,
+  authTime: 0,
+};
 const now = new Date('2026-03-04T12:00:00.000Z');
 
 const entry = (at: string, changes: Record<string, unknown> = {}) => ({

@@ -4,12 +4,15 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminResetUserPasswordCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   InvalidPasswordException,
   ListUsersCommand,
+  UserLambdaValidationException,
   UserNotFoundException,
   UsernameExistsException,
   type AdminGetUserCommandOutput,
@@ -18,7 +21,9 @@ import {
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
+  QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -91,12 +96,16 @@ const caller = {
   email: 'caller@example.com',
   name: 'Casey Caller',
   role: 'admin' as const,
+  secondFactor: true,
+  authTime: 0,
 };
 const actor = { id: 'caller', name: 'Casey Caller', email: 'caller@example.com' };
 const lockKey = { pk: 'LOCK#ACCOUNTS', sk: 'LOCK' };
 
 const auditPut = () =>
-  documents.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!;
+  documents
+    .commandCalls(TransactWriteCommand)[0]!
+    .args[0].input.TransactItems!.find((item) => item.Put)!.Put!;
 /** The first call of `command` among a mocked client's calls, to order it among others. */
 const firstCall = <Call extends { args: unknown[] }>(
   calls: Call[],
@@ -109,6 +118,9 @@ beforeEach(() => {
   cognito.reset();
   pauses.mockClear();
   documents.on(TransactWriteCommand).resolves({});
+  // No account has a security record unless a test gives it one.
+  documents.on(GetCommand).resolves({});
+  documents.on(QueryCommand).resolves({ Items: [] });
   documents.on(PutCommand).resolves({});
   documents.on(DeleteCommand).resolves({});
   cognito.on(AdminUpdateUserAttributesCommand).resolves({});
@@ -172,6 +184,9 @@ describe('staff repository (Cognito)', () => {
       email: 'a@example.com',
       role: 'admin',
       status: 'active',
+      mfaEnabled: false,
+      lastSignInAt: null,
+      invitedAt: null,
       createdAt: created.toISOString(),
       updatedAt: created.toISOString(),
     });
@@ -197,29 +212,143 @@ describe('staff repository (Cognito)', () => {
     await expect(repository.findStaff('a')).rejects.toBe(outage);
   });
 
-  it('creates a confirmed account without an invitation, and sets a permanent password', async () => {
+  it('creates an account with the typed temporary password and no mail, or mails an invitation', async () => {
     cognito.on(AdminCreateUserCommand).resolves({ User: { Username: 'new-sub' } });
-    cognito.on(AdminSetUserPasswordCommand).resolves({});
+    const person = { name: 'New', email: 'new@example.com', role: 'staff' as const };
+    const userAttributes = [
+      { Name: 'email', Value: 'new@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'name', Value: 'New' },
+      { Name: 'custom:role', Value: 'staff' },
+    ];
     await expect(
-      repository.createAccount({ name: 'New', email: 'new@example.com', role: 'staff' }),
+      repository.createAccount({
+        ...person,
+        temporaryPassword: 'Secret-Passw0rd!',
+        language: 'en',
+      }),
     ).resolves.toBe('new-sub');
     expect(cognito).toReceiveCommandWith(AdminCreateUserCommand, {
       UserPoolId: 'us-east-1_pool',
       Username: 'new@example.com',
+      TemporaryPassword: 'Secret-Passw0rd!',
       MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: 'new@example.com' },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: 'New' },
-        { Name: 'custom:role', Value: 'staff' },
+      UserAttributes: userAttributes,
+    });
+    // No permanent password an admin chose: the person replaces the temporary one.
+    expect(cognito).toReceiveCommandTimes(AdminSetUserPasswordCommand, 0);
+    cognito.resetHistory();
+    await repository.createAccount({ ...person, temporaryPassword: undefined, language: 'zh' });
+    const invitation = cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input;
+    expect(invitation).toEqual({
+      UserPoolId: 'us-east-1_pool',
+      Username: 'new@example.com',
+      DesiredDeliveryMediums: ['EMAIL'],
+      ClientMetadata: { language: 'zh' },
+      UserAttributes: userAttributes,
+    });
+  });
+
+  it('resends an invitation, resets a password and turns MFA off with the Cognito calls AWS takes', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({});
+    cognito.on(AdminResetUserPasswordCommand).resolves({});
+    cognito.on(AdminSetUserMFAPreferenceCommand).resolves({});
+    await repository.resendInvitation('new@example.com', 'zh');
+    expect(cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'us-east-1_pool',
+      Username: 'new@example.com',
+      MessageAction: 'RESEND',
+      DesiredDeliveryMediums: ['EMAIL'],
+      ClientMetadata: { language: 'zh' },
+    });
+    await repository.resetPassword('a', 'en');
+    expect(cognito).toReceiveCommandWith(AdminResetUserPasswordCommand, {
+      UserPoolId: 'us-east-1_pool',
+      Username: 'a',
+      ClientMetadata: { language: 'en', reason: 'adminReset' },
+    });
+    await repository.turnOffMfa('a');
+    expect(cognito).toReceiveCommandWith(AdminSetUserMFAPreferenceCommand, {
+      UserPoolId: 'us-east-1_pool',
+      Username: 'a',
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    });
+  });
+
+  it('tells invited, expired, reset and active accounts apart, with their security records', async () => {
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60_000);
+    cognito.on(ListUsersCommand).resolves({
+      Users: [
+        { ...cognitoUser({ id: 'fresh', role: 'staff', status: 'FORCE_CHANGE_PASSWORD' }) },
+        { ...cognitoUser({ id: 'old', role: 'staff', status: 'FORCE_CHANGE_PASSWORD' }) },
+        {
+          // No record: Cognito's last change of the account dates the invitation.
+          ...cognitoUser({ id: 'legacy', role: 'staff', status: 'FORCE_CHANGE_PASSWORD' }),
+          UserLastModifiedDate: daysAgo(8),
+        },
+        { ...cognitoUser({ id: 'reset', role: 'staff', status: 'RESET_REQUIRED' }) },
+        {
+          ...cognitoUser({
+            id: 'off',
+            role: 'staff',
+            status: 'FORCE_CHANGE_PASSWORD',
+            enabled: false,
+          }),
+        },
+        { ...cognitoUser({ id: 'active', role: 'admin' }) },
+      ].map((user) => ({
+        ...user,
+        Attributes: attributes({ id: user.Username!, role: 'staff' }),
+      })),
+    });
+    documents.on(QueryCommand).resolves({
+      Items: [
+        { pk: 'ACCOUNTSEC', sk: 'fresh', invitedAt: daysAgo(6).toISOString(), invitation: 'mail' },
+        {
+          pk: 'ACCOUNTSEC',
+          sk: 'old',
+          invitedAt: daysAgo(7.01).toISOString(),
+          invitation: 'typed',
+        },
+        {
+          pk: 'ACCOUNTSEC',
+          sk: 'active',
+          mfaEnabledAt: 1_790_000_000,
+          lastSignInAt: '2026-11-20T08:00:00.000Z',
+          invitedAt: daysAgo(30).toISOString(),
+        },
       ],
     });
-    await repository.setPassword('new-sub', 'Secret-Passw0rd');
-    expect(cognito).toReceiveCommandWith(AdminSetUserPasswordCommand, {
-      Username: 'new-sub',
-      Password: 'Secret-Passw0rd',
-      Permanent: true,
+    const members = await repository.listAllStaff();
+    expect(
+      members.map((member) => [member.id, member.status, member.mfaEnabled, member.lastSignInAt]),
+    ).toEqual([
+      ['fresh', 'invited', false, null],
+      ['old', 'invitationExpired', false, null],
+      ['legacy', 'invitationExpired', false, null],
+      ['reset', 'resetRequired', false, null],
+      ['off', 'disabled', false, null],
+      ['active', 'active', true, '2026-11-20T08:00:00.000Z'],
+    ]);
+    expect(members[0]!.invitedAt).toBe(daysAgo(6).toISOString());
+    // An invitation counts only while pending.
+    expect(members[5]!.invitedAt).toBeNull();
+    expect(documents).toReceiveCommandWith(QueryCommand, {
+      KeyConditionExpression: '#n0 = :v0',
+      ExpressionAttributeValues: { ':v0': 'ACCOUNTSEC' },
     });
+  });
+
+  it("answers one account's MFA as Cognito says it", async () => {
+    cognito.on(AdminGetUserCommand, { Username: 'a' }).resolves({
+      ...cognitoUser({ id: 'a', role: 'admin' }),
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+    });
+    await expect(repository.findStaff('a')).resolves.toMatchObject({ mfaEnabled: true });
+    cognito.on(AdminGetUserCommand, { Username: 'b' }).resolves(cognitoUser({ id: 'b' }));
+    documents.on(GetCommand).resolves({ Item: { pk: 'ACCOUNTSEC', sk: 'b', mfaEnabledAt: 5 } });
+    await expect(repository.findStaff('b')).resolves.toMatchObject({ mfaEnabled: false });
   });
 
   it('disables and enables an account, and ends its sessions on its own call', async () => {
@@ -457,21 +586,35 @@ describe('createStaff', () => {
     email: 'New@Example.com',
     password: 'Secret-Passw0rd!',
     role: 'staff' as const,
+    language: 'en' as const,
   };
+  const transactItems = () =>
+    documents.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
 
   beforeEach(() => {
     cognito.on(AdminCreateUserCommand).resolves({ User: { Username: 'new-sub' } });
-    cognito.on(AdminSetUserPasswordCommand).resolves({});
     cognito.on(AdminDeleteUserCommand).resolves({});
   });
 
-  it('creates the account with its password, then records it without the password', async () => {
+  it('creates the account with its temporary password, then records it and the invitation without the password', async () => {
     poolHolds(
       { id: 'caller', role: 'admin' },
-      { id: 'new-sub', role: 'staff', name: 'New Person' },
+      { id: 'new-sub', role: 'staff', name: 'New Person', status: 'FORCE_CHANGE_PASSWORD' },
     );
-    await expect(service.createStaff(input, caller)).resolves.toMatchObject({ id: 'new-sub' });
-    expect(cognito).toReceiveCommandWith(AdminCreateUserCommand, { Username: 'new@example.com' });
+    const invitedAt = new Date().toISOString();
+    documents
+      .on(GetCommand, { Key: { pk: 'ACCOUNTSEC', sk: 'new-sub' } })
+      .resolves({ Item: { pk: 'ACCOUNTSEC', sk: 'new-sub', invitedAt, invitation: 'typed' } });
+    await expect(service.createStaff(input, caller)).resolves.toMatchObject({
+      invitedAt,
+      id: 'new-sub',
+      status: 'invited',
+    });
+    expect(cognito).toReceiveCommandWith(AdminCreateUserCommand, {
+      Username: 'new@example.com',
+      TemporaryPassword: 'Secret-Passw0rd!',
+      MessageAction: 'SUPPRESS',
+    });
     expect(auditPut().Item).toMatchObject({
       pk: 'AUDIT#staff#new-sub',
       action: 'create',
@@ -483,11 +626,29 @@ describe('createStaff', () => {
         email: { from: null, to: 'new@example.com' },
         role: { from: null, to: 'staff' },
         enabled: { from: null, to: true },
+        invitation: { from: null, to: 'typed' },
       },
     });
-    expect(JSON.stringify(auditPut())).not.toContain('Secret-Passw0rd');
-    const password = firstCall(cognito.calls(), AdminSetUserPasswordCommand);
-    expect(password.calledBefore(firstCall(documents.calls(), TransactWriteCommand))).toBe(true);
+    expect(JSON.stringify(transactItems())).not.toContain('Secret-Passw0rd');
+    // The invitation's time, in the same transaction as the entry.
+    const record = transactItems().find((item) => item.Update)!.Update!;
+    expect(record.Key).toEqual({ pk: 'ACCOUNTSEC', sk: 'new-sub' });
+    expect(Object.values(record.ExpressionAttributeValues!)).toContain('typed');
+    const creation = firstCall(cognito.calls(), AdminCreateUserCommand);
+    expect(creation.calledBefore(firstCall(documents.calls(), TransactWriteCommand))).toBe(true);
+  });
+
+  it('mails an invitation in the chosen language when no password is given', async () => {
+    poolHolds({ id: 'caller', role: 'admin' }, { id: 'new-sub', status: 'FORCE_CHANGE_PASSWORD' });
+    await service.createStaff({ ...input, password: undefined, language: 'zh' }, caller);
+    const creation = cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input;
+    expect(creation).toMatchObject({
+      DesiredDeliveryMediums: ['EMAIL'],
+      ClientMetadata: { language: 'zh' },
+    });
+    expect(creation).not.toHaveProperty('MessageAction');
+    expect(creation).not.toHaveProperty('TemporaryPassword');
+    expect(auditPut().Item).toMatchObject({ changes: { invitation: { from: null, to: 'mail' } } });
   });
 
   it('refuses a caller who is no longer an admin, creating nothing', async () => {
@@ -507,15 +668,14 @@ describe('createStaff', () => {
     expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
   });
 
-  it('deletes the new account when Cognito refuses the password, answering a password error', async () => {
+  it('answers a password error when Cognito refuses the temporary password, recording nothing', async () => {
     poolHolds({ id: 'caller', role: 'admin' });
     cognito
-      .on(AdminSetUserPasswordCommand)
+      .on(AdminCreateUserCommand)
       .rejects(new InvalidPasswordException({ message: 'weak', $metadata: {} }));
     const error = await service.createStaff(input, caller).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ fields: { password: { key: 'errors.passwordRejected' } } });
-    expect(cognito).toReceiveCommandWith(AdminDeleteUserCommand, { Username: 'new-sub' });
     expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
   });
 
@@ -537,29 +697,31 @@ describe('listStaff', () => {
 
   it('sorts by name, filters name or email, and pages with a cursor bound to the filter', async () => {
     poolHolds(...accounts);
-    const first = await service.listStaff({ limit: 2 });
+    const first = await service.listStaff({ sort: 'name', limit: 2 });
     expect(first.items.map((member) => member.name)).toEqual(['alice', 'Bob']);
     expect(first.total).toBe(4);
-    const second = await service.listStaff({ limit: 2, cursor: first.nextCursor! });
+    const second = await service.listStaff({ sort: 'name', limit: 2, cursor: first.nextCursor! });
     expect(second.items.map((member) => member.name)).toEqual(['Carol', 'Dave']);
     expect(second.nextCursor).toBeNull();
 
     // Bob's name has no "e"; his email has.
-    const filtered = await service.listStaff({ limit: 1, filter: 'E' });
+    const filtered = await service.listStaff({ sort: 'name', limit: 1, filter: 'E' });
     expect(filtered.total).toBe(4);
     expect(filtered.items.map((member) => member.name)).toEqual(['alice']);
     await expect(
-      service.listStaff({ limit: 1, filter: 'b', cursor: filtered.nextCursor! }),
+      service.listStaff({ sort: 'name', limit: 1, filter: 'b', cursor: filtered.nextCursor! }),
     ).rejects.toMatchObject({ messageKey: 'errors.invalidCursor' });
-    const byName = await service.listStaff({ limit: 5, filter: 'CA' });
+    const byName = await service.listStaff({ sort: 'name', limit: 5, filter: 'CA' });
     expect(byName).toMatchObject({ total: 1, nextCursor: null });
     expect(byName.items.map((member) => member.name)).toEqual(['Carol']);
   });
 
   it('refuses a signed cursor whose offset is not a number', async () => {
     poolHolds(...accounts);
-    const cursor = await encodeCursor({ offset: '1e3' }, { list: 'staff' });
-    await expect(service.listStaff({ limit: 2, cursor: cursor! })).rejects.toMatchObject({
+    const cursor = await encodeCursor({ offset: '1e3' }, { list: 'staff', sort: 'name' });
+    await expect(
+      service.listStaff({ sort: 'name', limit: 2, cursor: cursor! }),
+    ).rejects.toMatchObject({
       code: 'invalid-argument',
       messageKey: 'errors.invalidCursor',
     });
@@ -583,7 +745,8 @@ describe('getOwnAccount', () => {
     });
     expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 1);
     expect(cognito).toReceiveCommandWith(AdminGetUserCommand, { Username: 'caller' });
-    expect(documents.calls()).toHaveLength(0);
+    // Reads only (the account's security record).
+    expect(documents.calls().filter((call) => !(call.args[0] instanceof GetCommand))).toEqual([]);
   });
 
   it('answers staffNotFound when the account is gone', async () => {
@@ -592,5 +755,213 @@ describe('getOwnAccount', () => {
       code: 'not-found',
       messageKey: 'errors.staffNotFound',
     });
+  });
+});
+
+describe('listStaff: last sign-in and MFA', () => {
+  const accounts = ['Ann', 'Ben', 'Cy', 'Di'].map((name) => ({
+    id: name.toLowerCase(),
+    name,
+    role: 'staff' as const,
+  }));
+  const records = [
+    { pk: 'ACCOUNTSEC', sk: 'ann', lastSignInAt: '2026-11-20T10:00:00.000Z', mfaEnabledAt: 1 },
+    { pk: 'ACCOUNTSEC', sk: 'ben', lastSignInAt: '2026-10-01T00:00:00.000Z' },
+    { pk: 'ACCOUNTSEC', sk: 'di', lastSignInAt: '2026-11-01T00:00:00.000Z', mfaEnabledAt: 2 },
+  ];
+
+  it('sorts by last sign-in (never first), filters on MFA and days without sign-in, with totals and cursors of each', async () => {
+    poolHolds(...accounts);
+    documents.on(QueryCommand).resolves({ Items: records });
+    const names = (list: { items: { name: string }[] }) => list.items.map((member) => member.name);
+    expect(names(await service.listStaff({ limit: 10, sort: 'lastSignIn' }))).toEqual([
+      'Cy',
+      'Ben',
+      'Di',
+      'Ann',
+    ]);
+    const withMfa = await service.listStaff({ limit: 10, sort: 'name', mfa: 'on' });
+    expect([names(withMfa), withMfa.total]).toEqual([['Ann', 'Di'], 2]);
+    expect(names(await service.listStaff({ limit: 10, sort: 'name', mfa: 'off' }))).toEqual([
+      'Ben',
+      'Cy',
+    ]);
+    // Di signed in at the very start of 1 November: signed in since that day.
+    const idle = await service.listStaff({
+      limit: 1,
+      sort: 'lastSignIn',
+      notSignedInSince: '2026-11-01',
+    });
+    expect([names(idle), idle.total]).toEqual([['Cy'], 2]);
+    const next = await service.listStaff({
+      limit: 1,
+      sort: 'lastSignIn',
+      notSignedInSince: '2026-11-01',
+      cursor: idle.nextCursor!,
+    });
+    expect([names(next), next.nextCursor]).toEqual([['Ben'], null]);
+    // A cursor is bound to its filters and order.
+    for (const other of [
+      { sort: 'name' as const, notSignedInSince: '2026-11-01' },
+      { sort: 'lastSignIn' as const, notSignedInSince: '2026-11-02' },
+      { sort: 'lastSignIn' as const, notSignedInSince: '2026-11-01', mfa: 'off' as const },
+    ]) {
+      await expect(
+        service.listStaff({ limit: 1, ...other, cursor: idle.nextCursor! }),
+      ).rejects.toMatchObject({ messageKey: 'errors.invalidCursor' });
+    }
+  });
+});
+
+describe('an admin acting on another account', () => {
+  beforeEach(() => {
+    cognito.on(AdminCreateUserCommand).resolves({});
+    cognito.on(AdminResetUserPasswordCommand).resolves({});
+    cognito.on(AdminSetUserMFAPreferenceCommand).resolves({});
+  });
+  const updates = () =>
+    documents
+      .commandCalls(TransactWriteCommand)
+      .flatMap((call) => call.args[0].input.TransactItems!)
+      .filter((item) => item.Update)
+      .map((item) => item.Update!);
+
+  it.each([
+    ['resendInvitation', () => service.resendInvitation('caller', 'en', caller)],
+    ['resetStaffPassword', () => service.resetStaffPassword('caller', 'en', caller)],
+    ['resetStaffMfa', () => service.resetStaffMfa('caller', caller)],
+  ])('%s refuses the caller’s own account, touching nothing', async (_, act) => {
+    poolHolds({ id: 'caller', role: 'admin' });
+    await expect(act()).rejects.toMatchObject({
+      code: 'aborted',
+      messageKey: 'errors.ownAccountAction',
+    });
+    expect(cognito.calls()).toHaveLength(0);
+    expect(documents.calls()).toHaveLength(0);
+  });
+
+  it('resends an invitation to an invited account only, audited, and dates it again', async () => {
+    poolHolds(
+      { id: 'caller', role: 'admin' },
+      { id: 'guest', role: 'staff', status: 'FORCE_CHANGE_PASSWORD' },
+      { id: 'member', role: 'staff' },
+    );
+    await service.resendInvitation('guest', 'zh', caller);
+    expect(cognito).toReceiveCommandWith(AdminCreateUserCommand, {
+      Username: 'guest@example.com',
+      MessageAction: 'RESEND',
+      ClientMetadata: { language: 'zh' },
+    });
+    expect(auditPut().Item).toMatchObject({
+      pk: 'AUDIT#staff#guest',
+      action: 'resend',
+      actor,
+      changes: { invitedAt: { to: expect.stringMatching(/^\d{4}-/) } },
+    });
+    expect(
+      documents
+        .commandCalls(TransactWriteCommand)
+        .some((call) =>
+          call.args[0].input.TransactItems!.some(
+            (item) => item.Update?.Key?.sk === 'guest' && item.Update.Key.pk === 'ACCOUNTSEC',
+          ),
+        ),
+    ).toBe(true);
+    cognito.resetHistory();
+    await expect(service.resendInvitation('member', 'en', caller)).rejects.toMatchObject({
+      code: 'aborted',
+      messageKey: 'errors.notInvited',
+    });
+    expect(cognito).toReceiveCommandTimes(AdminCreateUserCommand, 0);
+    await expect(service.resendInvitation('nobody', 'en', caller)).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+
+  it('resets a password: sessions end from the next second, then Cognito mails the code; audited', async () => {
+    poolHolds({ id: 'caller', role: 'admin' }, { id: 'member', role: 'staff' });
+    const before = Math.floor(Date.now() / 1000) + 1;
+    await service.resetStaffPassword('member', 'zh', caller);
+    expect(auditPut().Item).toMatchObject({
+      pk: 'AUDIT#staff#member',
+      action: 'update',
+      changes: { passwordReset: { from: false, to: true } },
+    });
+    const revocation = updates().find((update) => update.Key!.sk === 'member')!;
+    const revokedBefore = Object.values(revocation.ExpressionAttributeValues!)[0] as number;
+    expect(revokedBefore).toBeGreaterThanOrEqual(before);
+    expect(revokedBefore).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+    expect(cognito).toReceiveCommandWith(AdminUserGlobalSignOutCommand, { Username: 'member' });
+    expect(cognito).toReceiveCommandWith(AdminResetUserPasswordCommand, {
+      Username: 'member',
+      ClientMetadata: { language: 'zh', reason: 'adminReset' },
+    });
+    const signOut = firstCall(cognito.calls(), AdminUserGlobalSignOutCommand);
+    expect(signOut.calledBefore(firstCall(cognito.calls(), AdminResetUserPasswordCommand))).toBe(
+      true,
+    );
+    // It answers once that second has come (the wait, recorded by the mocked timer).
+    const waited = pauses.mock.calls.at(-1)![0]!;
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(1000);
+  });
+
+  it('refuses to reset an invited account’s password, and answers 429 when the person had their mails', async () => {
+    poolHolds(
+      { id: 'caller', role: 'admin' },
+      { id: 'guest', role: 'staff', status: 'FORCE_CHANGE_PASSWORD' },
+      { id: 'member', role: 'staff' },
+    );
+    await expect(service.resetStaffPassword('guest', 'en', caller)).rejects.toMatchObject({
+      messageKey: 'errors.invitedAccount',
+    });
+    expect(cognito).toReceiveCommandTimes(AdminResetUserPasswordCommand, 0);
+    cognito.on(AdminResetUserPasswordCommand).rejects(
+      new UserLambdaValidationException({
+        message:
+          'CustomMessage failed with error Too many mails to this address; try again in 12 minutes.',
+        $metadata: {},
+      }),
+    );
+    await expect(service.resetStaffPassword('member', 'en', caller)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      retryAfterSeconds: 720,
+    });
+    // The refused reset leaves no entry.
+    expect(documents).toReceiveCommandWith(DeleteCommand, {
+      Key: { pk: expect.stringMatching(/^AUDIT#staff#member/), sk: expect.any(String) },
+    });
+  });
+
+  it('resets another admin’s MFA: the record first, then Cognito, sessions ended; audited', async () => {
+    poolHolds({ id: 'caller', role: 'admin' }, { id: 'other', role: 'admin' });
+    cognito.on(AdminGetUserCommand, { Username: 'other' }).resolves({
+      ...cognitoUser({ id: 'other', role: 'admin' }),
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+    });
+    await service.resetStaffMfa('other', caller);
+    expect(auditPut().Item).toMatchObject({
+      pk: 'AUDIT#staff#other',
+      action: 'update',
+      changes: { mfa: { from: true, to: false } },
+    });
+    const record = updates().find((update) => update.Key!.sk === 'other')!;
+    expect(record.UpdateExpression).toMatch(/REMOVE/);
+    expect(cognito).toReceiveCommandWith(AdminSetUserMFAPreferenceCommand, {
+      Username: 'other',
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    });
+    expect(cognito).toReceiveCommandWith(AdminUserGlobalSignOutCommand, { Username: 'other' });
+    // No role change: an admin stays admin.
+    expect(cognito).toReceiveCommandTimes(AdminUpdateUserAttributesCommand, 0);
+  });
+
+  it('refuses an MFA reset for an account without an authenticator app', async () => {
+    poolHolds({ id: 'caller', role: 'admin' }, { id: 'member', role: 'staff' });
+    await expect(service.resetStaffMfa('member', caller)).rejects.toMatchObject({
+      code: 'aborted',
+      messageKey: 'errors.mfaNotEnabled',
+    });
+    expect(cognito).toReceiveCommandTimes(AdminSetUserMFAPreferenceCommand, 0);
   });
 });

@@ -78,6 +78,15 @@ export interface ApiSpec {
   query?: ZodType;
   /** Path parameters (`{id}`); invalid ones answer `not-found`, as an unknown id would. */
   params?: ZodType;
+  /**
+   * Whether an admin's powers on this route need a token issued after a second factor
+   * (docs/access-control.md "Second factor"). By default they do: an admin-only route
+   * refuses such a token (`errors.secondFactorRequired`) and a staff-or-admin route answers
+   * its admin as staff. `'notRequired'`: the caller's own account routes an admin needs to
+   * set the second factor up, which see the role as it is.
+   * @default 'required'
+   */
+  secondFactor?: 'required' | 'notRequired';
   answers: Answers;
 }
 

@@ -12,3 +12,11 @@ export const passwordPolicy = {
   requireDigits: true,
   requireSymbols: true,
 } as const;
+
+/**
+ * How long a temporary password (typed by an admin, or mailed in an invitation) stays
+ * usable for the first sign-in. The user pool's `TemporaryPasswordValidityDays` (7, as
+ * lib/auth-definition.ts gives CDK and the local stack); the staff list shows an older
+ * invitation as expired.
+ */
+export const temporaryPasswordValidityDays = 7;

@@ -4,7 +4,7 @@
  * types. Public and machine routes import `./public` instead (no standing check, no
  * Cognito client in their bundles).
  */
-export { createHttpHandler } from './handler';
+export { createHttpHandler, createHttpHandlers } from './handler';
 export { type RequestContext } from './pipeline';
 export { maxBodyBytes } from './middlewares';
 export { errorBody, errorResult } from './responses';

@@ -65,11 +65,17 @@ export type StandingCheck = (sub: string) => Promise<Standing>;
  * The route's access rule. Routes with roles need a verified ID token with a role (API
  * Gateway's JWT authorizer verified it; no role is an account awaiting approval, treated
  * as signed out) and the account's current standing (`standing`, http/standing.ts): a
- * disabled, deleted or role-less account is signed out, a role the route does not admit is
- * refused. The caller's role, email and name are the current ones. Machine routes run
- * their `authenticate` first, so an unauthenticated caller learns nothing of the body.
- * Public and machine routes take no standing check: their functions do not carry it (nor
- * the Cognito client).
+ * disabled, deleted or role-less account is signed out, and so is a token signed in or
+ * issued before the account's sessions were revoked; a role the route does not admit is
+ * refused. The caller's role, email and name are the current ones, with one rule on top
+ * ({@link sessionOf}, docs/access-control.md "Second factor"): an admin's powers need a
+ * token signed in with the account's authenticator app after it was confirmed. Without
+ * it, an admin-only route refuses the admin (`errors.secondFactorRequired`) and a route
+ * staff may call treats them as staff, unless the route says `secondFactor: 'notRequired'`
+ * (the own-account routes an admin needs to set the app up). Machine routes run their
+ * `authenticate` first, so an unauthenticated caller learns nothing of the body. Public
+ * and machine routes take no standing check: their functions do not carry it (nor the
+ * Cognito client).
  */
 export function authorization(
   route: RouteDefinition,
@@ -100,17 +106,53 @@ export function authorization(
       // An account without an email cannot be told apart in what it writes (created-by
       // fields, audit entries): signed out, as one without a role is.
       if (!current.active || !current.role || !current.email) throw new UnauthenticatedError();
-      if (!route.access.includes(current.role)) throw new PermissionDeniedError();
+      const session = sessionOf(claims, current);
+      let role = current.role;
+      if (role === 'admin' && !session.secondFactor && route.secondFactor !== 'notRequired') {
+        // Admin powers need the second factor: refused where only admins may go, and
+        // acting as staff where staff may (every `role === 'admin'` branch stays shut).
+        if (!route.access.includes('staff')) {
+          throw new PermissionDeniedError('errors.secondFactorRequired');
+        }
+        role = 'staff';
+      }
+      if (!route.access.includes(role)) throw new PermissionDeniedError();
       // The email and name as the account has them now, not as the token was issued.
       const name = accountName(current.name);
       state.caller = {
         sub: claims.sub,
         email: current.email,
         ...(name ? { name } : {}),
-        role: current.role,
+        role,
+        secondFactor: session.secondFactor,
+        authTime: session.authTime,
       };
     },
   };
+}
+
+/**
+ * What a token proves against the account's standing: when it was signed in (`auth_time`,
+ * else `iat`; epoch seconds, which HTTP API passes as strings) and whether that sign-in
+ * passed the second factor: the account has its authenticator app on in Cognito and the
+ * sign-in was made at or after the app's confirmation (`mfaEnabledAt`), which revoked every
+ * earlier session. A token signed in or issued before `revokedBefore`, or without readable
+ * times, is signed out (401).
+ */
+export function sessionOf(
+  claims: Record<string, unknown>,
+  standing: Pick<Standing, 'mfaEnabled' | 'security'>,
+): { authTime: number; secondFactor: boolean } {
+  const issuedAt = Number(claims.iat);
+  const authTime = Number(claims.auth_time ?? claims.iat);
+  if (!Number.isFinite(issuedAt) || !Number.isFinite(authTime)) throw new UnauthenticatedError();
+  const { revokedBefore, mfaEnabledAt } = standing.security;
+  if (revokedBefore !== undefined && (authTime < revokedBefore || issuedAt < revokedBefore)) {
+    throw new UnauthenticatedError();
+  }
+  const secondFactor =
+    standing.mfaEnabled && mfaEnabledAt !== undefined && authTime >= mfaEnabledAt;
+  return { authTime, secondFactor };
 }
 
 /** Bodies above this size are refused before parsing, unless the route says otherwise. */

@@ -2,6 +2,11 @@ import {
   AdminGetUserCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  clearStaleMfa,
+  readAccountSecurity,
+  type AccountSecurity,
+} from '../../staff/account-security';
 import { getCognito } from '../aws/cognito';
 import { getConfig } from '../config';
 import { isRole, roleClaim, type Role } from '../contract/roles';
@@ -10,12 +15,14 @@ import { logger } from '../logger';
 
 /**
  * A signed-in caller's standing now, not when their token was issued: whether their
- * account still exists and is enabled, and its role. An ID token lives an hour; an admin
- * disabled or demoted a minute ago must not keep their powers until it expires, so every
- * call to a route with roles reads the account (Cognito `AdminGetUser`, one read), at
- * most {@link freshForMs} old.
+ * account still exists and is enabled, its role, whether its authenticator app is on, and
+ * its security record (before when its tokens are refused, since when its second factor
+ * is confirmed). An ID token lives an hour; an admin disabled, demoted or signed out
+ * everywhere a minute ago must not keep their powers until it expires, so every call to a
+ * route with roles reads the account (Cognito `AdminGetUser`) and its record (one
+ * strongly consistent GetItem, at the same time), at most {@link freshForMs} old.
  *
- * While the user pool cannot be reached, the last standing read within
+ * While the user pool or the table cannot be reached, the last standing read within
  * {@link usableWhileUnreachableMs} stands: nobody can change an account then either.
  * Without one, the call answers `unavailable`.
  */
@@ -26,6 +33,10 @@ export interface Standing {
   /** The account's email and name now (a token carries them as they were when issued). */
   email: string | null;
   name: string | null;
+  /** Cognito asks the account for an authenticator app's code at sign-in (`SOFTWARE_TOKEN_MFA`). */
+  mfaEnabled: boolean;
+  /** The account's security record (lambdas/staff/account-security.ts). */
+  security: AccountSecurity;
 }
 
 /** How long a read standing is taken as current. */
@@ -35,7 +46,15 @@ export const usableWhileUnreachableMs = 10 * 60_000;
 
 const cache = new Map<string, { standing: Standing; readAt: number }>();
 
-async function readStanding(sub: string): Promise<Standing> {
+interface AccountRead {
+  active: boolean;
+  role: Role | null;
+  email: string | null;
+  name: string | null;
+  mfaEnabled: boolean;
+}
+
+async function readAccount(sub: string): Promise<AccountRead> {
   try {
     const user = await getCognito().send(
       new AdminGetUserCommand({ UserPoolId: getConfig().USER_POOL_ID, Username: sub }),
@@ -48,13 +67,39 @@ async function readStanding(sub: string): Promise<Standing> {
       role: isRole(role) ? role : null,
       email: attribute('email') || null,
       name: attribute('name'),
+      mfaEnabled: user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false,
     };
   } catch (error) {
     if (error instanceof UserNotFoundException) {
-      return { active: false, role: null, email: null, name: null };
+      return { active: false, role: null, email: null, name: null, mfaEnabled: false };
     }
     throw error;
   }
+}
+
+async function readStanding(sub: string): Promise<Standing> {
+  let [account, security] = await Promise.all([
+    readAccount(sub),
+    readAccountSecurity(sub, { consistent: true }),
+  ]);
+  const confirmedAt = security.mfaEnabledAt;
+  if (!account.mfaEnabled && confirmedAt !== undefined && account.active) {
+    // The app was turned off in Cognito itself (by the person, or an operator's recovery):
+    // the confirmation no longer stands, and a later set-up must be confirmed again. The
+    // account is read once more first: both reads ran at once, so the record may hold a
+    // confirmation made after the account was read.
+    account = await readAccount(sub);
+    if (!account.mfaEnabled) {
+      security = { ...security };
+      delete security.mfaEnabledAt;
+      // Without the app the token has no second factor whatever the record says: a failed
+      // clean-up costs nothing now, and is tried again on the next read.
+      await clearStaleMfa(sub, confirmedAt).catch((error: unknown) =>
+        logger.warn('stale second-factor confirmation not cleared', { error: String(error) }),
+      );
+    }
+  }
+  return { ...account, security };
 }
 
 /** The caller's current standing, from a read at most {@link freshForMs} old. */
@@ -70,7 +115,7 @@ export async function currentStanding(sub: string, now = Date.now()): Promise<St
     return standing;
   } catch (error) {
     if (known && isServiceUnreachable(error) && now - known.readAt < usableWhileUnreachableMs) {
-      logger.warn('user pool unreachable: using the last standing read', {
+      logger.warn('user pool or table unreachable: using the last standing read', {
         ageMs: now - known.readAt,
       });
       return known.standing;

@@ -8,13 +8,22 @@ export type HttpEvent = APIGatewayProxyEventV2 & {
 };
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** The signed-in user: the verified ID token's subject, email and name, and their current role. */
+/**
+ * The signed-in user: the verified ID token's subject, the account's email and name now,
+ * and the role the route gives them: their current role, except that an admin whose token
+ * had no second factor acts as `staff` on a route staff may call (http/middlewares.ts
+ * `authorization`; docs/access-control.md "Second factor").
+ */
 export interface Caller {
   sub: string;
   email: string;
-  /** The account's name as the token carries it (absent when it has none). */
+  /** The account's name now (absent when it has none). */
   name?: string;
   role: Role;
+  /** This token was signed in with the account's authenticator app, after it was confirmed. */
+  secondFactor: boolean;
+  /** When this token's sign-in was made (`auth_time`, else `iat`), epoch seconds. */
+  authTime: number;
 }
 
 /** Who a signed-in caller is, as an audit entry names them: id, and name and email as they are now. */

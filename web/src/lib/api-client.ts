@@ -64,6 +64,22 @@ export function onUnauthenticated(listener: UnauthenticatedListener): () => void
   };
 }
 
+type SecondFactorListener = () => void;
+let secondFactorListener: SecondFactorListener | undefined;
+
+/**
+ * Registers what happens when the API refuses an admin's call for want of a second factor
+ * (403 `errors.secondFactorRequired`): the auth provider reads the account again and the
+ * route guard takes the admin to set up the authenticator app or to sign in with it.
+ * Returns the unregister function.
+ */
+export function onSecondFactorRequired(listener: SecondFactorListener): () => void {
+  secondFactorListener = listener;
+  return () => {
+    if (secondFactorListener === listener) secondFactorListener = undefined;
+  };
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -82,6 +98,12 @@ export interface ApiRequestOptions {
    * @default requestTimeoutMs
    */
   timeoutMs?: number;
+  /**
+   * The ID token to send instead of the session's: one just obtained for a single call
+   * that needs a recent sign-in (turning the authenticator app off).
+   * @default the signed-in session's ID token
+   */
+  idToken?: string;
 }
 
 export { codeForStatus };
@@ -150,9 +172,10 @@ async function attempt(
   body: Payload | undefined,
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  givenToken: string | undefined,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = await idToken();
+  const token = givenToken ?? (await idToken());
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = body.contentType;
 
@@ -186,13 +209,14 @@ async function send(
   body: Payload | undefined,
   signal: AbortSignal | undefined,
   timeoutMs = requestTimeoutMs,
+  givenToken?: string,
 ): Promise<Response> {
   const retries = method === 'GET' ? retryPolicy.maxAttempts - 1 : 0;
   for (let retry = 0; ; retry += 1) {
     if (method === 'GET') await waitUntilOnline(signal);
     let retryable: boolean;
     try {
-      const response = await attempt(url, method, body, signal, timeoutMs);
+      const response = await attempt(url, method, body, signal, timeoutMs, givenToken);
       retryable = retryableStatuses.has(response.status);
       if (!retryable || retry >= retries) return response;
     } catch (error) {
@@ -214,7 +238,7 @@ export function apiRequest<T>(path: `/api/${string}`, options: ApiRequestOptions
 
 async function request<T>(
   path: `/api/${string}`,
-  { method = 'GET', body, text, query, signal, timeoutMs }: ApiRequestOptions,
+  { method = 'GET', body, text, query, signal, timeoutMs, idToken: token }: ApiRequestOptions,
 ): Promise<T> {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -227,7 +251,7 @@ async function request<T>(
     (body === undefined
       ? undefined
       : { content: JSON.stringify(body), contentType: 'application/json' });
-  const response = await send(url, method, sent, signal, timeoutMs);
+  const response = await send(url, method, sent, signal, timeoutMs, token);
   const payload = await readJson(response);
   if (response.ok) return payload as T;
   throw failure(response, payload);
@@ -259,7 +283,12 @@ function failure(response: Response, payload: unknown): ApiError {
     return new ApiError('unauthenticated', i18n.t('errors.unauthenticated'), 401);
   }
 
-  if (isErrorBody(payload)) return apiErrorOf(payload.error, response.status);
+  if (isErrorBody(payload)) {
+    if (response.status === 403 && payload.error.messageKey === 'errors.secondFactorRequired') {
+      secondFactorListener?.();
+    }
+    return apiErrorOf(payload.error, response.status);
+  }
   const code = codeForStatus(response.status);
   return new ApiError(
     code,

@@ -8,7 +8,6 @@ const valid = {
   appName: 'Test Report Center',
   providerName: 'Example Valves Ltd.',
   privacyPolicyUrl: 'https://example.com/privacy',
-  selfRegistration: false,
 };
 
 describe('parseConfig', () => {
@@ -25,7 +24,7 @@ describe('parseConfig', () => {
   it.each([
     ['a missing pool id', { ...valid, userPoolId: undefined }, 'userPoolId'],
     ['an empty client id', { ...valid, userPoolClientId: '' }, 'userPoolClientId'],
-    ['a string flag', { ...valid, selfRegistration: 'false' }, 'selfRegistration'],
+    ['a non-text name', { ...valid, appName: 7 }, 'appName'],
     ['a bad privacy URL', { ...valid, privacyPolicyUrl: 'privacy' }, 'privacyPolicyUrl'],
     ['a bad endpoint', { ...valid, userPoolEndpoint: 'localhost' }, 'userPoolEndpoint'],
   ])('rejects %s, naming the field', (_name, input, field) => {

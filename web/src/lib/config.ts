@@ -14,7 +14,6 @@ export const appConfigSchema = z.object({
   appName: z.string().min(1),
   providerName: z.string().min(1),
   privacyPolicyUrl: z.url(),
-  selfRegistration: z.boolean(),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -8,7 +8,6 @@ const valid = {
   appName: 'Test Report Center',
   providerName: 'Acme Valves',
   privacyPolicyUrl: 'https://acme.example/privacy',
-  selfRegistration: false,
 };
 
 const reportCenter = { providerName: 'text', privacyPolicyUrl: 'httpUrl' } as const;
@@ -16,7 +15,6 @@ const signIn = {
   appName: 'text',
   userPoolId: 'text',
   userPoolEndpoint: 'optionalHttpUrl',
-  selfRegistration: 'boolean',
 } as const;
 
 describe('parsePageConfig', () => {
@@ -28,7 +26,6 @@ describe('parsePageConfig', () => {
     expect(parsePageConfig(valid, signIn)).toEqual({
       appName: 'Test Report Center',
       userPoolId: 'pool',
-      selfRegistration: false,
     });
     expect(
       parsePageConfig({ ...valid, userPoolEndpoint: 'http://localhost:9229' }, signIn),
@@ -41,8 +38,8 @@ describe('parsePageConfig', () => {
     ).toThrow(/providerName.*privacyPolicyUrl/);
     expect(() => parsePageConfig(null, reportCenter)).toThrow(/providerName/);
     expect(() =>
-      parsePageConfig({ ...valid, selfRegistration: 'yes', userPoolEndpoint: 'x' }, signIn),
-    ).toThrow(/userPoolEndpoint.*selfRegistration/);
+      parsePageConfig({ ...valid, userPoolId: 7, userPoolEndpoint: 'x' }, signIn),
+    ).toThrow(/userPoolId.*userPoolEndpoint/);
   });
 
   it('takes only web addresses for links', () => {

@@ -4,13 +4,9 @@
  * page's first download. A page names the settings it needs and the kind of each; the
  * rest of the file is ignored.
  */
-export type SettingKind = 'text' | 'httpUrl' | 'optionalHttpUrl' | 'boolean';
+export type SettingKind = 'text' | 'httpUrl' | 'optionalHttpUrl';
 
-type ValueOf<K extends SettingKind> = K extends 'boolean'
-  ? boolean
-  : K extends 'optionalHttpUrl'
-    ? string | undefined
-    : string;
+type ValueOf<K extends SettingKind> = K extends 'optionalHttpUrl' ? string | undefined : string;
 
 /** The settings of `Fields`, as the page reads them. */
 export type PageConfig<Fields extends Record<string, SettingKind>> = {
@@ -30,7 +26,6 @@ const problems: Record<SettingKind, string> = {
   text: 'a non-empty text is required',
   httpUrl: 'an http(s) URL is required',
   optionalHttpUrl: 'an http(s) URL, when set',
-  boolean: 'true or false is required',
 };
 
 /** The value of one setting, or undefined (with the problem noted) when it is wrong. */
@@ -44,8 +39,6 @@ function readSetting(kind: SettingKind, value: unknown): { value?: unknown; ok: 
       return { value, ok: isHttpUrl(value) };
     case 'optionalHttpUrl':
       return { value, ok: value === undefined || isHttpUrl(value) };
-    case 'boolean':
-      return { value, ok: typeof value === 'boolean' };
   }
 }
 

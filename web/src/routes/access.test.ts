@@ -93,4 +93,51 @@ describe('decideAccess', () => {
       });
     });
   });
+
+  describe("an admin's second factor", () => {
+    const withFactor = (secondFactor: 'checking' | 'ok' | 'setUpRequired' | 'signInAgain') =>
+      ({ status: 'signedIn', role: 'admin', secondFactor }) as const;
+
+    it('waits while the account is read', () => {
+      expect(decideAccess(staffOrAdmin, withFactor('checking'), at('/products'))).toEqual({
+        type: 'wait',
+      });
+    });
+
+    it('shows only the second-factor page until it is set up or used, keeping `to`', () => {
+      for (const state of ['setUpRequired', 'signInAgain'] as const) {
+        expect(decideAccess(adminOnly, withFactor(state), at('/staffs', '?page=2'))).toEqual({
+          type: 'redirect',
+          to: '/authenticator-app?page=2&to=/staffs',
+        });
+        expect(
+          decideAccess(staffOrAdmin, withFactor(state), at('/pages/account-settings/account')),
+        ).toEqual({
+          type: 'redirect',
+          to: '/authenticator-app?to=/pages/account-settings/account',
+        });
+        expect(decideAccess(adminOnly, withFactor(state), at('/authenticator-app'))).toEqual({
+          type: 'allow',
+        });
+      }
+      // Public pages stay open.
+      expect(decideAccess('public', withFactor('setUpRequired'), at('/not-authorized'))).toEqual({
+        type: 'allow',
+      });
+    });
+
+    it('sends everyone with nothing to do there on from the second-factor page', () => {
+      expect(
+        decideAccess(adminOnly, withFactor('ok'), at('/authenticator-app', '?to=%2Fstaffs')),
+      ).toEqual({
+        type: 'redirect',
+        to: '/staffs',
+      });
+      expect(decideAccess(adminOnly, staff, at('/authenticator-app'))).toEqual({
+        type: 'redirect',
+        to: '/dashboard',
+      });
+      expect(decideAccess(adminOnly, withFactor('ok'), at('/staffs'))).toEqual({ type: 'allow' });
+    });
+  });
 });

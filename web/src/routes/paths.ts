@@ -26,6 +26,11 @@ export const paths = {
   accountSettingsAccount: '/pages/account-settings/account',
   userProfile: '/pages/user-profile',
   userProfileProfile: '/pages/user-profile/profile',
+  /**
+   * Where an admin goes before any other page when the session lacks the second factor:
+   * setting the authenticator app up, or signing in again with it (the guard sends them).
+   */
+  secondFactor: '/authenticator-app',
   /** The public Test Report Center: a page of its own (search.html), reached by a full load. */
   search: '/search',
   notAuthorized: '/not-authorized',

@@ -45,12 +45,17 @@ function encodePathParam(path: string): string {
  * own query kept first and `to=<path>` added last (left out for `/`), e.g.
  * `/products?x=1` -> `/login?x=1&to=/products`.
  */
-export function loginRedirectPath({ pathname, search }: LocationLike): string {
+export function loginRedirectPath(location: LocationLike): string {
+  return returnPath(paths.login, location);
+}
+
+/** `page` with the query and `to` of {@link loginRedirectPath}, e.g. the second-factor page. */
+export function returnPath(page: string, { pathname, search }: LocationLike): string {
   const params = new URLSearchParams(search);
   params.delete(returnToParam);
   const parts = params.size ? [params.toString()] : [];
   if (pathname !== paths.home) parts.push(`${returnToParam}=${encodePathParam(pathname)}`);
-  return parts.length ? `${paths.login}?${parts.join('&')}` : paths.login;
+  return parts.length ? `${page}?${parts.join('&')}` : page;
 }
 
 /**

@@ -13,7 +13,7 @@ import { isRouteHandle } from './route-handle';
 export function RouteGuard() {
   const matches = useMatches();
   const location = useLocation();
-  const { status, user } = useAuth();
+  const { status, user, secondFactor } = useAuth();
 
   const handle = matches
     .map((match) => match.handle)
@@ -21,7 +21,7 @@ export function RouteGuard() {
     .at(-1);
   const session: SessionSnapshot =
     status === 'signedIn' && user
-      ? { status: 'signedIn', role: user.role }
+      ? { status: 'signedIn', role: user.role, secondFactor }
       : { status: status === 'loading' ? 'loading' : 'signedOut' };
 
   const decision = decideAccess(handle?.access ?? 'public', session, location);

@@ -32,6 +32,7 @@ export type PageId =
   | 'accountSettingsAccount'
   | 'userProfile'
   | 'userProfileProfile'
+  | 'secondFactor'
   | 'search'
   | 'notAuthorized'
   | 'notFound';
@@ -196,6 +197,8 @@ export const appRoutes: readonly AppRoute[] = [
     access: staffOrAdmin,
     layout: 'shell',
   },
+  // Only admins are ever sent here (the guard; docs/access-control.md "The web guard").
+  { path: paths.secondFactor, page: 'secondFactor', access: adminOnly, layout: 'blank' },
   // The public Test Report Center is its own light page (search.html, its own entry):
   // reached from here, it is a full page load, never back-office code.
   { path: paths.search, page: 'search', access: 'public', layout: 'none' },

@@ -79,6 +79,7 @@ const pages: Record<PageId, LazyModule> = {
   accountSettingsAccount: lazyModule(() => import('../features/auth/pages/account-settings-page')),
   userProfile: eager(UserProfileRedirect),
   userProfileProfile: lazyModule(() => import('../features/auth/pages/user-profile-page')),
+  secondFactor: lazyModule(() => import('../features/auth/pages/second-factor-page')),
   // The public Test Report Center is its own entry (search.html): never in this bundle.
   search: eager(ReportCenterPage),
   notAuthorized: lazyModule(() => import('../features/misc/pages/not-authorized-page')),

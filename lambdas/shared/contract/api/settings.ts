@@ -1,5 +1,9 @@
 import { adminOnly, staffOrAdmin, type ApiTable } from '../api-spec';
-import { siteSettingsSchema, updateSiteSettingsSchema } from '../schemas/settings';
+import {
+  signUpStateSchema,
+  siteSettingsSchema,
+  updateSiteSettingsSchema,
+} from '../schemas/settings';
 
 /** Site settings admins change in the back office (docs/report-center.md). */
 export const settingsApi = {
@@ -13,5 +17,10 @@ export const settingsApi = {
     access: adminOnly,
     body: updateSiteSettingsSchema,
     answers: { 200: siteSettingsSchema },
+  },
+  'GET /api/sign-up': {
+    summary: 'Whether people may create an account (the site setting): the sign-in page asks',
+    access: 'public',
+    answers: { 200: signUpStateSchema },
   },
 } as const satisfies ApiTable;

@@ -22,6 +22,11 @@ export const updateSiteSettingsSchema = z.strictObject({
    * in the search history as withheld.
    */
   publicVerdicts: publicVerdictsField,
+  /**
+   * People may create an account on the sign-in page (an admin then approves it). Off
+   * by default; left out: unchanged.
+   */
+  selfRegistration: z.boolean().optional(),
   /** The settings' version the edit is based on (0 before the first save). */
   version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
@@ -30,8 +35,13 @@ export type UpdateSiteSettingsInput = z.infer<typeof updateSiteSettingsSchema>;
 /** `GET /api/settings`: the settings in force (the defaults at version 0 until first saved). */
 export const siteSettingsSchema = z.object({
   publicVerdicts: z.array(z.enum(reportVerdicts)),
+  selfRegistration: z.boolean().default(false),
   version: z.number().int(),
   updatedAt: z.string().nullable().default(null),
   updatedBy: z.string().nullable().default(null),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** `GET /api/sign-up` (public): whether the sign-in page offers "Create an account". */
+export const signUpStateSchema = z.object({ open: z.boolean() });
+export type SignUpState = z.infer<typeof signUpStateSchema>;

@@ -142,6 +142,34 @@ describe('auditChanges', () => {
     ]);
   });
 
+  it('says how a first password was given, an admin’s reset and an MFA reset, in both languages', () => {
+    const entry = {
+      entity: 'staff' as const,
+      changes: {
+        invitation: { from: null, to: 'mail' },
+        passwordReset: { from: false, to: true },
+        mfa: { from: true, to: false },
+      },
+    };
+    expect(auditChanges(entry, en, 'en')).toEqual([
+      {
+        field: 'invitation',
+        label: 'First password',
+        from: '—',
+        to: 'Temporary password mailed (invitation)',
+      },
+      { field: 'passwordReset', label: 'Password reset by an admin', from: 'No', to: 'Yes' },
+      { field: 'mfa', label: 'Authenticator app (MFA)', from: 'Yes', to: 'No' },
+    ]);
+    expect(
+      auditChanges(
+        { entity: 'staff', changes: { invitation: { from: null, to: 'typed' } } },
+        zh,
+        'zh',
+      ),
+    ).toEqual([{ field: 'invitation', label: '首次密碼', from: '—', to: '由管理員輸入臨時密碼' }]);
+  });
+
   it('shows a batch’s serial numbers as the first few and how many more', () => {
     const serials = Array.from({ length: 8 }, (_, i) => `AV-${i + 1}`);
     const [batch] = auditChanges(

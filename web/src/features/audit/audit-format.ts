@@ -62,6 +62,10 @@ const fieldLabels = {
     email: 'staffs.columns.email',
     role: 'staffs.columns.role',
     enabled: 'staffs.columns.status',
+    invitation: 'audit.fields.invitation',
+    invitedAt: 'audit.fields.invitedAt',
+    passwordReset: 'audit.fields.passwordReset',
+    mfa: 'audit.fields.mfa',
   },
   machine: {
     name: 'machines.fields.name',
@@ -86,6 +90,7 @@ const fieldLabels = {
   },
   settings: {
     publicVerdicts: 'audit.fields.publicVerdicts',
+    selfRegistration: 'siteSettings.signUp.label',
   },
   import: {},
 } as const satisfies Record<AuditEntity, Record<string, TranslationKey>>;
@@ -142,6 +147,9 @@ function translatedValue(
   if (entity === 'staff' && field === 'role' && isOneOf(roles, value)) return t(`roles.${value}`);
   if (entity === 'staff' && field === 'enabled' && typeof value === 'boolean') {
     return t(value ? 'staffs.status.active' : 'staffs.status.disabled');
+  }
+  if (entity === 'staff' && field === 'invitation' && (value === 'mail' || value === 'typed')) {
+    return t(value === 'mail' ? 'audit.values.invitationMail' : 'audit.values.invitationTyped');
   }
   if (entity === 'report-request' && field === 'status' && isOneOf(deliveryStatuses, value)) {
     return t(`deliveryStatus.${value}`);

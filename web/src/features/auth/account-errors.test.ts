@@ -67,6 +67,18 @@ describe('resetPasswordFailure', () => {
 });
 
 describe('registerFailure', () => {
+  it('tells a sign-up refused because it is closed from other refusals of the trigger', () => {
+    const refusal = (message: string) =>
+      Object.assign(new Error(message), { name: 'UserLambdaValidationException' });
+    expect(registerFailure(refusal('PreSignUp failed with error Sign-up is closed.'))).toEqual({
+      type: 'closed',
+    });
+    expect(registerFailure(refusal('PreSignUp failed with error Something else.'))).toEqual({
+      type: 'message',
+      messageKey: 'errors.internal',
+    });
+  });
+
   it('shows a taken email on the email field', () => {
     expect(registerFailure(named('UsernameExistsException'))).toEqual({
       type: 'field',

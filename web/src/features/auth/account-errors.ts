@@ -40,8 +40,24 @@ export function resetPasswordFailure(error: unknown): ResetPasswordFailure {
   }
 }
 
-/** A failed `signUp`. */
-export function registerFailure(error: unknown): FormFailure<'email' | 'password'> {
+/**
+ * What the PreSignUp trigger answers while sign-up is off (lambdas/auth/pre-sign-up.ts
+ * `signUpClosedMessage`; test/unit/sign-up-closed.test.ts holds both the same): Cognito
+ * wraps it as `UserLambdaValidationException` "PreSignUp failed with error Sign-up is closed.".
+ */
+export const signUpClosedReason = 'Sign-up is closed';
+
+/** A failed `signUp`; `closed`: an admin has turned sign-up off (since the page opened). */
+export function registerFailure(
+  error: unknown,
+): FormFailure<'email' | 'password'> | { type: 'closed' } {
+  if (
+    errorName(error) === 'UserLambdaValidationException' &&
+    error instanceof Error &&
+    error.message.includes(signUpClosedReason)
+  ) {
+    return { type: 'closed' };
+  }
   switch (errorName(error)) {
     case 'UsernameExistsException':
     case 'AliasExistsException':

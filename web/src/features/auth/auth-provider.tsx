@@ -2,10 +2,11 @@ import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { i18n } from '../../i18n';
-import { onUnauthenticated } from '../../lib/api-client';
+import { onSecondFactorRequired, onUnauthenticated } from '../../lib/api-client';
 import { retryingLoader } from '../../lib/retrying-loader';
 import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-context';
 import { genericFailureMessageKey } from './cognito-errors';
+import { readSecondFactorState, type SecondFactorState } from './second-factor';
 import type { AuthUser } from './session';
 import { isSessionEndingError } from './session-errors';
 import { readSession, signOutQuietly, type SessionRead } from './session-flow';
@@ -94,6 +95,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [endSession]);
 
+  // An admin's second factor, read from the API once per signed-in account, and again when
+  // the API refuses an admin call for want of it. A new reading replaces the last only once
+  // it has come (no "checking" in between), so a page refused again cannot loop.
+  const adminId =
+    state.status === 'signedIn' && state.user.role === 'admin' ? state.user.id : undefined;
+  const [secondFactorReading, setSecondFactorReading] = useState<{
+    userId: string;
+    state: Exclude<SecondFactorState, 'checking'>;
+  }>();
+  const [recheck, setRecheck] = useState(0);
+  useEffect(() => {
+    if (!adminId) return;
+    let active = true;
+    void readSecondFactorState().then((reading) => {
+      if (active) setSecondFactorReading({ userId: adminId, state: reading });
+    });
+    return () => {
+      active = false;
+    };
+  }, [adminId, recheck]);
+  useEffect(() => onSecondFactorRequired(() => setRecheck((count) => count + 1)), []);
+  let secondFactor: SecondFactorState = 'ok';
+  if (adminId) {
+    secondFactor = secondFactorReading?.userId === adminId ? secondFactorReading.state : 'checking';
+  }
+
   const signIn = useCallback<AuthContextValue['signIn']>(async (credentials) => {
     const outcome = await loadSignInFlow().then(
       ({ signInWithPassword }) => signInWithPassword(credentials),
@@ -126,12 +153,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status: state.status,
       user: state.status === 'signedIn' ? state.user : undefined,
+      secondFactor,
       signIn,
       signOut,
       refreshSession,
       endSession,
     }),
-    [state, signIn, signOut, refreshSession, endSession],
+    [state, secondFactor, signIn, signOut, refreshSession, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,3 +6,4 @@ export { AuthProvider } from './auth-provider';
 export { useAuth } from './use-auth';
 export type { AuthContextValue, AuthStatus, Credentials, SignInOutcome } from './auth-context';
 export type { AuthUser, PendingAccount } from './session';
+export type { SecondFactorState } from './second-factor';

@@ -3,10 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const amplify = vi.hoisted(() => ({
   fetchAuthSession: vi.fn(),
   updatePassword: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-const { changeOwnPassword, cognitoEndpoint, signOutEverywhere } = await import('./own-account');
+const { changeOwnPassword, cognitoEndpoint, confirmTotpSetUp, revokeOwnSessions, turnOffTotp } =
+  await import('./own-account');
 
 const fetchMock = vi.fn<typeof fetch>();
 const config = { region: 'eu-west-1', userPoolEndpoint: undefined };
@@ -14,7 +18,7 @@ const config = { region: 'eu-west-1', userPoolEndpoint: undefined };
 beforeEach(() => {
   for (const mock of Object.values(amplify)) mock.mockReset();
   amplify.fetchAuthSession.mockResolvedValue({
-    tokens: { accessToken: { toString: () => 'access-token' } },
+    tokens: { idToken: { toString: () => 'id-token' } },
   });
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -48,39 +52,92 @@ describe('own account calls', () => {
   });
 });
 
-describe('signOutEverywhere', () => {
-  it('sends GlobalSignOut with the access token', async () => {
-    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
-    await signOutEverywhere(config);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('https://cognito-idp.eu-west-1.amazonaws.com/');
-    expect(init?.headers).toMatchObject({
-      'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
+describe('the authenticator app', () => {
+  const api = (status: number, body?: unknown) =>
+    body === undefined ? new Response(null, { status }) : Response.json(body, { status });
+
+  it('confirms a set-up with Cognito, then records it with the API', async () => {
+    fetchMock.mockResolvedValue(api(204));
+    await confirmTotpSetUp('123456');
+    expect(amplify.verifyTOTPSetup).toHaveBeenCalledWith({
+      code: '123456',
+      options: { friendlyDeviceName: 'Authenticator app' },
     });
-    expect(JSON.parse(String(init?.body))).toEqual({ AccessToken: 'access-token' });
+    expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(['/api/account/mfa', 'POST']);
   });
 
-  it("fails with Cognito's exception, named as Amplify names it", async () => {
-    fetchMock.mockResolvedValue(
+  it('records nothing when Cognito refuses the code', async () => {
+    amplify.verifyTOTPSetup.mockRejectedValue(
+      Object.assign(new Error('x'), { name: 'CodeMismatchException' }),
+    );
+    expect((await failure(confirmTotpSetUp('000000'))).name).toBe('CodeMismatchException');
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns it off with the token of a fresh sign-in with password and code', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        Response.json({
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: 'session-1',
+          ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' },
+        }),
+      )
+      .mockResolvedValueOnce(Response.json({ AuthenticationResult: { IdToken: 'fresh-id' } }))
+      .mockResolvedValueOnce(api(204));
+    await turnOffTotp(
+      { ...config, userPoolClientId: 'client-1' },
+      { email: 'a@example.com', password: 'Password-1!', code: '123456' },
+    );
+    const bodies = fetchMock.mock.calls
+      .slice(0, 2)
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies[0]).toEqual({
+      ClientId: 'client-1',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'Password-1!' },
+    });
+    expect(bodies[1]).toEqual({
+      ClientId: 'client-1',
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: 'session-1',
+      ChallengeResponses: { USERNAME: 'sub-1', SOFTWARE_TOKEN_MFA_CODE: '123456' },
+    });
+    const [url, init] = fetchMock.mock.calls[2]!;
+    expect([url, init?.method]).toEqual(['/api/account/mfa', 'DELETE']);
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer fresh-id' });
+    // The session's own token was not the one sent.
+    expect(amplify.fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('says which step refused the fresh sign-in, and calls no API then', async () => {
+    fetchMock.mockResolvedValueOnce(
       Response.json(
-        {
-          __type: 'com.amazonaws.cognito#NotAuthorizedException',
-          message: 'Access Token has been revoked',
-        },
+        { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' },
         { status: 400 },
       ),
     );
-    const error = await failure(signOutEverywhere(config));
-    expect(error).toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'Access Token has been revoked',
-    });
+    const error = await failure(
+      turnOffTotp(
+        { ...config, userPoolClientId: 'client-1' },
+        { email: 'a@example.com', password: 'wrong', code: '123456' },
+      ),
+    );
+    expect(error).toMatchObject({ name: 'NotAuthorizedException', step: 'password' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+});
 
-  it('fails as a network error when Cognito cannot be reached, and without tokens', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    expect((await failure(signOutEverywhere(config))).name).toBe('NetworkError');
-    amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
-    expect((await failure(signOutEverywhere(config))).name).toBe('NotAuthorizedException');
+describe('revokeOwnSessions', () => {
+  it('asks the API to end every session, saying why', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await revokeOwnSessions('passwordChanged');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(['/api/account/sessions/revoke', 'POST']);
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'passwordChanged' });
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer id-token' });
   });
 });

@@ -7,6 +7,7 @@ import {
   newPasswordFailure,
   signInFailureMessageKey,
   signInNextStepMessageKey,
+  totpCodeFailure,
 } from './sign-in-messages';
 
 /**
@@ -61,6 +62,10 @@ function afterStep(nextStep: SignInOutput['nextStep']): Promise<SignInOutcome> |
       return finishSignIn();
     case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
       return { type: 'newPasswordRequired' };
+    // The pool's MFA is optional: only accounts that set an app up are asked (an admin
+    // without one is taken to set it up once signed in, by the back office's guard).
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { type: 'totpRequired' };
     case 'CONFIRM_SIGN_UP':
       return { type: 'confirmSignUp' };
     default:
@@ -87,6 +92,22 @@ export async function answerNewPassword(newPassword: string): Promise<SignInOutc
     const failure = newPasswordFailure(error);
     if (failure.type === 'field')
       return { type: 'passwordRejected', messageKey: failure.messageKey };
+    if (failure.type === 'expired') return { type: 'expired' };
+    return { type: 'failed', messageKey: failure.messageKey };
+  }
+}
+
+/**
+ * Answers the SOFTWARE_TOKEN_MFA step of the sign-in in progress with a code from the
+ * authenticator app. A wrong code keeps the step open for another try.
+ */
+export async function answerTotpCode(code: string): Promise<SignInOutcome> {
+  try {
+    const { nextStep } = await confirmSignIn({ challengeResponse: code.trim() });
+    return await afterStep(nextStep);
+  } catch (error) {
+    const failure = totpCodeFailure(error);
+    if (failure.type === 'field') return { type: 'codeRejected', messageKey: failure.messageKey };
     if (failure.type === 'expired') return { type: 'expired' };
     return { type: 'failed', messageKey: failure.messageKey };
   }

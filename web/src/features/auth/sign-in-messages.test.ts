@@ -3,6 +3,7 @@ import {
   newPasswordFailure,
   signInFailureMessageKey,
   signInNextStepMessageKey,
+  totpCodeFailure,
 } from './sign-in-messages';
 
 const named = (name: string) => Object.assign(new Error('x'), { name });
@@ -36,7 +37,7 @@ describe('signInFailureMessageKey', () => {
 describe('signInNextStepMessageKey', () => {
   it('explains a required reset and anything unsupported', () => {
     expect(signInNextStepMessageKey('RESET_PASSWORD')).toBe('auth.login.resetRequired');
-    expect(signInNextStepMessageKey('CONFIRM_SIGN_IN_WITH_TOTP_CODE')).toBe(
+    expect(signInNextStepMessageKey('CONTINUE_SIGN_IN_WITH_TOTP_SETUP')).toBe(
       'auth.login.additionalStepRequired',
     );
   });
@@ -63,6 +64,34 @@ describe('newPasswordFailure', () => {
     expect(newPasswordFailure(named('InternalErrorException'))).toEqual({
       type: 'message',
       messageKey: 'errors.internal',
+    });
+  });
+});
+
+describe('totpCodeFailure', () => {
+  it('puts a wrong code on the field, as Cognito and cognito-local name it', () => {
+    for (const name of ['CodeMismatchException', 'EnableSoftwareTokenMFAException']) {
+      expect(totpCodeFailure(named(name))).toEqual({
+        type: 'field',
+        messageKey: 'auth.totp.wrongCode',
+      });
+    }
+  });
+
+  it('starts over when the step is gone', () => {
+    for (const name of ['NotAuthorizedException', 'SignInException', 'ExpiredCodeException']) {
+      expect(totpCodeFailure(named(name))).toEqual({ type: 'expired' });
+    }
+  });
+
+  it('reports the rest as messages', () => {
+    expect(totpCodeFailure(named('TooManyRequestsException'))).toEqual({
+      type: 'message',
+      messageKey: 'errors.resource-exhausted',
+    });
+    expect(totpCodeFailure(new TypeError('Failed to fetch'))).toEqual({
+      type: 'message',
+      messageKey: 'errors.connectionFailed',
     });
   });
 });

@@ -44,3 +44,22 @@ export function newPasswordFailure(error: unknown): NewPasswordFailure {
       return { type: 'message', messageKey: genericFailureMessageKey(error) };
   }
 }
+
+/**
+ * Outcome of answering the authenticator-app (TOTP) step with a failure: a wrong code is
+ * the field's message (Cognito keeps the step open); a step Cognito no longer knows (its
+ * session lasts minutes, or too many wrong codes ended it) means starting again.
+ */
+export function totpCodeFailure(error: unknown): NewPasswordFailure {
+  switch (errorName(error)) {
+    case 'CodeMismatchException':
+    case 'EnableSoftwareTokenMFAException':
+      return { type: 'field', messageKey: 'auth.totp.wrongCode' };
+    case 'NotAuthorizedException':
+    case 'SignInException':
+    case 'ExpiredCodeException':
+      return { type: 'expired' };
+    default:
+      return { type: 'message', messageKey: genericFailureMessageKey(error) };
+  }
+}

@@ -4,8 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { updateSiteSettingsSchema } from '../../../../lambdas/shared/contract/schemas/settings';
 import { i18n } from '../../i18n';
 import { resources } from '../../i18n/resources';
-import { PublicVerdictsFields } from './components/public-verdicts-form';
-import { sameVerdicts, settingsInput, verdictsInOrder, withVerdict } from './settings-form';
+import { SiteSettingsFields } from './components/site-settings-form';
+import {
+  changedSettings,
+  sameVerdicts,
+  settingsChoice,
+  settingsInput,
+  verdictsInOrder,
+  withVerdict,
+  type SiteSettingsChoice,
+} from './settings-form';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
@@ -33,30 +41,73 @@ describe('the site settings form’s rules', () => {
     expect(sameVerdicts([], [])).toBe(true);
   });
 
-  it('sends what the API’s schema accepts, with the version the edit started from', () => {
-    const input = settingsInput(['pass', 'incomplete'], 4);
-    expect(input).toEqual({ publicVerdicts: ['pass', 'incomplete'], version: 4 });
+  it('sends every setting together, as the API’s schema accepts it, with the version the edit started from', () => {
+    const input = settingsInput(
+      { publicVerdicts: ['pass', 'incomplete'], selfRegistration: true },
+      4,
+    );
+    expect(input).toEqual({
+      publicVerdicts: ['pass', 'incomplete'],
+      selfRegistration: true,
+      version: 4,
+    });
     expect(updateSiteSettingsSchema.safeParse(input).success).toBe(true);
-    expect(settingsInput([], 0)).toEqual({ publicVerdicts: [], version: 0 });
+    expect(settingsInput({ publicVerdicts: [], selfRegistration: false }, 0)).toEqual({
+      publicVerdicts: [],
+      selfRegistration: false,
+      version: 0,
+    });
+  });
+
+  it('starts from the settings as loaded, sign-up off when they do not say', () => {
+    const loaded = {
+      publicVerdicts: ['untested', 'pass'] as const,
+      selfRegistration: false,
+      version: 3,
+      updatedAt: null,
+      updatedBy: null,
+    };
+    expect(settingsChoice({ ...loaded, publicVerdicts: [...loaded.publicVerdicts] })).toEqual({
+      publicVerdicts: ['pass', 'untested'],
+      selfRegistration: false,
+    });
+  });
+
+  it('names the settings a choice changes: the verdicts by value, sign-up by its switch', () => {
+    const base: SiteSettingsChoice = { publicVerdicts: ['pass', 'fail'], selfRegistration: false };
+    expect(changedSettings(base, { ...base, publicVerdicts: ['fail', 'pass'] })).toEqual([]);
+    expect(changedSettings(base, { ...base, selfRegistration: true })).toEqual([
+      'selfRegistration',
+    ]);
+    expect(changedSettings(base, { publicVerdicts: ['pass'], selfRegistration: true })).toEqual([
+      'publicVerdicts',
+      'selfRegistration',
+    ]);
   });
 });
 
-describe('the verdicts visitors may receive, as drawn', () => {
-  const draw = (chosen: Parameters<typeof PublicVerdictsFields>[0]['chosen'], saved = {}) =>
+describe('the site settings, as drawn', () => {
+  const draw = (
+    chosen: SiteSettingsChoice['publicVerdicts'],
+    saved = {},
+    selfRegistration = false,
+  ) =>
     renderToStaticMarkup(
-      <PublicVerdictsFields
-        chosen={chosen}
+      <SiteSettingsFields
+        choice={{ publicVerdicts: chosen, selfRegistration }}
         onChange={() => {}}
         saved={{ updatedAt: null, updatedBy: null, ...saved }}
       />,
     );
-  /** Whether the checkbox of a verdict is ticked in the markup. */
-  const ticked = (html: string, verdict: string) => {
-    const start = html.indexOf(`data-testid="settings-verdict-${verdict}"`);
-    expect(start, verdict).toBeGreaterThan(-1);
+  /** Whether the checkbox (or toggle) of `testId` is ticked in the markup. */
+  const tickedInput = (html: string, testId: string) => {
+    const start = html.indexOf(`data-testid="${testId}"`);
+    expect(start, testId).toBeGreaterThan(-1);
     const input = /<input[^>]*>/.exec(html.slice(start))?.[0] ?? '';
     return /\schecked(=""|\s|>|\/)/.test(input);
   };
+  const ticked = (html: string, verdict: string) =>
+    tickedInput(html, `settings-verdict-${verdict}`);
 
   it('ticks the chosen verdicts and explains what the choice does', () => {
     const html = draw(['pass', 'fail']);
@@ -81,5 +132,13 @@ describe('the verdicts visitors may receive, as drawn', () => {
     expect(html).toContain('data-testid="settings-none"');
     expect(html).toContain('visitors receive no report');
     expect(html).toMatch(/Last saved .*2026.* by admin@example\.com\./);
+  });
+
+  it('shows the sign-up switch as saved, saying an administrator approves new accounts', () => {
+    const off = draw(['pass']);
+    expect(tickedInput(off, 'settings-self-registration')).toBe(false);
+    expect(off).toContain('People may create an account');
+    expect(off).toContain('until an administrator approves it');
+    expect(tickedInput(draw(['pass'], {}, true), 'settings-self-registration')).toBe(true);
   });
 });

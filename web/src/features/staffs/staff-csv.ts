@@ -8,6 +8,9 @@ export const staffCsvColumns: readonly CsvColumn<StaffMember>[] = [
   { header: 'email', value: (member) => member.email },
   { header: 'role', value: (member) => member.role },
   { header: 'status', value: (member) => member.status },
+  { header: 'mfaEnabled', value: (member) => member.mfaEnabled },
+  { header: 'lastSignInAt', value: (member) => member.lastSignInAt },
+  { header: 'invitedAt', value: (member) => member.invitedAt },
   { header: 'createdAt', value: (member) => member.createdAt },
   { header: 'updatedAt', value: (member) => member.updatedAt },
 ];

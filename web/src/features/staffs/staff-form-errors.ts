@@ -1,7 +1,13 @@
-export type StaffFormField = 'name' | 'email' | 'password' | 'role';
+export type StaffFormField = 'name' | 'email' | 'role' | 'password' | 'language';
 
 /** The new-account form's fields in page order: the first one with a message gets the focus. */
-export const staffFormFields: readonly StaffFormField[] = ['name', 'email', 'password', 'role'];
+export const staffFormFields: readonly StaffFormField[] = [
+  'name',
+  'email',
+  'role',
+  'password',
+  'language',
+];
 
 /**
  * Where a 409 `already-exists` without field details shows: the email, the account's

@@ -12,8 +12,10 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useFieldFocus } from '../../../lib/use-field-focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { changePasswordSchema, type ChangePasswordFormField } from '../change-password';
-import { changeOwnPassword } from '../own-account';
-import { changePasswordFailure } from '../own-account-errors';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../routes/paths';
+import { changeOwnPassword, revokeOwnSessions } from '../own-account';
+import { changePasswordFailure, revokeSessionsFailure } from '../own-account-errors';
 import { useAuth } from '../use-auth';
 import { NewPasswordFields } from './new-password-fields';
 import { usePasswordRulesHint } from '../../../lib/password-rules';
@@ -28,21 +30,38 @@ const empty = { currentPassword: '', password: '', confirmPassword: '' };
 /**
  * Change password: the current one, then the new one twice, checked against the
  * password rules (shown under the field) before Cognito checks them again. A wrong
- * current password is shown on its field; Cognito counts it toward its lockout.
+ * current password is shown on its field; Cognito counts it toward its lockout. Once
+ * changed, every session of the account ends (`POST /api/account/sessions/revoke`), this
+ * one too: the person signs in with the new password. Should the API not be reached, the
+ * sessions stay and the page says to end them with "Sign out of all devices".
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const { endSession } = useAuth();
+  const navigate = useNavigate();
+  const { endSession, signOut } = useAuth();
   // A new form after a change, so nothing typed stays behind.
   const [generation, setGeneration] = useState(0);
+
+  async function afterChange() {
+    try {
+      await revokeOwnSessions('passwordChanged');
+    } catch (error) {
+      if (revokeSessionsFailure(error).type !== 'alreadySignedOut') {
+        showToast({ type: 'warning', content: t('account.password.changedSessionsLeft') });
+        setGeneration((count) => count + 1);
+        return;
+      }
+    }
+    await signOut();
+    showToast({ type: 'success', content: t('account.password.changedSignIn') });
+    void navigate(paths.login, { replace: true });
+  }
+
   return (
     <PasswordForm
       key={generation}
-      onChanged={() => {
-        showToast({ type: 'success', content: t('account.password.changed') });
-        setGeneration((count) => count + 1);
-      }}
+      onChanged={afterChange}
       onSessionEnded={() => void endSession()}
     />
   );
@@ -52,7 +71,7 @@ function PasswordForm({
   onChanged,
   onSessionEnded,
 }: {
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
   onSessionEnded: () => void;
 }) {
   const { t } = useTranslation();
@@ -77,7 +96,6 @@ function PasswordForm({
     setSubmitting(true);
     try {
       await changeOwnPassword(form.values.currentPassword, form.values.password);
-      onChanged();
     } catch (error) {
       inFlight.current = false;
       setSubmitting(false);
@@ -90,7 +108,9 @@ function PasswordForm({
       } else {
         setFormError(t(failure.messageKey));
       }
+      return;
     }
+    await onChanged();
   }
 
   const currentError = form.errorText('currentPassword');

@@ -9,21 +9,20 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast';
-import { useConfig } from '../../../lib/use-config';
 import { paths } from '../../../routes/paths';
-import { signOutEverywhere } from '../own-account';
-import { signOutEverywhereFailure } from '../own-account-errors';
+import { revokeOwnSessions } from '../own-account';
+import { revokeSessionsFailure } from '../own-account-errors';
 import { useAuth } from '../use-auth';
 
 /**
- * "Sign out of all devices": after a confirmation, Cognito's global sign-out revokes
- * every refresh token of the account; this browser signs out at once, the others at
- * their next renewal. If Cognito cannot be reached, nothing is signed out and the
- * dialog says so.
+ * "Sign out of all devices": after a confirmation, the API ends every session of the
+ * account (`POST /api/account/sessions/revoke`): it refuses every token issued before
+ * now, and Cognito renews none of them. This browser signs out at once; the others at
+ * their next call. If the API cannot be reached, nothing is signed out and the dialog
+ * says so.
  */
 export function SignOutEverywhere() {
   const { t } = useTranslation();
-  const config = useConfig();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const { signOut } = useAuth();
@@ -39,11 +38,11 @@ export function SignOutEverywhere() {
     setWorking(true);
     setError(undefined);
     try {
-      await signOutEverywhere(config);
+      await revokeOwnSessions('signOutEverywhere');
     } catch (failure) {
-      const outcome = signOutEverywhereFailure(failure);
-      if (outcome.type === 'message') {
-        setError(t(outcome.messageKey));
+      const outcome = revokeSessionsFailure(failure);
+      if (outcome.type !== 'alreadySignedOut') {
+        setError(outcome.type === 'api' ? outcome.message : t(outcome.messageKey));
         inFlight.current = false;
         setWorking(false);
         return;

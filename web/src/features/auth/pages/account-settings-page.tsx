@@ -4,13 +4,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountDetails } from '../components/account-details';
+import { AuthenticatorApp } from '../components/authenticator-app';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 
 /**
  * `/pages/account-settings/account`, the Account tab: the signed-in person's name
- * (editable), email and role (read-only), language, password change, and signing out
- * of every device.
+ * (editable), email and role (read-only), language, password change, the authenticator
+ * app (set up, or turned off), and signing out of every device.
  */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export default function AccountSettingsPage() {
       <SpaceBetween size="l" data-testid="account-settings">
         <AccountDetails />
         <ChangePasswordForm />
+        <AuthenticatorApp />
         <SignOutEverywhere />
       </SpaceBetween>
     </ContentLayout>

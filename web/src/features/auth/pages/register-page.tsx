@@ -6,6 +6,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -16,6 +17,10 @@ import {
 } from '../../../../../lambdas/shared/contract/schemas/auth';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
+import { settingsApi } from '../../../../../lambdas/shared/contract/api/settings';
+import { answerParser } from '../../../lib/api-client';
+import { routeUrl } from '../../../lib/api-routes';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useConfig } from '../../../lib/use-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldFocus } from '../../../lib/use-field-focus';
@@ -39,14 +44,39 @@ function initialStep(search: string): Step {
     : { type: 'details' };
 }
 
+/** `GET /api/sign-up`: whether an admin has sign-up on (a site setting, off by default). */
+const signUpPath = routeUrl(settingsApi, 'GET /api/sign-up', {});
+const parseSignUpState = answerParser(settingsApi, 'GET /api/sign-up');
+
+/**
+ * `/register`: only while an admin has sign-up on (the site setting; the PreSignUp trigger
+ * refuses sign-ups otherwise, and the page turns to "closed" should that happen after it
+ * opened); else it says whom to ask.
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { selfRegistration, providerName } = useConfig();
+  const { providerName } = useConfig();
   const { search } = useLocation();
   const [step, setStep] = useState<Step>(() => initialStep(search));
+  const signUp = useApiQuery(signUpPath, parseSignUpState);
+  const [closedSince, setClosedSince] = useState(false);
   useDocumentTitle(t('auth.register.pageTitle'));
 
-  if (!selfRegistration) {
+  if (signUp.status === 'loading') {
+    return <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
+  }
+  if (signUp.status === 'error') {
+    return (
+      <Alert
+        type="error"
+        action={<Button onClick={signUp.reload}>{t('common.retry')}</Button>}
+        data-testid="register-state-error"
+      >
+        {signUp.error.message}
+      </Alert>
+    );
+  }
+  if (!signUp.data.open || closedSince) {
     return (
       <SpaceBetween size="l" data-testid="register-closed">
         <Header variant="h1">{t('auth.register.title')}</Header>
@@ -81,6 +111,7 @@ export default function RegisterPage() {
       onRegistered={(email, codeSent) =>
         setStep(codeSent ? { type: 'code', email } : { type: 'done' })
       }
+      onClosed={() => setClosedSince(true)}
     />
   );
 }
@@ -90,8 +121,11 @@ const detailsOrder: readonly DetailsField[] = ['name', 'email', 'password', 'con
 
 function DetailsStep({
   onRegistered,
+  onClosed,
 }: {
   onRegistered: (email: string, codeSent: boolean) => void;
+  /** Cognito refused: sign-up was turned off after the page opened. */
+  onClosed: () => void;
 }) {
   const { t } = useTranslation();
   const rulesHint = usePasswordRulesHint();
@@ -124,7 +158,9 @@ function DetailsStep({
       onRegistered(email, codeSent);
     } catch (error) {
       const failure = registerFailure(error);
-      if (failure.type === 'field') {
+      if (failure.type === 'closed') {
+        onClosed();
+      } else if (failure.type === 'field') {
         form.setFieldErrorKey(failure.field, failure.messageKey);
         inputs.focus(failure.field);
       } else {

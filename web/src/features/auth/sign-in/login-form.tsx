@@ -65,6 +65,7 @@ export function LoginForm({ onOutcome, passwordInfo }: LoginFormProps) {
       onInput={form.prepare}
       onPointerDown={form.prepare}
       noValidate
+      aria-busy={submitting}
       data-testid="login-form"
     >
       <Form

@@ -17,9 +17,11 @@ import type { SignInOutcome } from '../auth-context';
 import { registerConfirmPath } from '../register-path';
 import type { PendingAccount } from '../session';
 import { readSession } from '../session-flow';
+import { isSignUpOpen } from '../sign-up-state';
 import { AwaitingApproval } from './awaiting-approval';
 import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
+import { TotpForm } from './totp-form';
 import type { SignInConfig } from './sign-in-config';
 import { useText } from './texts';
 
@@ -27,6 +29,7 @@ type Step =
   | { type: 'reading' }
   | { type: 'credentials'; unconfirmedEmail?: string }
   | { type: 'newPassword' }
+  | { type: 'totp' }
   | { type: 'awaiting'; account: PendingAccount };
 
 /** Into the back office: the page asked for (`?to=`), else the dashboard; a full page load. */
@@ -44,6 +47,8 @@ export function SignInApp({ config }: { config: SignInConfig }) {
   const { t } = useText();
   const { showToast } = useToast();
   const [step, setStep] = useState<Step>({ type: 'reading' });
+  // "Create an account" only while an admin has sign-up on (a site setting, off by default).
+  const [signUpOpen, setSignUpOpen] = useState(false);
   // The configured name is the brand; the product's own English name is shown translated.
   const appTitle = config.appName === productName ? t('app.name') : config.appName;
   useDocumentTitle(`${t('auth.login.pageTitle')} · ${appTitle}`);
@@ -56,6 +61,9 @@ export function SignInApp({ config }: { config: SignInConfig }) {
       if (session.kind === 'user') enterApp();
       else if (session.kind === 'pending') setStep({ type: 'awaiting', account: session.account });
       else setStep({ type: 'credentials' });
+    });
+    void isSignUpOpen().then((open) => {
+      if (active) setSignUpOpen(open);
     });
     return () => {
       active = false;
@@ -76,6 +84,9 @@ export function SignInApp({ config }: { config: SignInConfig }) {
       case 'newPasswordRequired':
         setStep({ type: 'newPassword' });
         break;
+      case 'totpRequired':
+        setStep({ type: 'totp' });
+        break;
       case 'confirmSignUp':
         setStep({ type: 'credentials', unconfirmedEmail: email ?? '' });
         break;
@@ -83,8 +94,13 @@ export function SignInApp({ config }: { config: SignInConfig }) {
         setStep({ type: 'awaiting', account: outcome.account });
         break;
       case 'expired':
+        showToast({
+          type: 'error',
+          content: t(
+            step.type === 'totp' ? 'auth.totp.sessionExpired' : 'auth.newPassword.sessionExpired',
+          ),
+        });
         setStep({ type: 'credentials' });
-        showToast({ type: 'error', content: t('auth.newPassword.sessionExpired') });
         break;
       default:
         setStep({ type: 'credentials' });
@@ -112,6 +128,15 @@ export function SignInApp({ config }: { config: SignInConfig }) {
     case 'newPassword':
       content = (
         <NewPasswordForm
+          appTitle={appTitle}
+          onOutcome={handleOutcome}
+          onCancel={() => setStep({ type: 'credentials' })}
+        />
+      );
+      break;
+    case 'totp':
+      content = (
+        <TotpForm
           appTitle={appTitle}
           onOutcome={handleOutcome}
           onCancel={() => setStep({ type: 'credentials' })}
@@ -146,7 +171,7 @@ export function SignInApp({ config }: { config: SignInConfig }) {
               </Link>
             }
           />
-          {config.selfRegistration && (
+          {signUpOpen && (
             <Box textAlign="center" color="text-body-secondary">
               {t('auth.login.registerPrompt')}{' '}
               <Link href={paths.register} data-testid="register-link">

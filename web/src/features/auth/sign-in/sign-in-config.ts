@@ -7,7 +7,6 @@ const signInSettings = {
   userPoolClientId: 'text',
   userPoolEndpoint: 'optionalHttpUrl',
   appName: 'text',
-  selfRegistration: 'boolean',
 } as const;
 
 export type SignInConfig = PageConfig<typeof signInSettings>;

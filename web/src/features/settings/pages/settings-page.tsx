@@ -10,9 +10,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
 import { RecordHistory } from '../../audit';
 import { parseSiteSettings, settingsPath } from '../api';
-import { PublicVerdictsForm } from '../components/public-verdicts-form';
+import { SiteSettingsForm } from '../components/site-settings-form';
 
-/** The site settings page (`/settings`, admins): which verdicts visitors may receive, and its history. */
+/**
+ * The site settings page (`/settings`, admins): which verdicts visitors may receive, whether
+ * people may create an account, and the settings' history.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const query = useApiQuery(settingsPath, parseSiteSettings);
@@ -44,7 +47,7 @@ function SiteSettingsEditor({ loaded }: { loaded: SiteSettings }) {
   const [revision, setRevision] = useState(0);
   return (
     <SpaceBetween size="l">
-      <PublicVerdictsForm
+      <SiteSettingsForm
         key={settings.version}
         settings={settings}
         onSaved={(saved) => {

@@ -5,8 +5,17 @@ import type { Role } from '../../../../../lambdas/shared/contract/roles';
 import type { StaffMember } from '../../../../../lambdas/shared/contract/schemas/staff';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toast/use-toast';
-import { updateStaff } from '../api';
-import { needsRole, staffActionRequest, type StaffAction } from '../staff-actions';
+import type { Language } from '../../../i18n/languages';
+import { useLanguage } from '../../../i18n/use-language';
+import { resendInvitation, resetMfa, resetPassword, updateStaff } from '../api';
+import {
+  isStaffChange,
+  needsRole,
+  sendsMail,
+  staffActionRequest,
+  type StaffAction,
+} from '../staff-actions';
+import { MailLanguageSelect } from './mail-language-select';
 import { RoleSelect } from './role-select';
 
 interface StaffActionModalProps {
@@ -22,11 +31,36 @@ function initialRole(action: StaffAction, member: StaffMember): Role {
   return member.role ?? 'staff';
 }
 
-/** Confirms one action on one account, then sends it; the API's refusal is shown in place. */
+/** Sends one action on one account: its route, with the role or mail language chosen. */
+export function sendStaffAction(
+  action: StaffAction,
+  member: Pick<StaffMember, 'id'>,
+  choices: { role: Role; language: Language },
+): Promise<StaffMember> {
+  if (isStaffChange(action)) {
+    return updateStaff(member.id, staffActionRequest(action, choices.role));
+  }
+  switch (action) {
+    case 'resendInvitation':
+      return resendInvitation(member.id, choices.language);
+    case 'resetPassword':
+      return resetPassword(member.id, choices.language);
+    case 'resetMfa':
+      return resetMfa(member.id);
+  }
+}
+
+/**
+ * Confirms one action on one account, then sends it; the API's refusal (its catalogue
+ * message) is shown in place, the dialog staying open.
+ */
 export function StaffActionModal({ action, member, onClose, onDone }: StaffActionModalProps) {
   const { t } = useTranslation();
   const { showToast } = useToast();
+  const { language: uiLanguage } = useLanguage();
   const [role, setRole] = useState<Role>(() => initialRole(action, member));
+  // A mail goes out in the language of the interface unless the admin chooses the other.
+  const [language, setLanguage] = useState<Language>(uiLanguage);
   const sameRole = action === 'changeRole' && role === member.role;
   const names = { name: member.name || member.email, email: member.email };
 
@@ -36,14 +70,17 @@ export function StaffActionModal({ action, member, onClose, onDone }: StaffActio
       confirmLabel={t(`staffs.modal.${action}.confirm`)}
       confirmDisabled={sameRole}
       onConfirm={async () => {
-        const updated = await updateStaff(member.id, staffActionRequest(action, role));
-        showToast({ type: 'success', content: t(`staffs.done.${action}`, names) });
+        const updated = await sendStaffAction(action, member, { role, language });
+        showToast({
+          type: 'success',
+          content: t(`staffs.done.${action}`, { ...names, language: t(`language.${language}`) }),
+        });
         onDone(updated);
       }}
       onClose={onClose}
       testId="staff-action"
       fields={
-        needsRole(action) && (
+        needsRole(action) ? (
           <FormField
             label={t('staffs.modal.role')}
             errorText={sameRole ? t('staffs.modal.sameRole') : undefined}
@@ -55,6 +92,16 @@ export function StaffActionModal({ action, member, onClose, onDone }: StaffActio
               data-testid="staff-action-role"
             />
           </FormField>
+        ) : (
+          sendsMail(action) && (
+            <FormField label={t('staffs.modal.mailLanguage')}>
+              <MailLanguageSelect
+                value={language}
+                onChange={setLanguage}
+                data-testid="staff-action-language"
+              />
+            </FormField>
+          )
         )
       }
     >

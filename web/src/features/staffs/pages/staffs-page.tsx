@@ -1,21 +1,21 @@
 import Box from '@cloudscape-design/components/box';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown, {
+  type ButtonDropdownProps,
+} from '@cloudscape-design/components/button-dropdown';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, {
-  type StatusIndicatorProps,
-} from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type {
-  StaffMember,
-  StaffStatus,
-} from '../../../../../lambdas/shared/contract/schemas/staff';
+import type { StaffMember } from '../../../../../lambdas/shared/contract/schemas/staff';
 import { BulkActions } from '../../../components/bulk/bulk-actions';
 import { useExportSelected } from '../../../components/bulk/export-selected';
+import { ChoiceFilter } from '../../../components/choice-filter';
+import { FilterActions, FilterBar, FilterItem } from '../../../components/filter-bar';
 import { RouterButton } from '../../../components/router-link';
 import { useToast } from '../../../components/toast/use-toast';
 import { BreakableEmail, DateTimeCell } from '../../../components/table-cells';
@@ -25,25 +25,29 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
 import { RecordHistoryModal } from '../../audit';
 import { useAuth } from '../../auth';
-import { fetchStaffPage } from '../api';
+import { fetchStaffPage, type StaffSort } from '../api';
 import { StaffActionModal } from '../components/staff-action-modal';
+import { LastSignInCell, MfaBadge, StaffStatusCell } from '../components/staff-cells';
 import { staffCsv } from '../staff-csv';
-import { isOwnAccount, staffActions, type StaffAction } from '../staff-actions';
+import { isOwnAccount, isStaffChange, staffActions, type StaffAction } from '../staff-actions';
+import {
+  inactivityChoices,
+  mfaChoices,
+  notSignedInSince,
+  type InactivityChoice,
+  type MfaChoice,
+} from '../staff-filters';
 
 /** The dialog of a change to several accounts, fetched when one is chosen. */
 const BulkStaffModal = lazy(() => import('../components/bulk-staff-modal'));
-
-const statusIndicator: Record<StaffStatus, StatusIndicatorProps.Type> = {
-  active: 'success',
-  pending: 'pending',
-  unverified: 'warning',
-  disabled: 'stopped',
-};
 
 export default function StaffsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { filteringText, setFilteringText, filter } = useDebouncedFilter();
+  const [sort, setSort] = useState<StaffSort>('name');
+  const [mfa, setMfa] = useState<MfaChoice | ''>('');
+  const [inactivity, setInactivity] = useState<InactivityChoice | ''>('');
   const navigate = useNavigate();
   const [pending, setPending] = useState<{ action: StaffAction; member: StaffMember }>();
   /** The account whose history is open. */
@@ -63,7 +67,9 @@ export default function StaffsPage() {
       id: 'name',
       header: t('staffs.columns.name'),
       isRowHeader: true,
-      minWidth: 160,
+      alwaysVisible: true,
+      minWidth: 140,
+      sortingField: 'name',
       cell: (member) =>
         isOwnAccount(member, user?.email) ? (
           <SpaceBetween direction="horizontal" size="xxs">
@@ -98,25 +104,48 @@ export default function StaffsPage() {
     {
       id: 'status',
       header: t('staffs.columns.status'),
-      cell: (member) => (
-        <StatusIndicator type={statusIndicator[member.status]} wrapText={false}>
-          {t(`staffs.status.${member.status}`)}
-        </StatusIndicator>
-      ),
+      cell: (member) => <StaffStatusCell member={member} />,
+    },
+    {
+      id: 'lastSignIn',
+      header: t('staffs.columns.lastSignIn'),
+      sortingField: 'lastSignIn',
+      cell: (member) => <LastSignInCell member={member} />,
+    },
+    {
+      id: 'mfa',
+      header: t('staffs.columns.mfa'),
+      label: t('staffs.columns.mfaLabel'),
+      ariaLabel: () => t('staffs.columns.mfaLabel'),
+      cell: (member) => <MfaBadge member={member} />,
     },
     {
       id: 'createdAt',
       header: t('staffs.columns.createdAt'),
+      // Shown from the table preferences: with the sign-in columns the list fits 1280 px
+      // beside the navigation without it (docs/web-app.md, "Tables on a laptop screen").
+      hiddenByDefault: true,
       cell: (member) => <DateTimeCell value={member.createdAt} />,
     },
     {
       id: 'actions',
       header: t('staffs.columns.actions'),
+      alwaysVisible: true,
       width: 110,
       cell: (member) => {
         const own = isOwnAccount(member, user?.email);
         const name = member.name || member.email;
-        const changes = staffActions(member);
+        const actions = staffActions(member);
+        const changes = actions.filter(isStaffChange);
+        const signInHelp = actions.filter((action) => !isStaffChange(action));
+        const item = (action: StaffAction): ButtonDropdownProps.Item => ({
+          id: action,
+          text: t(`staffs.actions.${action}`),
+          disabled: own,
+          disabledReason: own
+            ? t(isStaffChange(action) ? 'staffs.actions.self' : 'staffs.actions.selfSignIn')
+            : undefined,
+        });
         return (
           <ButtonDropdown
             variant="inline-icon"
@@ -128,13 +157,11 @@ export default function StaffsPage() {
                 id: 'changes',
                 text: t('staffs.actions.change'),
                 // Your own account is another administrator's to change; its history is yours to read.
-                items: changes.map((action) => ({
-                  id: action,
-                  text: t(`staffs.actions.${action}`),
-                  disabled: own,
-                  disabledReason: own ? t('staffs.actions.self') : undefined,
-                })),
+                items: changes.map(item),
               },
+              ...(signInHelp.length > 0
+                ? [{ id: 'sign-in', text: t('staffs.actions.signIn'), items: signInHelp.map(item) }]
+                : []),
               {
                 id: 'records',
                 text: t('staffs.actions.records'),
@@ -159,7 +186,7 @@ export default function StaffsPage() {
                 void navigate(`${paths.activity}?actor=${encodeURIComponent(member.id)}`);
                 return;
               }
-              const action = changes.find((candidate) => candidate === id);
+              const action = actions.find((candidate) => candidate === id);
               if (action && !own) setPending({ action, member });
             }}
           />
@@ -168,14 +195,31 @@ export default function StaffsPage() {
     },
   ];
 
+  const filtered = filter !== '' || mfa !== '' || inactivity !== '';
+  const clearFilters = () => {
+    setFilteringText('');
+    setMfa('');
+    setInactivity('');
+  };
   const table = useServerTable({
     preferencesKey: 'staffs',
     fetchPage: fetchStaffPage,
-    query: { filter },
+    query: {
+      filter,
+      sort,
+      ...(mfa ? { mfa } : {}),
+      // The day moves at midnight (UTC) only: the query stays the same value until then.
+      ...(inactivity ? { notSignedInSince: notSignedInSince(inactivity, new Date()) } : {}),
+    },
     columns,
-    columnChoice: false,
-    filtered: filter !== '',
-    onClearFilter: () => setFilteringText(''),
+    // Both orders run one way (A to Z; never signed in, then longest ago).
+    sorting: {
+      shown: { sort, order: 'asc' },
+      fields: ['name', 'lastSignIn'],
+      onChange: (next) => setSort(next.sort),
+    },
+    filtered,
+    onClearFilter: clearFilters,
     texts: 'staffs',
     ariaLive: ({ first, last, total }) =>
       t('staffs.ariaLive', { first, last, total: total ?? last }),
@@ -244,15 +288,56 @@ export default function StaffsPage() {
           </Header>
         }
         filter={
-          <TextFilter
-            filteringText={filteringText}
-            filteringPlaceholder={t('staffs.filterPlaceholder')}
-            filteringAriaLabel={t('staffs.filterLabel')}
-            filteringClearAriaLabel={t('table.clearFilter')}
-            countText={table.matchesText}
-            onChange={({ detail }) => setFilteringText(detail.filteringText)}
-            data-testid="staff-filter"
-          />
+          <FilterBar>
+            <FilterItem wide>
+              <FormField label={t('staffs.filters.find')}>
+                <TextFilter
+                  filteringText={filteringText}
+                  filteringPlaceholder={t('staffs.filterPlaceholder')}
+                  filteringAriaLabel={t('staffs.filterLabel')}
+                  filteringClearAriaLabel={t('table.clearFilter')}
+                  countText={table.matchesText}
+                  onChange={({ detail }) => setFilteringText(detail.filteringText)}
+                  data-testid="staff-filter"
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('staffs.filters.mfa')}>
+                <ChoiceFilter
+                  data-testid="staff-mfa-filter"
+                  allLabel={t('staffs.filters.mfaAll')}
+                  choices={mfaChoices.map((value) => ({
+                    value,
+                    label: t(`staffs.filters.mfaChoices.${value}`),
+                  }))}
+                  value={mfa}
+                  onChange={setMfa}
+                />
+              </FormField>
+            </FilterItem>
+            <FilterItem>
+              <FormField label={t('staffs.filters.lastSignIn')}>
+                <ChoiceFilter
+                  data-testid="staff-inactivity-filter"
+                  allLabel={t('staffs.filters.anyTime')}
+                  choices={inactivityChoices.map((value) => ({
+                    value,
+                    label: t(`staffs.filters.notSignedInFor.${value}`),
+                  }))}
+                  value={inactivity}
+                  onChange={setInactivity}
+                />
+              </FormField>
+            </FilterItem>
+            {filtered && (
+              <FilterActions>
+                <Button onClick={clearFilters} data-testid="staff-clear-filters">
+                  {t('table.clearFilter')}
+                </Button>
+              </FilterActions>
+            )}
+          </FilterBar>
         }
       />
       {viewing && (

@@ -1,0 +1,161 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import * as z from 'zod';
+import type { AuditRecord } from '../shared/data/audit';
+import { equals } from '../shared/data/expressions';
+import { getItem, queryItems } from '../shared/data/read';
+import { Transaction } from '../shared/data/transaction';
+import { updateItem } from '../shared/data/write';
+import { keys } from '../shared/keys';
+
+/**
+ * An account's security record (`ACCOUNTSEC` / sub; docs/data-model.md): what Cognito does
+ * not keep, or does not give the API, about an account's sessions. The standing check
+ * (lambdas/shared/http/standing.ts) reads it on every call with roles; the routes that
+ * change it write their audit entries with it, in one transaction. Times that tokens are
+ * compared with are epoch seconds, as a token's `auth_time` and `iat` are.
+ */
+export interface AccountSecurity {
+  /** The Cognito sub. */
+  sub: string;
+  /**
+   * When the account's authenticator app was confirmed (`POST /api/account/mfa`): a token
+   * whose `auth_time` is at or after it was signed in with a code.
+   */
+  mfaEnabledAt?: number;
+  /** Tokens signed in (`auth_time`) or issued (`iat`) before it are refused (401). */
+  revokedBefore?: number;
+  /** The last completed sign-in (the PostAuthentication trigger), ISO. */
+  lastSignInAt?: string;
+  /** When the pending invitation (temporary password) was given, ISO. */
+  invitedAt?: string;
+  /** How that temporary password reached the person: mailed by Cognito, or typed by an admin. */
+  invitation?: 'mail' | 'typed';
+}
+
+const epochSeconds = z.number().int().nonnegative();
+
+/** The stored item, back to the record (unknown attributes, the keys among them, dropped). */
+const accountSecurityItem = z
+  .object({
+    sk: z.string(),
+    mfaEnabledAt: epochSeconds.optional(),
+    revokedBefore: epochSeconds.optional(),
+    lastSignInAt: z.string().optional(),
+    invitedAt: z.string().optional(),
+    invitation: z.enum(['mail', 'typed']).optional(),
+  })
+  .transform(({ sk, ...fields }): AccountSecurity => ({ sub: sk, ...fields }));
+
+/** Epoch seconds of `date` (a token's time unit). */
+export const toEpochSeconds = (date: Date | number = Date.now()): number =>
+  Math.floor((typeof date === 'number' ? date : date.getTime()) / 1000);
+
+/**
+ * The first whole second after now: revocations and confirmations take effect from it, so
+ * every token of the current second (the one that asked, its refreshes) is before it.
+ */
+export const nextSecond = (): number => toEpochSeconds() + 1;
+
+/**
+ * Waits until `epochSeconds` has come: a route that revoked sessions from it answers then,
+ * so a sign-in the caller makes after the answer is issued at or after it (not refused).
+ */
+export async function untilSecond(epochSeconds: number): Promise<void> {
+  const wait = epochSeconds * 1000 - Date.now();
+  if (wait > 0) await delay(wait);
+}
+
+/**
+ * The account's record; one with nothing set when none was ever written. `consistent`:
+ * what was written a moment ago is seen (the standing check: a revocation holds at once).
+ */
+export async function readAccountSecurity(
+  sub: string,
+  { consistent = false }: { consistent?: boolean } = {},
+): Promise<AccountSecurity> {
+  return (await getItem(keys.accountSecurity(sub), accountSecurityItem, { consistent })) ?? { sub };
+}
+
+/** Every account's record, by sub: one Query of the `ACCOUNTSEC` partition (the staff list). */
+export async function listAccountSecurity(): Promise<Map<string, AccountSecurity>> {
+  const records = await queryItems(keys.accountSecurityAll(), accountSecurityItem);
+  return new Map(records.map((record) => [record.sub, record]));
+}
+
+/** Writes `set`/`remove` on the account's record, with `audit`'s entry in the same transaction. */
+async function change(
+  sub: string,
+  update: { set?: Record<string, unknown>; remove?: string[] },
+  audit: AuditRecord | null,
+): Promise<void> {
+  await new Transaction(audit).update(keys.accountSecurity(sub), update).commit();
+}
+
+/**
+ * The account's authenticator app is confirmed at `at` (epoch seconds): tokens signed in
+ * from then on passed the code; every token before it is refused (`revokedBefore`), so no
+ * session signed in with the password alone outlives the confirmation.
+ */
+export async function markMfaEnabled(
+  sub: string,
+  at: number,
+  audit: AuditRecord | null,
+): Promise<void> {
+  await change(sub, { set: { mfaEnabledAt: at, revokedBefore: at } }, audit);
+}
+
+/**
+ * The account has no authenticator app any more (turned off, or reset by an admin); with
+ * `revokeBefore`, its tokens before that time are refused too.
+ */
+export async function clearMfa(
+  sub: string,
+  audit: AuditRecord | null,
+  { revokeBefore }: { revokeBefore?: number } = {},
+): Promise<void> {
+  await change(
+    sub,
+    {
+      remove: ['mfaEnabledAt'],
+      ...(revokeBefore === undefined ? {} : { set: { revokedBefore: revokeBefore } }),
+    },
+    audit,
+  );
+}
+
+/**
+ * Forgets a confirmation Cognito no longer backs (the app was turned off in Cognito
+ * directly): only while the record still holds the confirmation `seen`, so a confirmation
+ * made meanwhile stays. Bookkeeping (no audit entry). Answers whether it cleared it.
+ */
+export function clearStaleMfa(sub: string, seen: number): Promise<boolean> {
+  return updateItem(
+    keys.accountSecurity(sub),
+    { remove: ['mfaEnabledAt'] },
+    { condition: equals('mfaEnabledAt', seen) },
+  );
+}
+
+/** Refuses every token of the account signed in or issued before `before` (epoch seconds). */
+export async function revokeSessionsBefore(
+  sub: string,
+  before: number,
+  audit: AuditRecord | null,
+): Promise<void> {
+  await change(sub, { set: { revokedBefore: before } }, audit);
+}
+
+/** A completed sign-in (the PostAuthentication trigger). Bookkeeping: no audit entry. */
+export async function recordSignIn(sub: string, at: Date = new Date()): Promise<void> {
+  await updateItem(keys.accountSecurity(sub), { set: { lastSignInAt: at.toISOString() } });
+}
+
+/** A temporary password was given to the account at `at` (created, or the invitation resent). */
+export async function recordInvitation(
+  sub: string,
+  how: 'mail' | 'typed',
+  audit: AuditRecord | null,
+  at: Date = new Date(),
+): Promise<void> {
+  await change(sub, { set: { invitedAt: at.toISOString(), invitation: how } }, audit);
+}
