@@ -435,7 +435,7 @@ export class TestReportCenterStack extends Stack {
       'lambdas/auth/post-authentication.ts',
       'Cognito PostAuthentication trigger: last sign-in',
     );
-    // Only the accounts' security records (lambdas/staff/account-security.ts).
+    // Only the accounts' security records (lambdas/shared/account-security.ts).
     this.postAuthentication.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:UpdateItem'],

@@ -1,6 +1,6 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { logger } from '../shared/logger';
-import { recordSignIn } from '../staff/account-security';
+import { recordSignIn } from '../shared/account-security';
 
 /**
  * How long the trigger waits for its write. Cognito gives a trigger 5 s in all and fails

@@ -15,7 +15,7 @@ import {
   toEpochSeconds,
   untilSecond,
   type AccountSecurity,
-} from './account-security';
+} from '../shared/account-security';
 import * as accounts from './repository';
 
 /**

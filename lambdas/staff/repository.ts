@@ -19,14 +19,14 @@ import { temporaryPasswordValidityDays } from '../shared/contract/password-polic
 import { isRole, roleClaim, type Role } from '../shared/contract/roles';
 import { accountName } from '../shared/contract/schemas/auth';
 import type { StaffMember, StaffStatus } from '../shared/contract/schemas/staff';
-import { listAccountSecurity, readAccountSecurity, type AccountSecurity } from './account-security';
+import { listAccountSecurity, readAccountSecurity, type AccountSecurity } from '../shared/account-security';
 
 /**
  * Staff accounts live in the Cognito user pool, the one source of truth for who may
  * sign in; this module is its only reader and writer (the standing check aside). The
  * account id is the Cognito username (the `sub`: the pool signs in by email alias). What
  * Cognito does not keep or give (last sign-in, the invitation's time, the confirmed
- * authenticator app) comes from each account's security record (./account-security.ts),
+ * authenticator app) comes from each account's security record (lambdas/shared/account-security.ts),
  * read beside it.
  */
 const userPoolId = () => getConfig().USER_POOL_ID;

@@ -30,7 +30,7 @@ import {
 } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { withAccountsLock } from './accounts-lock';
-import * as accountSecurity from './account-security';
+import * as accountSecurity from '../shared/account-security';
 import { getOwnAccount } from './own-account';
 
 export { getOwnAccount };

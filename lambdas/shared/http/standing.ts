@@ -6,7 +6,7 @@ import {
   clearStaleMfa,
   readAccountSecurity,
   type AccountSecurity,
-} from '../../staff/account-security';
+} from '../account-security';
 import { getCognito } from '../aws/cognito';
 import { getConfig } from '../config';
 import { isRole, roleClaim, type Role } from '../contract/roles';
@@ -35,7 +35,7 @@ export interface Standing {
   name: string | null;
   /** Cognito asks the account for an authenticator app's code at sign-in (`SOFTWARE_TOKEN_MFA`). */
   mfaEnabled: boolean;
-  /** The account's security record (lambdas/staff/account-security.ts). */
+  /** The account's security record (lambdas/shared/account-security.ts). */
   security: AccountSecurity;
 }
 

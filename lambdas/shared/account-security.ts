@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
-import type { AuditRecord } from '../shared/data/audit';
-import { equals } from '../shared/data/expressions';
-import { getItem, queryItems } from '../shared/data/read';
-import { Transaction } from '../shared/data/transaction';
-import { updateItem } from '../shared/data/write';
-import { keys } from '../shared/keys';
+import type { AuditRecord } from './data/audit';
+import { equals } from './data/expressions';
+import { getItem, queryItems } from './data/read';
+import { Transaction } from './data/transaction';
+import { updateItem } from './data/write';
+import { keys } from './keys';
 
 /**
  * An account's security record (`ACCOUNTSEC` / sub; docs/data-model.md): what Cognito does
