@@ -140,6 +140,8 @@ export function useAuditColumns({
               const path = recordPath(row);
               // Under a name: the kind (unless the name is the kind), then what tells it apart.
               // A record named by its kind only ("Product (deleted)") needs no second line.
+              // Either may be one long word (an account without a name is named by its
+              // email): it breaks anywhere rather than widen the column past the page.
               const under = subject.named
                 ? [subject.label === subject.kind ? undefined : subject.kind, subject.detail]
                     .filter(Boolean)
@@ -154,14 +156,14 @@ export function useAuditColumns({
                         record: subjectName(subject, t),
                       })}
                     >
-                      <span className="cell-break-word">{subject.label}</span>
+                      <span className="cell-break-anywhere">{subject.label}</span>
                     </RouterLink>
                   ) : (
-                    <span className="cell-break-word">{subject.label}</span>
+                    <span className="cell-break-anywhere">{subject.label}</span>
                   )}
                   {under && (
                     <Box variant="small" color="text-body-secondary">
-                      <span className="cell-break-word">{under}</span>
+                      <span className="cell-break-anywhere">{under}</span>
                     </Box>
                   )}
                 </SpaceBetween>
