@@ -9,7 +9,7 @@ import {
 } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { UserPoolEmail, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   AwsCustomResource,
@@ -266,8 +266,13 @@ export class TestReportCenterStack extends Stack {
   readonly reportSigning: ReportSigning;
   /** Cognito CustomMessage trigger: the mails Cognito sends, localized, with app links. */
   readonly customMessage: AppFunction;
-  /** Cognito PostAuthentication trigger: records each account's last sign-in. */
+  /**
+   * Cognito PostAuthentication trigger: records each account's last sign-in, and voids the
+   * second-factor confirmation of a sign-in made with the password alone.
+   */
   readonly postAuthentication: AppFunction;
+  /** Cognito PostConfirmation trigger: a "Forgot password" reset ends every session. */
+  readonly postConfirmation: AppFunction;
   /** Cognito PreSignUp trigger: self sign-up only while the site setting allows it. */
   readonly preSignUp: AppFunction;
 
@@ -451,6 +456,54 @@ export class TestReportCenterStack extends Stack {
       UserPoolOperation.POST_AUTHENTICATION,
       this.postAuthentication.function,
     );
+    // What a trigger may do on the pool's accounts, in a policy of its own: the function
+    // does not wait for it (unlike its role's default policy), so it can name the pool,
+    // which itself names the function, without a dependency cycle. The pool's events give
+    // the triggers its id (`userPoolId`).
+    const onThisPool = (id: string, trigger: AppFunction, action: string) =>
+      new Policy(this, id, {
+        roles: [trigger.role],
+        statements: [
+          new PolicyStatement({ actions: [action], resources: [auth.userPool.userPoolArn] }),
+        ],
+      });
+    // Reads the account's MFA settings: a sign-in without the app voids the confirmation.
+    onThisPool('PostAuthenticationPoolAccess', this.postAuthentication, 'cognito-idp:AdminGetUser');
+    this.postConfirmation = userPoolTrigger(
+      'PostConfirmationTrigger',
+      'lambdas/auth/post-confirmation.ts',
+      'Cognito PostConfirmation trigger: a password reset ends every session',
+    );
+    // The accounts' security records (read, revocation written) and the revocation's
+    // audit entry, in the accounts' audit partitions only.
+    this.postConfirmation.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': {
+            'dynamodb:LeadingKeys': [keys.accountSecurityAll().partition],
+          },
+        },
+      }),
+    );
+    this.postConfirmation.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [`${keys.auditEntry('staff', '', '', '').pk}*`],
+          },
+        },
+      }),
+    );
+    onThisPool(
+      'PostConfirmationPoolAccess',
+      this.postConfirmation,
+      'cognito-idp:AdminUserGlobalSignOut',
+    );
+    auth.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.function);
     this.preSignUp = userPoolTrigger(
       'PreSignUpTrigger',
       'lambdas/auth/pre-sign-up.ts',

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { temporaryPasswordSetAt } from './cognito-sign-in';
+import { freshResetCode, resetRefusedForInvited, temporaryPasswordSetAt } from './cognito-sign-in';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local ships no types for its internals */
 type Target = (ctx: any, request: any) => Promise<unknown>;
@@ -50,7 +50,7 @@ export function generateTemporaryPassword(policy: PasswordPolicy | undefined): s
  * - AdminSetUserPassword without `Permanent` sets a temporary password, valid from now;
  * - AdminResetUserPassword (missing): the account must choose a new password
  *   (RESET_REQUIRED) with a code mailed as the forgot-password mail, ClientMetadata passed
- *   to the trigger;
+ *   to the trigger; the code expires and takes few wrong tries as ForgotPassword's;
  * - AdminSetUserMFAPreference (missing): SetUserMFAPreference for a named user;
  * - VerifySoftwareToken with a wrong code is `EnableSoftwareTokenMFAException`, Cognito's
  *   answer (cognito-local: CodeMismatchException).
@@ -159,9 +159,7 @@ export function administerAsCognito(
         return async (ctx, request) => {
           const { pool, user } = await namedUser(ctx, request);
           if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
-            throw new errors.NotAuthorizedError(
-              'User password cannot be reset in the current state.',
-            );
+            throw new errors.NotAuthorizedError(resetRefusedForInvited);
           }
           const email = emailOf(user);
           const verified = user.Attributes?.some(
@@ -179,6 +177,8 @@ export function administerAsCognito(
             ...user,
             UserStatus: 'RESET_REQUIRED',
             ConfirmationCode: code,
+            // Works for 1 hour and 4 wrong codes (bin/local/cognito-sign-in.ts).
+            ...freshResetCode(now()),
             UserLastModifiedDate: new Date(now()),
           });
           try {

@@ -8,6 +8,31 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
 /** How long Cognito keeps a sign-in challenge's session open: 3 minutes. */
 export const challengeSessionLifetimeMs = 3 * 60 * 1000;
 
+/** Wrong codes a challenge's session takes: the third ends it, as Cognito's does. */
+export const challengeWrongAnswerLimit = 3;
+
+/** How long a password reset code (ForgotPassword, AdminResetUserPassword) works: 1 hour. */
+export const resetCodeLifetimeMs = 60 * 60 * 1000;
+
+/** Wrong reset codes an account takes: the fifth drops the code, as Cognito does. */
+export const resetCodeWrongAttemptLimit = 5;
+
+/**
+ * Fields the local stack keeps on cognito-local's user record for its pending reset code
+ * (`ConfirmationCode`): when it was made (epoch milliseconds) and how many wrong codes
+ * were tried since. cognito-local's codes never expired and took any number of guesses.
+ */
+export const resetCodeIssuedAt = 'LocalResetCodeIssuedAt';
+export const resetCodeWrongAttempts = 'LocalResetCodeWrongAttempts';
+
+/** The fields of a reset code made now: `{ ...user, ...freshResetCode(now) }`. */
+export function freshResetCode(now: number): Record<string, number> {
+  return { [resetCodeIssuedAt]: now, [resetCodeWrongAttempts]: 0 };
+}
+
+/** Cognito's refusal of a reset on an account still on its temporary password. */
+export const resetRefusedForInvited = 'User password cannot be reset in the current state.';
+
 /** Cognito's refusal of a temporary password past its validity. */
 export const temporaryPasswordExpired =
   'Temporary password has expired and must be reset by an administrator.';
@@ -34,6 +59,17 @@ export function temporaryPasswordExpiresAt(user: any, pool: any): number {
   return (Number.isFinite(setAt) ? setAt : 0) + Number(days) * 24 * 60 * 60 * 1000;
 }
 
+/**
+ * When the user's pending reset code was made; codes the local stack made before it kept
+ * the time count from the record's last change (the code's mail changed it).
+ */
+function resetCodeIssuedTime(user: any): number {
+  const stamped = user?.[resetCodeIssuedAt];
+  const issuedAt =
+    typeof stamped === 'number' ? stamped : new Date(user?.UserLastModifiedDate).getTime();
+  return Number.isFinite(issuedAt) ? issuedAt : 0;
+}
+
 /** Whether the pool asks this user for a TOTP code at sign-in (as cognito-local decides). */
 function asksTotp(user: any, pool: any): boolean {
   return (
@@ -51,31 +87,41 @@ export interface IssuedChallenge {
   clientId: string;
 }
 
+/** A session taken for an answer: when it ends, and the wrong codes it already took. */
+export interface TakenSession {
+  expiresAt: number;
+  wrongAnswers: number;
+}
+
 /**
  * The challenge sessions this stack issued (InitiateAuth or RespondToAuthChallenge
  * answering with a `ChallengeName`), each for one user, one challenge and one app client,
- * for 3 minutes and one successful answer. cognito-local issues a random `Session` and
- * never looks at it again. Kept in memory: a restarted user pool ends the sign-ins in
- * progress, as an expired session would.
+ * for 3 minutes, 3 wrong codes and one successful answer. cognito-local issues a random
+ * `Session` and never looks at it again. Kept in memory: a restarted user pool ends the
+ * sign-ins in progress, as an expired session would.
  */
 export class ChallengeSessions {
-  private readonly held = new Map<string, IssuedChallenge & { expiresAt: number }>();
+  private readonly held = new Map<string, IssuedChallenge & TakenSession>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   remember(session: string, issued: IssuedChallenge): void {
     const now = this.now();
     for (const [key, value] of this.held) if (value.expiresAt <= now) this.held.delete(key);
-    this.held.set(session, { ...issued, expiresAt: now + challengeSessionLifetimeMs });
+    this.held.set(session, {
+      ...issued,
+      expiresAt: now + challengeSessionLifetimeMs,
+      wrongAnswers: 0,
+    });
   }
 
   /**
    * Takes the session for an answer to `asked`: 'invalid' when this stack never issued it,
    * it was used, or it is another user's, challenge's or client's; 'expired' after 3
-   * minutes; otherwise the time it ends. A taken session is gone until `giveBack` (an
-   * answer that failed may try again).
+   * minutes or 3 wrong codes; otherwise the time it ends and the wrong codes it took. A
+   * taken session is gone until `giveBack` (an answer that failed may try again).
    */
-  take(session: unknown, asked: IssuedChallenge): { expiresAt: number } | 'invalid' | 'expired' {
+  take(session: unknown, asked: IssuedChallenge): TakenSession | 'invalid' | 'expired' {
     const held = typeof session === 'string' ? this.held.get(session) : undefined;
     if (
       !held ||
@@ -86,12 +132,20 @@ export class ChallengeSessions {
       return 'invalid';
     }
     this.held.delete(session as string);
-    return held.expiresAt <= this.now() ? 'expired' : { expiresAt: held.expiresAt };
+    if (held.expiresAt <= this.now() || held.wrongAnswers >= challengeWrongAnswerLimit) {
+      return 'expired';
+    }
+    return { expiresAt: held.expiresAt, wrongAnswers: held.wrongAnswers };
   }
 
-  /** Returns a taken session, with the time it had left. */
-  giveBack(session: string, issued: IssuedChallenge, expiresAt: number): void {
-    if (expiresAt > this.now()) this.held.set(session, { ...issued, expiresAt });
+  /**
+   * Returns a taken session after a failed answer, with the time it had left; a wrong code
+   * (`wrongCode`) counts toward the 3 it takes, after which it answers as expired.
+   */
+  giveBack(session: string, issued: IssuedChallenge, taken: TakenSession, wrongCode = false): void {
+    if (taken.expiresAt <= this.now()) return;
+    const wrongAnswers = taken.wrongAnswers + (wrongCode ? 1 : 0);
+    this.held.set(session, { ...issued, expiresAt: taken.expiresAt, wrongAnswers });
   }
 }
 
@@ -102,7 +156,10 @@ export class ChallengeSessions {
  *   app client, at most 3 minutes old and not used: "Invalid session for the user."
  *   (cognito-local takes any `Session`, so a new password could be set for any account, or
  *   tokens had for a TOTP code alone). A failed answer (wrong code, weak password) keeps
- *   the session for another try; a successful one uses it up.
+ *   the session for another try; a successful one uses it up. A wrong code is
+ *   `CodeMismatchException` and the third one ends the session: the next answer on it is
+ *   "Invalid session for the user, session is expired." (cognito-local took unlimited
+ *   guesses within the 3 minutes).
  * - a user who must change a temporary password (FORCE_CHANGE_PASSWORD) gets the
  *   NEW_PASSWORD_REQUIRED challenge only with the temporary password (cognito-local asks
  *   no password at all): "Incorrect username or password." otherwise; and only while it
@@ -114,7 +171,14 @@ export class ChallengeSessions {
  *   does not store it, so the session ended at its first refresh), and refreshed tokens
  *   keep the sign-in's `auth_time` (cognito-local stamps the time of the refresh).
  * - ConfirmForgotPassword needs the code that was mailed: with no code pending, or none
- *   given, cognito-local compared `undefined` with `undefined` and set the password.
+ *   given, cognito-local compared `undefined` with `undefined` and set the password. The
+ *   code works for 1 hour ("Invalid code provided, please request a code again.") and
+ *   takes 4 wrong codes: the fifth drops it ("Attempt limit exceeded, please try after
+ *   some time.", until a new code is asked). cognito-local's codes never expired and took
+ *   any number of guesses.
+ * - ForgotPassword and ConfirmForgotPassword for an account still on its temporary
+ *   password (FORCE_CHANGE_PASSWORD): "User password cannot be reset in the current
+ *   state." (cognito-local mailed a code that set a password without the invitation's).
  * `resign` signs a token again with changed claims, with the pool's key.
  */
 export function signInAsCognito(
@@ -131,6 +195,16 @@ export function signInAsCognito(
   const { cognito, errors, resign } = deps;
   const now = deps.now ?? Date.now;
   const sessions = deps.sessions ?? new ChallengeSessions(now);
+  const codeMismatch = () =>
+    new errors.CognitoError(
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+    );
+  const attemptLimitExceeded = () =>
+    new errors.CognitoError(
+      'LimitExceededException',
+      'Attempt limit exceeded, please try after some time.',
+    );
   const poolFor = (ctx: any, clientId: unknown) =>
     cognito.getUserPoolForClientId(ctx, clientId).catch(() => undefined);
   const userNamed = async (ctx: any, pool: any, name: unknown) =>
@@ -251,8 +325,10 @@ export function signInAsCognito(
               ? await newPasswordThenTotp(ctx, pool, user, responses.NEW_PASSWORD)
               : await route(ctx, request);
         } catch (error) {
-          // A wrong code or a refused password: the same session may answer again.
-          sessions.giveBack(request.Session, issued, taken.expiresAt);
+          // A wrong code or a refused password: the same session may answer again, up to
+          // the third wrong code.
+          const wrongCode = (error as { code?: unknown })?.code === 'CodeMismatchException';
+          sessions.giveBack(request.Session, issued, taken, wrongCode);
           throw error;
         }
         rememberChallenge(answer, user.Username, issued.clientId);
@@ -264,18 +340,48 @@ export function signInAsCognito(
         return answer;
       };
     }
+    if (target === 'ForgotPassword') {
+      return async (ctx, request) => {
+        const pool = await poolFor(ctx, request?.ClientId);
+        const user = await userNamed(ctx, pool, request?.Username);
+        if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+          throw new errors.NotAuthorizedError(resetRefusedForInvited);
+        }
+        const answer = await route(ctx, request);
+        // The new code's time, and no wrong attempts yet.
+        const mailed = user ? await pool.getUserByUsername(ctx, user.Username) : undefined;
+        if (mailed) await pool.saveUser(ctx, { ...mailed, ...freshResetCode(now()) });
+        return answer;
+      };
+    }
     if (target === 'ConfirmForgotPassword') {
       return async (ctx, request) => {
         const pool = await poolFor(ctx, request?.ClientId);
         const user = await userNamed(ctx, pool, request?.Username);
         if (user) {
+          if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+            throw new errors.NotAuthorizedError(resetRefusedForInvited);
+          }
+          const wrongAttempts = Number(user[resetCodeWrongAttempts] ?? 0);
+          if (wrongAttempts >= resetCodeWrongAttemptLimit) throw attemptLimitExceeded();
           const pending = user.ConfirmationCode;
           const given = request?.ConfirmationCode;
-          if (typeof pending !== 'string' || pending === '' || given !== pending) {
+          if (typeof pending !== 'string' || pending === '') throw codeMismatch();
+          if (now() >= resetCodeIssuedTime(user) + resetCodeLifetimeMs) {
             throw new errors.CognitoError(
-              'CodeMismatchException',
-              'Invalid verification code provided, please try again.',
+              'ExpiredCodeException',
+              'Invalid code provided, please request a code again.',
             );
+          }
+          if (given !== pending) {
+            const attempts = wrongAttempts + 1;
+            const dropped = attempts >= resetCodeWrongAttemptLimit;
+            await pool.saveUser(ctx, {
+              ...user,
+              [resetCodeWrongAttempts]: attempts,
+              ...(dropped ? { ConfirmationCode: undefined } : {}),
+            });
+            throw dropped ? attemptLimitExceeded() : codeMismatch();
           }
         }
         return route(ctx, request);

@@ -10,20 +10,12 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  decodeJwt,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  importJWK,
-  jwtVerify,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+import { decodeJwt, errors as joseErrors, type JWTPayload } from 'jose';
 import { userPoolDefinition } from '../../lib/auth-definition';
 import { emailField } from '../../lambdas/shared/contract/schemas/auth';
 import { administerAsCognito } from './cognito-admin';
 import { checkSignature, publicOperations } from './cognito-iam';
+import { poolSigningKey, type PoolSigningKey } from './cognito-keys';
 import { signInAsCognito, temporaryPasswordExpired } from './cognito-sign-in';
 import { localCredentials, repoRoot } from './settings';
 
@@ -99,6 +91,8 @@ export async function startCognito(options: {
   const { createServer } = lib('server/server');
 
   const ctx = { logger };
+  // The pool's own key: every token is signed again with it (cognito-local's is public).
+  const signingKey = await poolSigningKey(dataDir);
   const stored = await loadConfig(ctx, new StormDBDataStoreFactory(dataDir));
   const url = `http://localhost:${port}`;
   const config = {
@@ -136,6 +130,7 @@ export async function startCognito(options: {
     otp,
     tokenGenerator: withStandardAttributeClaims(
       new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+      signingKey,
     ),
     triggers,
   };
@@ -147,7 +142,7 @@ export async function startCognito(options: {
         signInAsCognito(Router(serviceSet), {
           cognito: cognitoClient,
           errors,
-          resign: signedAgain,
+          resign: (token, changes) => signingKey.resign(token, changes),
         }),
         {
           cognito: cognitoClient,
@@ -163,14 +158,16 @@ export async function startCognito(options: {
         ...options,
         messages: serviceSet.messages,
         otp,
+        signingKey,
       },
     ),
     cognitoClient,
     errors,
+    signingKey,
   );
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
   const emulator = (await server.start()) as Server;
-  const front = await iamFront(port, (emulator.address() as AddressInfo).port);
+  const front = await iamFront(port, (emulator.address() as AddressInfo).port, signingKey);
   const editUser: CognitoEmulator['editUser'] = async (userPoolId, username, edit) => {
     const pool = await cognitoClient.getUserPool(ctx, userPoolId);
     const user = await pool.getUserByUsername(ctx, username);
@@ -207,10 +204,42 @@ export async function startCognito(options: {
 /**
  * The user pool's front door, as IAM guards it in AWS: every operation but the app
  * client's own needs a Signature Version 4 by the local stack's credentials
- * (bin/local/cognito-iam.ts). Requests that pass are forwarded to cognito-local.
+ * (bin/local/cognito-iam.ts). Requests that pass are forwarded to cognito-local. The
+ * pool's keys (`/<userPoolId>/.well-known/jwks.json`, which the local gateway verifies
+ * tokens with) and OpenID configuration are answered here: cognito-local would name its
+ * published key, and port 9229.
  */
-async function iamFront(port: number, emulatorPort: number): Promise<Server> {
+async function iamFront(
+  port: number,
+  emulatorPort: number,
+  signingKey: PoolSigningKey,
+): Promise<Server> {
+  const url = `http://localhost:${port}`;
   const server = createHttpServer((request: IncomingMessage, response: ServerResponse) => {
+    const wellKnown = /^\/([^/?]+)\/\.well-known\/(jwks\.json|openid-configuration)(?:\?|$)/.exec(
+      request.url ?? '',
+    );
+    if (request.method === 'GET' && wellKnown) {
+      const [, userPoolId, document] = wellKnown;
+      const issuer = `${url}/${userPoolId}`;
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+      });
+      response.end(
+        JSON.stringify(
+          document === 'jwks.json'
+            ? signingKey.jwks
+            : {
+                issuer,
+                jwks_uri: `${issuer}/.well-known/jwks.json`,
+                id_token_signing_alg_values_supported: ['RS256'],
+              },
+        ),
+      );
+      request.resume();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -302,11 +331,14 @@ function ownKeysOnly(factory: any, errors: any) {
 /**
  * The user pool's Lambda triggers, run in-process: cognito-local builds the same event
  * Cognito sends and calls the same handler module CDK attaches in AWS (lib/stack.ts).
- * PreSignUp refuses SignUp while the site setting keeps self-registration off.
+ * PreSignUp refuses SignUp while the site setting keeps self-registration off;
+ * PostConfirmation ends the sessions after ConfirmForgotPassword (cognito-local only logs
+ * the failures of PostAuthentication and PostConfirmation).
  */
 const localTriggers: Record<string, string> = {
   CustomMessage: 'lambdas/auth/custom-message.ts',
   PostAuthentication: 'lambdas/auth/post-authentication.ts',
+  PostConfirmation: 'lambdas/auth/post-confirmation.ts',
   PreSignUp: 'lambdas/auth/pre-sign-up.ts',
 };
 const localTriggerNames = Object.fromEntries(
@@ -415,7 +447,7 @@ type Target = (ctx: any, request: any) => Promise<unknown>;
  *   (lib/auth-definition.ts, `writeAttributes`): signing up with `custom:role`, or setting
  *   one's own role, is `NotAuthorizedException` "A client attempted to write unauthorized
  *   attribute", as in AWS (cognito-local writes whatever it is sent);
- * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh tokens;
+ * - AdminUserGlobalSignOut, which cognito-local lacks, revokes refresh and access tokens;
  * - GetTokensFromRefreshToken (Amplify's refresh), which it lacks, refreshes tokens;
  * - ChangePassword checks the access token, refuses a wrong current password as a
  *   wrong sign-in and the new one by the pool's password policy (cognito-local only
@@ -426,8 +458,10 @@ function awsCompatibleRouter(
   router: (target: string) => Target,
   cognito: any,
   errors: any,
-  settings: { messages: any; otp: () => string },
+  settings: { messages: any; otp: () => string; signingKey: PoolSigningKey },
 ): (target: string) => Target {
+  const tokenUser = (ctx: any, token: unknown) =>
+    accessTokenUser(ctx, token, cognito, errors, settings.signingKey);
   const wrongCredentials = () => new errors.NotAuthorizedError('Incorrect username or password.');
   /**
    * Mails a fresh code to `email` through the CustomMessage trigger (`source`), as AWS
@@ -540,18 +574,20 @@ function awsCompatibleRouter(
       };
     }
     if (target === 'AdminUserGlobalSignOut') {
-      // Missing in cognito-local: revoke the user's refresh tokens, as Cognito does.
+      // Missing in cognito-local. As GlobalSignOut (below), for a user an admin names: the
+      // refresh tokens stop working and the access tokens issued so far are refused by
+      // Cognito's own operations (ChangePassword, SetUserMFAPreference, ...).
       return async (ctx, request) => {
         const pool = await cognito.getUserPool(ctx, request.UserPoolId);
         const user = await pool.getUserByUsername(ctx, request.Username);
         if (!user) throw new errors.UserNotFoundError();
-        await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+        await revokeTokens(ctx, pool, user);
         return {};
       };
     }
     if (target === 'ChangePassword') {
       return async (ctx, request) => {
-        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const { pool, user } = await tokenUser(ctx, request?.AccessToken);
         // AWS answers a wrong current password like a wrong sign-in (and counts it toward
         // the same lockout; cognito-local has no lockout, see docs/access-control.md).
         if (
@@ -572,17 +608,8 @@ function awsCompatibleRouter(
       // Cognito's own API ("Access Token has been revoked"); ID tokens stay valid for the
       // API until they expire, as API Gateway's JWT authorizer sees them.
       return async (ctx, request) => {
-        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
-        // Tokens carry their issue time in whole seconds: every token issued up to this
-        // second is revoked, and the answer waits for the next second, so a sign-in after
-        // it gets tokens that are not.
-        const revokedBefore = Math.floor(Date.now() / 1000) + 1;
-        await pool.saveUser(ctx, {
-          ...user,
-          RefreshTokens: [],
-          [tokensRevokedBefore]: revokedBefore,
-        });
-        await new Promise((resolve) => setTimeout(resolve, revokedBefore * 1000 - Date.now()));
+        const { pool, user } = await tokenUser(ctx, request?.AccessToken);
+        await revokeTokens(ctx, pool, user);
         return {};
       };
     }
@@ -608,7 +635,7 @@ function awsCompatibleRouter(
       // would store it at once (or, with the setting, mail the code to the old address)
       // and keep two accounts with one email.
       return async (ctx, request) => {
-        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const { pool, user } = await tokenUser(ctx, request?.AccessToken);
         const changes: { Name?: unknown; Value?: unknown }[] = request?.UserAttributes ?? [];
         const email = changes.find((change) => change?.Name === 'email')?.Value;
         const current = user.Attributes.find((item: any) => item.Name === 'email')?.Value;
@@ -630,7 +657,7 @@ function awsCompatibleRouter(
       // A new code for a held email goes to the held (new) address, as in AWS; cognito-local
       // would send it to the current one.
       return async (ctx, request) => {
-        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const { pool, user } = await tokenUser(ctx, request?.AccessToken);
         const held = heldEmail(user);
         if (request?.AttributeName !== 'email' || held === undefined) return route(ctx, request);
         const delivery = await holdEmail(ctx, pool, user, held, 'VerifyUserAttribute', request);
@@ -640,7 +667,7 @@ function awsCompatibleRouter(
     if (target === 'VerifyUserAttribute') {
       // The held email becomes the account's only if no other account took it meanwhile.
       return async (ctx, request) => {
-        const { pool, user } = await accessTokenUser(ctx, request?.AccessToken, cognito, errors);
+        const { pool, user } = await tokenUser(ctx, request?.AccessToken);
         const held = heldEmail(user);
         if (request?.AttributeName === 'email' && held !== undefined) {
           await refuseTakenEmail(ctx, pool, user, held);
@@ -844,17 +871,27 @@ function maskEmail(email: string): string {
 }
 
 /**
- * Field kept on cognito-local's user record by GlobalSignOut: access tokens issued before
- * this time (seconds since the epoch) are revoked.
+ * Field kept on cognito-local's user record by GlobalSignOut and AdminUserGlobalSignOut:
+ * access tokens issued before this time (seconds since the epoch) are revoked.
  */
 const tokensRevokedBefore = 'LocalTokensRevokedBefore';
 
-const publicKey = cognitoRequire('./keys/cognitoLocal.public.json') as { jwk: JWK };
-let verificationKey: ReturnType<typeof importJWK> | undefined;
+/**
+ * A global sign-out: the user's refresh tokens and the access tokens issued so far stop
+ * working. Tokens carry their issue time in whole seconds: every token issued up to this
+ * second is revoked, and the answer waits for the next second, so a sign-in after it gets
+ * tokens that are not.
+ */
+async function revokeTokens(ctx: any, pool: any, user: any): Promise<void> {
+  const revokedBefore = Math.floor(Date.now() / 1000) + 1;
+  await pool.saveUser(ctx, { ...user, RefreshTokens: [], [tokensRevokedBefore]: revokedBefore });
+  await new Promise((resolve) => setTimeout(resolve, revokedBefore * 1000 - Date.now()));
+}
 
 /**
  * The user an access token belongs to, checked as Cognito checks the token of a
- * token-authorized operation: signature, expiry, `token_use`, the user still there and
+ * token-authorized operation: signature (the pool's own key: a token signed with
+ * cognito-local's published key is refused), expiry, `token_use`, the user still there and
  * enabled, and the token not revoked by a global sign-out.
  */
 async function accessTokenUser(
@@ -862,16 +899,14 @@ async function accessTokenUser(
   token: unknown,
   cognito: any,
   errors: any,
+  signingKey: PoolSigningKey,
 ): Promise<{ pool: any; user: any }> {
   if (typeof token !== 'string' || token === '') {
     throw new errors.InvalidParameterError('Missing required parameter AccessToken');
   }
   let claims: JWTPayload;
   try {
-    verificationKey ??= importJWK(publicKey.jwk, 'RS256');
-    ({ payload: claims } = await jwtVerify(token, await verificationKey, {
-      algorithms: ['RS256'],
-    }));
+    claims = await signingKey.verify(token);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
       throw new errors.NotAuthorizedError('Access Token has expired');
@@ -891,20 +926,22 @@ async function accessTokenUser(
 }
 
 /**
- * Refuses access tokens a global sign-out revoked, for every operation a signed-in user
- * authorizes with one (GetUser, UpdateUserAttributes, ...), as Cognito does.
- * cognito-local itself only decodes them.
+ * Checks the access token of every operation a signed-in user authorizes with one
+ * (GetUser, ChangePassword, AssociateSoftwareToken, SetUserMFAPreference, ...) as Cognito
+ * does: signed with the pool's key, unexpired, not revoked by a global sign-out.
+ * cognito-local itself only decodes them, so a token anyone wrote named any user.
  */
 function refusingRevokedAccessTokens(
   router: (target: string) => Target,
   cognito: any,
   errors: any,
+  signingKey: PoolSigningKey,
 ): (target: string) => Target {
   return (target) => {
     const route = router(target);
     return async (ctx, request) => {
-      if (typeof request?.AccessToken === 'string') {
-        await accessTokenUser(ctx, request.AccessToken, cognito, errors);
+      if (request !== null && typeof request === 'object' && 'AccessToken' in request) {
+        await accessTokenUser(ctx, request.AccessToken, cognito, errors, signingKey);
       }
       return route(ctx, request);
     };
@@ -945,28 +982,21 @@ export function passwordPolicyViolation(
   return undefined;
 }
 
-const privateKey = cognitoRequire('./keys/cognitoLocal.private.json') as { jwk: JWK };
-let signingKey: ReturnType<typeof importJWK> | undefined;
-
-/** A cognito-local token with some claims changed, signed again with the pool's key. */
-async function signedAgain(token: string, changes: JWTPayload): Promise<string> {
-  signingKey ??= importJWK(privateKey.jwk, 'RS256');
-  const header = decodeProtectedHeader(token);
-  return new SignJWT({ ...decodeJwt(token), ...changes })
-    .setProtectedHeader({ alg: 'RS256', kid: header.kid, typ: header.typ })
-    .sign(await signingKey);
-}
-
 /**
- * cognito-local's ID tokens carry only `email`, `email_verified` and custom attributes;
- * Cognito's carry every attribute the app client may read, `name` among them (the top
- * bar and the account page show it). This adds the user's other attributes (those of the
- * client's `ReadAttributes` when it lists them) to the ID token, signed again with the
- * same key.
+ * Every token the pool issues, signed with the pool's own key (cognito-local signs with
+ * the key it publishes, which anyone can sign with too), and the ID token with the user's
+ * attributes: cognito-local's carry only `email`, `email_verified` and custom attributes;
+ * Cognito's carry every attribute the app client may read, `name` among them (the top bar
+ * and the account page show it). This adds the user's other attributes (those of the
+ * client's `ReadAttributes` when it lists them) to the ID token.
  */
 function withStandardAttributeClaims<
-  Generator extends { generate: (...args: any[]) => Promise<{ IdToken: string }> },
->(generator: Generator): Generator {
+  Generator extends {
+    generate: (
+      ...args: any[]
+    ) => Promise<{ IdToken: string; AccessToken: string; RefreshToken: string }>;
+  },
+>(generator: Generator, signingKey: PoolSigningKey): Generator {
   const generate = generator.generate.bind(generator);
   generator.generate = (async (...args: any[]) => {
     const tokens = await generate(...args);
@@ -980,9 +1010,15 @@ function withStandardAttributeClaims<
         !(attribute.Name in claims) &&
         (!readable || readable.includes(attribute.Name)),
     );
-    if (missing.length === 0) return tokens;
     const added = Object.fromEntries(missing.map(({ Name, Value }) => [Name, Value]));
-    return { ...tokens, IdToken: await signedAgain(tokens.IdToken, added) };
+    // The refresh token too: cognito-local only looks it up among the user's, but no
+    // token of this pool is left signed with the published key.
+    return {
+      ...tokens,
+      IdToken: await signingKey.resign(tokens.IdToken, added),
+      AccessToken: await signingKey.resign(tokens.AccessToken),
+      RefreshToken: await signingKey.resign(tokens.RefreshToken),
+    };
   }) as Generator['generate'];
   return generator;
 }

@@ -1,9 +1,11 @@
 import { machineApi } from '../shared/contract/api/machines';
 import { implement } from '../shared/route-spec';
 
-/** The machines routes (assembled with every feature's in lambdas/routes.ts). */
+const handler = 'lambdas/machines/handler.ts';
+
+/** The machines routes (assembled with every feature's in lambdas/routes.ts), one function. */
 export const machineRoutes = implement(machineApi, {
-  'GET /api/machines': { handler: 'lambdas/machines/list-handler.ts' },
-  'POST /api/machines': { handler: 'lambdas/machines/create-handler.ts' },
-  'DELETE /api/machines/{id}': { handler: 'lambdas/machines/revoke-handler.ts' },
+  'GET /api/machines': { handler },
+  'POST /api/machines': { handler },
+  'DELETE /api/machines/{id}': { handler },
 });

@@ -1,7 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import type { AuditRecord } from './data/audit';
-import { equals } from './data/expressions';
+import {
+  attributeMissing,
+  equals,
+  lessThan,
+  or,
+  type Condition,
+  type Update,
+} from './data/expressions';
 import { getItem, queryItems } from './data/read';
 import { Transaction } from './data/transaction';
 import { updateItem } from './data/write';
@@ -82,26 +89,105 @@ export async function listAccountSecurity(): Promise<Map<string, AccountSecurity
   return new Map(records.map((record) => [record.sub, record]));
 }
 
-/** Writes `set`/`remove` on the account's record, with `audit`'s entry in the same transaction. */
-async function change(
-  sub: string,
-  update: { set?: Record<string, unknown>; remove?: string[] },
-  audit: AuditRecord | null,
-): Promise<void> {
-  await new Transaction(audit).update(keys.accountSecurity(sub), update).commit();
+/** A write's condition failed (the record changed meanwhile). */
+class ConditionFailed extends Error {}
+
+/** `revokedBefore` is missing or below `before`: writing `before` only raises it. */
+const revokedBelow = (before: number): Condition =>
+  or(attributeMissing('revokedBefore'), lessThan('revokedBefore', before));
+
+/**
+ * Writes `update` on the account's record, with `audit`'s entry in the same transaction.
+ * `revokedBefore` is only ever raised: when the record already holds it at or after the
+ * value written (another revocation of the same or a later second), the rest is written
+ * without it, the entry too.
+ */
+async function change(sub: string, update: Update, audit: AuditRecord | null): Promise<void> {
+  const before = update.set?.revokedBefore;
+  if (typeof before !== 'number') {
+    await new Transaction(audit).update(keys.accountSecurity(sub), update).commit();
+    return;
+  }
+  try {
+    await new Transaction(audit)
+      .update(keys.accountSecurity(sub), update, {
+        condition: revokedBelow(before),
+        onConditionFailed: () => new ConditionFailed(),
+      })
+      .commit();
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+    const set = Object.fromEntries(
+      Object.entries(update.set ?? {}).filter(([name]) => name !== 'revokedBefore'),
+    );
+    const rest: Update = { ...update, set };
+    if (Object.keys(set).length === 0) delete rest.set;
+    const empty = !rest.set && !rest.remove?.length && !rest.add && !rest.setIfMissing;
+    const transaction = new Transaction(audit);
+    if (!empty) transaction.update(keys.accountSecurity(sub), rest);
+    await transaction.commit();
+  }
 }
 
 /**
  * The account's authenticator app is confirmed at `at` (epoch seconds): tokens signed in
  * from then on passed the code; every token before it is refused (`revokedBefore`), so no
- * session signed in with the password alone outlives the confirmation.
+ * session signed in with the password alone outlives the confirmation. Written only while
+ * the record's `revokedBefore` is still `seenRevokedBefore` (what the caller read): a
+ * revocation or an admin's reset of the app made meanwhile wins, and this answers false
+ * (nothing written). `revokedBefore` never moves backwards.
  */
 export async function markMfaEnabled(
   sub: string,
   at: number,
+  seenRevokedBefore: number | undefined,
   audit: AuditRecord | null,
-): Promise<void> {
-  await change(sub, { set: { mfaEnabledAt: at, revokedBefore: at } }, audit);
+): Promise<boolean> {
+  const revokedBefore = Math.max(at, seenRevokedBefore ?? 0);
+  try {
+    await new Transaction(audit)
+      .update(
+        keys.accountSecurity(sub),
+        { set: { mfaEnabledAt: at, revokedBefore } },
+        {
+          condition:
+            seenRevokedBefore === undefined
+              ? attributeMissing('revokedBefore')
+              : equals('revokedBefore', seenRevokedBefore),
+          onConditionFailed: () => new ConditionFailed(),
+        },
+      )
+      .commit();
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes back the confirmation {@link markMfaEnabled} wrote at `at`, with `audit`'s entry,
+ * while the record still holds it (Cognito turned the app off meanwhile). Answers whether
+ * it did.
+ */
+export async function undoMfaEnabled(
+  sub: string,
+  at: number,
+  audit: AuditRecord | null,
+): Promise<boolean> {
+  try {
+    await new Transaction(audit)
+      .update(
+        keys.accountSecurity(sub),
+        { remove: ['mfaEnabledAt'] },
+        { condition: equals('mfaEnabledAt', at), onConditionFailed: () => new ConditionFailed() },
+      )
+      .commit();
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
 }
 
 /**
@@ -136,7 +222,10 @@ export function clearStaleMfa(sub: string, seen: number): Promise<boolean> {
   );
 }
 
-/** Refuses every token of the account signed in or issued before `before` (epoch seconds). */
+/**
+ * Refuses every token of the account signed in or issued before `before` (epoch seconds);
+ * a later time already recorded stays (revocations only ever move forward).
+ */
 export async function revokeSessionsBefore(
   sub: string,
   before: number,
@@ -145,9 +234,21 @@ export async function revokeSessionsBefore(
   await change(sub, { set: { revokedBefore: before } }, audit);
 }
 
-/** A completed sign-in (the PostAuthentication trigger). Bookkeeping: no audit entry. */
-export async function recordSignIn(sub: string, at: Date = new Date()): Promise<void> {
-  await updateItem(keys.accountSecurity(sub), { set: { lastSignInAt: at.toISOString() } });
+/**
+ * A completed sign-in (the PostAuthentication trigger). Bookkeeping: no audit entry. With
+ * `withoutSecondFactor` (Cognito did not ask this sign-in for a code: the account has no
+ * authenticator app now), the account's confirmation goes too, in the same write: a
+ * sign-in with the password alone voids it, whatever the app's state later.
+ */
+export async function recordSignIn(
+  sub: string,
+  at: Date = new Date(),
+  { withoutSecondFactor = false }: { withoutSecondFactor?: boolean } = {},
+): Promise<void> {
+  await updateItem(keys.accountSecurity(sub), {
+    set: { lastSignInAt: at.toISOString() },
+    ...(withoutSecondFactor ? { remove: ['mfaEnabledAt'] } : {}),
+  });
 }
 
 /** A temporary password was given to the account at `at` (created, or the invitation resent). */

@@ -11,8 +11,10 @@ import {
   clearMfa,
   markMfaEnabled,
   nextSecond,
+  readAccountSecurity,
   revokeSessionsBefore,
   toEpochSeconds,
+  undoMfaEnabled,
   untilSecond,
   type AccountSecurity,
 } from '../shared/account-security';
@@ -83,8 +85,12 @@ const ownEntry = (
  * its audit entry. The person then signs in again, with a code.
  */
 export async function confirmOwnMfa(caller: Caller): Promise<void> {
-  const { member, security } = await findOwn(caller);
+  const { member } = await findOwn(caller);
   if (!member.mfaEnabled) throw new AbortedError('errors.mfaNotSetUp');
+  // The record as it is now (a strongly consistent read): the confirmation is written only
+  // while its revocation time is still this one, so an admin's reset of the app (which
+  // moves it) made meanwhile is never overwritten.
+  const security = await readAccountSecurity(caller.sub, { consistent: true });
   const at = nextSecond();
   const confirmed = security.mfaEnabledAt !== undefined;
   const changes = changesBetween(
@@ -92,8 +98,25 @@ export async function confirmOwnMfa(caller: Caller): Promise<void> {
     { mfa: true, mfaEnabledAt: isoOfSeconds(at) },
     ['mfa', 'mfaEnabledAt'],
   );
-  await markMfaEnabled(caller.sub, at, ownEntry(caller, member, 'update', changes));
+  const entry = ownEntry(caller, member, 'update', changes);
+  if (!(await markMfaEnabled(caller.sub, at, security.revokedBefore, entry))) {
+    throw new AbortedError();
+  }
   forgetStanding(caller.sub);
+  // Cognito once more, after the write: an app turned off (by an admin's reset, or in
+  // Cognito directly) between the first read and the write takes the confirmation back.
+  const now = await accounts.findAccount(caller.sub);
+  if (!now?.member.mfaEnabled) {
+    await undoMfaEnabled(
+      caller.sub,
+      at,
+      ownEntry(caller, member, 'update', {
+        mfa: { from: true, to: false },
+        mfaEnabledAt: { from: isoOfSeconds(at), to: null },
+      }),
+    );
+    throw new AbortedError('errors.mfaNotSetUp');
+  }
   await accounts.signOutEverywhere(caller.sub);
   await untilSecond(at);
 }

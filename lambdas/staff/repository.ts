@@ -19,7 +19,11 @@ import { temporaryPasswordValidityDays } from '../shared/contract/password-polic
 import { isRole, roleClaim, type Role } from '../shared/contract/roles';
 import { accountName } from '../shared/contract/schemas/auth';
 import type { StaffMember, StaffStatus } from '../shared/contract/schemas/staff';
-import { listAccountSecurity, readAccountSecurity, type AccountSecurity } from '../shared/account-security';
+import {
+  listAccountSecurity,
+  readAccountSecurity,
+  type AccountSecurity,
+} from '../shared/account-security';
 
 /**
  * Staff accounts live in the Cognito user pool, the one source of truth for who may

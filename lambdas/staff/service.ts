@@ -439,6 +439,9 @@ export async function resetStaffMfa(id: string, caller: Caller): Promise<StaffMe
       await accountSecurity.clearMfa(id, null, { revokeBefore: before });
       forgetStanding(id);
       await accounts.turnOffMfa(id);
+      // Once more now that Cognito has no app: a confirmation the person made between the
+      // two (their app still on then) goes too.
+      await accountSecurity.clearMfa(id, null);
       await accounts.signOutEverywhere(id);
       return before;
     });

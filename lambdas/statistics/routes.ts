@@ -1,11 +1,13 @@
 import { statisticsApi } from '../shared/contract/api/statistics';
 import { implement } from '../shared/route-spec';
 
-/** The statistics routes (assembled with every feature's in lambdas/routes.ts). */
+const handler = 'lambdas/statistics/handler.ts';
+
+/** The statistics routes (assembled with every feature's in lambdas/routes.ts), one function. */
 export const statisticsRoutes = implement(statisticsApi, {
-  'GET /api/statistics/filters': { handler: 'lambdas/statistics/filters-handler.ts' },
-  'GET /api/statistics/yield': { handler: 'lambdas/statistics/yield-handler.ts' },
-  'GET /api/statistics/pareto': { handler: 'lambdas/statistics/pareto-handler.ts' },
-  'GET /api/statistics/capability': { handler: 'lambdas/statistics/capability-handler.ts' },
-  'GET /api/statistics/values': { handler: 'lambdas/statistics/values-handler.ts' },
+  'GET /api/statistics/filters': { handler },
+  'GET /api/statistics/yield': { handler },
+  'GET /api/statistics/pareto': { handler },
+  'GET /api/statistics/capability': { handler },
+  'GET /api/statistics/values': { handler },
 });

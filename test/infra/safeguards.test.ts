@@ -383,8 +383,8 @@ describe('time-out budget (docs/operations.md)', () => {
   });
 
   it('answers Cognito within its 5 s', () => {
-    const { customMessage, postAuthentication, preSignUp } = production.stack;
-    for (const trigger of [customMessage, postAuthentication, preSignUp]) {
+    const { customMessage, postAuthentication, postConfirmation, preSignUp } = production.stack;
+    for (const trigger of [customMessage, postAuthentication, postConfirmation, preSignUp]) {
       expect(timeoutMs(production, trigger)).toBeLessThanOrEqual(5_000);
     }
   });

@@ -318,9 +318,9 @@ describe('functions', () => {
     expect(migrator.Properties.Timeout).toBe(900);
   });
 
-  it('builds one function per handler module, plus the three Cognito triggers, mailer, suppression, import worker and data migrations', () => {
+  it('builds one function per handler module, plus the four Cognito triggers, mailer, suppression, import worker and data migrations', () => {
     expect(stack.api.functions.size).toBe(handlerModules().length);
-    expect(applicationFunctions()).toHaveLength(handlerModules().length + 7);
+    expect(applicationFunctions()).toHaveLength(handlerModules().length + 8);
   });
 
   it('runs every function on nodejs22.x, arm64, traced, with source maps', () => {
@@ -527,6 +527,7 @@ describe('CustomMessage trigger', () => {
     expect(pool.Properties.LambdaConfig).toEqual({
       CustomMessage: { 'Fn::GetAtt': [triggerId(), 'Arn'] },
       PostAuthentication: { 'Fn::GetAtt': [logicalId(stack.postAuthentication.function), 'Arn'] },
+      PostConfirmation: { 'Fn::GetAtt': [logicalId(stack.postConfirmation.function), 'Arn'] },
       PreSignUp: { 'Fn::GetAtt': [logicalId(stack.preSignUp.function), 'Arn'] },
     });
     template.hasResourceProperties('AWS::Lambda::Permission', {
@@ -892,13 +893,15 @@ function build(settings: TestReportCenterSettings, id = 'Variant') {
   };
 }
 
-describe('PostAuthentication and PreSignUp triggers', () => {
+describe('PostAuthentication, PostConfirmation and PreSignUp triggers', () => {
   const table = () => ({ 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] });
   const triggers = () =>
     [
       ['PostAuthentication', stack.postAuthentication],
+      ['PostConfirmation', stack.postConfirmation],
       ['PreSignUp', stack.preSignUp],
     ] as const;
+  const pool = () => ({ 'Fn::GetAtt': [only('AWS::Cognito::UserPool')[0], 'Arn'] });
 
   it('are invocable by this user pool only', () => {
     const [poolId] = only('AWS::Cognito::UserPool');
@@ -946,13 +949,46 @@ describe('PostAuthentication and PreSignUp triggers', () => {
     ]);
   });
 
-  it('call nothing of Cognito and answer within its 5 s', () => {
+  it("PostConfirmation reads and writes only the accounts' security records, and puts only accounts' audit entries", () => {
+    const statements = statementsOf(logicalId(stack.postConfirmation.role));
+    const onTable = statements.filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('dynamodb:')),
+    );
+    expect(onTable).toEqual([
+      expect.objectContaining({
+        Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        Resource: table(),
+        Condition: {
+          'ForAllValues:StringEquals': {
+            'dynamodb:LeadingKeys': [keys.accountSecurityAll().partition],
+          },
+        },
+      }),
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Resource: table(),
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#staff#*'] },
+        },
+      }),
+    ]);
+  });
+
+  it("call Cognito only on this pool's accounts, each for the one thing it does, and answer within its 5 s", () => {
+    const cognitoActions: Record<string, string[]> = {
+      PostAuthentication: ['cognito-idp:AdminGetUser'],
+      PostConfirmation: ['cognito-idp:AdminUserGlobalSignOut'],
+      PreSignUp: [],
+    };
     for (const [name, trigger] of triggers()) {
-      const actions = actionsOf(logicalId(trigger.role));
+      const onCognito = statementsOf(logicalId(trigger.role)).filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')),
+      );
       expect(
-        actions.filter((action) => action.startsWith('cognito-idp:')),
+        onCognito.flatMap((statement) => [statement.Action].flat()),
         name,
-      ).toEqual([]);
+      ).toEqual(cognitoActions[name]);
+      for (const statement of onCognito) expect(statement.Resource, name).toEqual(pool());
       expect(resources[logicalId(trigger.function)]!.Properties.Timeout, name).toBeLessThanOrEqual(
         5,
       );

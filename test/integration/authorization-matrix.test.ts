@@ -21,18 +21,22 @@ type Caller =
   | 'admin'
   | 'adminNo2fa'
   | 'foreignKey'
+  | 'publishedKey'
   | 'expired'
   | 'otherAudience';
 type Outcome = 'allowed' | 401 | 403;
 
-const signedOut: Record<'anonymous' | 'noRole' | 'foreignKey' | 'expired' | 'otherAudience', 401> =
-  {
-    anonymous: 401,
-    noRole: 401,
-    foreignKey: 401,
-    expired: 401,
-    otherAudience: 401,
-  };
+const signedOut: Record<
+  'anonymous' | 'noRole' | 'foreignKey' | 'publishedKey' | 'expired' | 'otherAudience',
+  401
+> = {
+  anonymous: 401,
+  noRole: 401,
+  foreignKey: 401,
+  publishedKey: 401,
+  expired: 401,
+  otherAudience: 401,
+};
 const everyone: Record<Caller, Outcome> = {
   anonymous: 'allowed',
   noRole: 'allowed',
@@ -40,6 +44,7 @@ const everyone: Record<Caller, Outcome> = {
   admin: 'allowed',
   adminNo2fa: 'allowed',
   foreignKey: 'allowed',
+  publishedKey: 'allowed',
   expired: 'allowed',
   otherAudience: 'allowed',
 };
@@ -207,10 +212,16 @@ describe('the authorization matrix', () => {
       (await signIn(stack, 'matrix.pending@example.com', 'Matrix-Pending-2026!')).IdToken,
     );
     tokens.set('foreignKey', await forgeToken(claims, { expiresAt: now + 600, key: 'foreign' }));
-    tokens.set('expired', await forgeToken(claims, { expiresAt: now - 60 }));
+    // The admin's claims, freshly signed in, with the key cognito-local publishes: anyone
+    // could write this token; the local pool signs with a key of its own.
+    tokens.set(
+      'publishedKey',
+      await forgeToken({ ...claims, auth_time: now }, { expiresAt: now + 600, key: 'published' }),
+    );
+    tokens.set('expired', await forgeToken(claims, { expiresAt: now - 60, stack }));
     tokens.set(
       'otherAudience',
-      await forgeToken({ ...claims, aud: 'another-client' }, { expiresAt: now + 600 }),
+      await forgeToken({ ...claims, aud: 'another-client' }, { expiresAt: now + 600, stack }),
     );
   });
 

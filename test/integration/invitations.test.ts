@@ -202,7 +202,14 @@ describe('password resets by an admin', () => {
     expect((await callApi(stack, '/api/account', { token: after.IdToken })).status).toBe(200);
     expect((await listed(email)).status).toBe('active');
 
-    const [entry] = await history(account.id);
+    // Newest first: the new password ended the sessions once more (the PostConfirmation
+    // trigger, by the account itself), after the admin's reset.
+    const [ended, entry] = await history(account.id);
+    expect(ended).toMatchObject({
+      action: 'revoke',
+      actor: { id: account.id },
+      changes: { reason: { from: null, to: 'passwordReset' } },
+    });
     expect(entry).toMatchObject({
       action: 'update',
       actor: { id: adminId },

@@ -6,9 +6,11 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCognito, type CognitoEmulator, type CognitoMail } from '../../bin/local/cognito';
 import { passwordPolicyViolation } from '../../bin/local/cognito';
+import { resetCodeIssuedAt } from '../../bin/local/cognito-sign-in';
 import { findFreeBasePort } from '../../bin/local/preflight';
 import { localCredentials, localRegion } from '../../bin/local/settings';
 import { message } from '../../lambdas/shared/contract/messages';
@@ -22,6 +24,7 @@ import {
   cognitoUnsigned,
   cognitoUserCall,
   createUser,
+  forgeToken,
   setUpTotp,
   signIn,
   totpCode,
@@ -254,6 +257,222 @@ describe('ConfirmForgotPassword needs the mailed code', () => {
       Password: 'Taken-Over-2026!',
     });
     expect(reused).toEqual(codeMismatch);
+  });
+});
+
+/** The code of the newest reset mail to `email`, and how many reset mails it has. */
+async function latestResetCode(email: string): Promise<{ code: string; mails: number }> {
+  const mails = await mailsTo(stack, email);
+  const code = /[?&]code=(\d{6})/.exec(mails.at(-1)?.body.html ?? '')?.[1];
+  if (!code) throw new Error(`No reset code mailed to ${email}`);
+  return { code, mails: mails.length };
+}
+
+/** A 6-digit code other than `code`. */
+const otherThan = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
+
+describe('a reset code takes 4 wrong codes; the fifth drops it', () => {
+  it('answers CodeMismatchException 4 times, then LimitExceededException even for the right code, until a new one is asked', async () => {
+    const email = unique('reset.guess');
+    await createUser(stack, email, 'Reset-Guess-2026!', 'staff');
+    expect((await cognitoCall('ForgotPassword', { Username: email })).status).toBe(200);
+    const first = await latestResetCode(email);
+    const attempt = (ConfirmationCode: string) =>
+      cognitoCall('ConfirmForgotPassword', {
+        Username: email,
+        ConfirmationCode,
+        Password: 'Taken-Over-2026!',
+      });
+    for (let wrong = 1; wrong <= 4; wrong++) {
+      expect(await attempt(otherThan(first.code)), `wrong code ${wrong}`).toEqual(codeMismatch);
+    }
+    const limitExceeded = {
+      status: 400,
+      body: {
+        __type: 'LimitExceededException',
+        message: 'Attempt limit exceeded, please try after some time.',
+      },
+    };
+    expect(await attempt(otherThan(first.code))).toEqual(limitExceeded);
+    expect(await attempt(first.code)).toEqual(limitExceeded);
+    await expect(signIn(stack, email, 'Taken-Over-2026!')).rejects.toThrow();
+
+    // A new code: its own attempts; a wrong one, then the right one, works.
+    expect((await cognitoCall('ForgotPassword', { Username: email })).status).toBe(200);
+    await expect.poll(async () => (await latestResetCode(email)).mails).toBe(first.mails + 1);
+    const second = await latestResetCode(email);
+    expect(await attempt(otherThan(second.code))).toEqual(codeMismatch);
+    const confirmed = await cognitoCall('ConfirmForgotPassword', {
+      Username: email,
+      ConfirmationCode: second.code,
+      Password: 'Reset-Chosen-2026!',
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await signIn(stack, email, 'Reset-Chosen-2026!')).IdToken).toBeTruthy();
+  });
+
+  it('refuses ForgotPassword and ConfirmForgotPassword for an account still invited (FORCE_CHANGE_PASSWORD)', async () => {
+    const invited = unique('forgot.invited');
+    await invite(invited, 'Temporary-Pass-2026!');
+    const cannotReset = {
+      status: 400,
+      body: {
+        __type: 'NotAuthorizedException',
+        message: 'User password cannot be reset in the current state.',
+      },
+    };
+    expect(await cognitoCall('ForgotPassword', { Username: invited })).toEqual(cannotReset);
+    expect(
+      await cognitoCall('ConfirmForgotPassword', {
+        Username: invited,
+        ConfirmationCode: '123456',
+        Password: 'Taken-Over-2026!',
+      }),
+    ).toEqual(cannotReset);
+    expect(await mailsTo(stack, invited)).toEqual([]);
+    // The invitation still works: the temporary password, then a new one.
+    expect(
+      (
+        await cognitoCall('InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: invited, PASSWORD: 'Temporary-Pass-2026!' },
+        })
+      ).body.ChallengeName,
+    ).toBe('NEW_PASSWORD_REQUIRED');
+  });
+});
+
+describe('a TOTP challenge takes 3 wrong codes', () => {
+  it('passes a wrong code then the right one; after 3 wrong codes the session is over', async () => {
+    const email = unique('totp.guess');
+    await createUser(stack, email, 'Totp-Guess-2026!', 'staff');
+    const secret = await setUpTotp(
+      stack,
+      (await signIn(stack, email, 'Totp-Guess-2026!')).AccessToken,
+    );
+    const start = async () => {
+      const started = await cognitoCall('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'Totp-Guess-2026!' },
+      });
+      expect(started.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      return started.body.Session;
+    };
+    const answer = (Session: unknown, code: string) =>
+      cognitoCall('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+
+    // A mistyped code, then the right one on the same session (as the sign-in page allows).
+    const typo = await start();
+    expect((await answer(typo, otherThan(totpCode(secret)))).body.__type).toBe(
+      'CodeMismatchException',
+    );
+    const signedIn = await answer(typo, totpCode(secret));
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.AuthenticationResult).toBeTruthy();
+
+    const guessed = await start();
+    for (let wrong = 1; wrong <= 3; wrong++) {
+      const refused = await answer(guessed, otherThan(totpCode(secret)));
+      expect(refused.body.__type, `wrong code ${wrong}`).toBe('CodeMismatchException');
+    }
+    expect(await answer(guessed, totpCode(secret))).toEqual({
+      status: 400,
+      body: {
+        __type: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      },
+    });
+    // A new sign-in (the password again) gets a new session.
+    expect((await answer(await start(), totpCode(secret))).status).toBe(200);
+  });
+});
+
+/** The operations a signed-in user authorizes with an access token, with harmless inputs. */
+const accessTokenOperations: [string, Record<string, unknown>][] = [
+  ['GetUser', {}],
+  [
+    'ChangePassword',
+    { PreviousPassword: 'Token-Holder-2026!', ProposedPassword: 'Taken-Over-2026!' },
+  ],
+  ['SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }],
+  ['AssociateSoftwareToken', {}],
+  ['VerifySoftwareToken', { UserCode: '123456' }],
+  ['UpdateUserAttributes', { UserAttributes: [{ Name: 'name', Value: 'Taken Over' }] }],
+  ['DeleteUserAttributes', { UserAttributeNames: ['name'] }],
+  ['GetUserAttributeVerificationCode', { AttributeName: 'email' }],
+  ['VerifyUserAttribute', { AttributeName: 'email', Code: '123456' }],
+  ['DeleteUser', {}],
+  ['GlobalSignOut', {}],
+];
+
+describe("access tokens on Cognito's own operations", () => {
+  it('refuses the access tokens of a session an admin ended (AdminUserGlobalSignOut)', async () => {
+    const email = unique('admin.signout');
+    await createUser(stack, email, 'Token-Holder-2026!', 'staff');
+    const { AccessToken } = await signIn(stack, email, 'Token-Holder-2026!');
+    expect((await cognitoUserCall(stack, 'GetUser', { AccessToken })).status).toBe(200);
+    await cognitoAdmin(stack, 'AdminUserGlobalSignOut', { Username: email });
+    for (const [operation, input] of accessTokenOperations) {
+      const answer = await cognitoUserCall(stack, operation, { AccessToken, ...input });
+      expect(answer, operation).toEqual({
+        status: 400,
+        body: { __type: 'NotAuthorizedException', message: 'Access Token has been revoked' },
+      });
+    }
+    // Nothing changed, and a sign-in after the sign-out works.
+    const again = await signIn(stack, email, 'Token-Holder-2026!');
+    const user = await cognitoUserCall(stack, 'GetUser', { AccessToken: again.AccessToken });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    expect(user.body.UserMFASettingList ?? []).toEqual([]);
+  });
+
+  it("refuses an access token signed with cognito-local's published key, on every operation", async () => {
+    const email = unique('forged.access');
+    await createUser(stack, email, 'Token-Holder-2026!', 'staff');
+    const { AccessToken } = await signIn(stack, email, 'Token-Holder-2026!');
+    const claims = JSON.parse(
+      Buffer.from(AccessToken.split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown> & { exp: number };
+    const forged = await forgeToken(claims, { expiresAt: claims.exp, key: 'published' });
+    for (const [operation, input] of accessTokenOperations) {
+      const answer = await cognitoUserCall(stack, operation, { AccessToken: forged, ...input });
+      expect(answer, operation).toEqual({
+        status: 400,
+        body: { __type: 'NotAuthorizedException', message: 'Invalid Access Token' },
+      });
+    }
+    // The same claims signed with the pool's own key are the user's.
+    const signed = await forgeToken(claims, { expiresAt: claims.exp, stack });
+    expect((await cognitoUserCall(stack, 'GetUser', { AccessToken: signed })).status).toBe(200);
+    expect((await signIn(stack, email, 'Token-Holder-2026!')).IdToken).toBeTruthy();
+  });
+
+  it("signs every token with the pool's own key, the only key of the pool's JWKS", async () => {
+    const { IdToken, AccessToken, RefreshToken } = await signIn(
+      stack,
+      stack.admin.email,
+      stack.admin.password,
+    );
+    const { userPoolId } = stack.resources;
+    const base = `${stack.endpoints.cognito}/${userPoolId}`;
+    const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+    expect(jwks.keys).toHaveLength(1);
+    const [key] = jwks.keys;
+    expect(key).not.toHaveProperty('d');
+    expect(key?.kid).not.toBe('CognitoLocal');
+    const openid = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as {
+      issuer: string;
+      jwks_uri: string;
+    };
+    expect(openid).toMatchObject({ issuer: base, jwks_uri: `${base}/.well-known/jwks.json` });
+    for (const token of [IdToken, AccessToken, RefreshToken]) {
+      expect(decodeProtectedHeader(token).kid).toBe(key?.kid);
+      await expect(jwtVerify(token, createLocalJWKSet(jwks))).resolves.toBeTruthy();
+    }
   });
 });
 
@@ -578,11 +797,12 @@ describe('a password reset by an admin (AdminResetUserPassword)', () => {
 });
 
 /**
- * A user pool of this file's own, in this process: a temporary password days old is a
- * state no Cognito operation makes, so the test ages it in the pool's own store. Its mails
- * go through the same CustomMessage trigger, which reads the shared stack's table.
+ * A user pool of this file's own, in this process: a temporary password days old, or a
+ * reset code an hour old, is a state no Cognito operation makes, so the test ages it in the
+ * pool's own store. Its mails go through the same CustomMessage trigger, which reads the
+ * shared stack's table.
  */
-describe('a temporary password expires', () => {
+describe('temporary passwords and reset codes expire', () => {
   let own: { emulator: CognitoEmulator; stack: StackInfo; mails: CognitoMail[]; dataDir: string };
   const day = 24 * 60 * 60 * 1000;
   const validity = userPoolDefinition.tempPasswordValidityDays * day;
@@ -610,6 +830,8 @@ describe('a temporary password expires', () => {
         mails.push(mail);
       },
     });
+    // The triggers' own Cognito calls (PostConfirmation's sign-out) go to this pool.
+    process.env.COGNITO_ENDPOINT = emulator.url;
     const client = new CognitoIdentityProviderClient({
       region: localRegion,
       credentials: localCredentials,
@@ -704,5 +926,41 @@ describe('a temporary password expires', () => {
     expect((await startSignIn(email, 'Another-Temporary-2026!')).body.ChallengeName).toBe(
       'NEW_PASSWORD_REQUIRED',
     );
+  });
+
+  it('takes a reset code for 1 hour, then answers ExpiredCodeException', async () => {
+    const email = unique('expiring.code');
+    await createUser(own.stack, email, 'Before-Reset-2026!', 'staff');
+    const { userPoolId } = own.stack.resources;
+    const ageCode = (ageMs: number) =>
+      own.emulator.editUser(userPoolId, email, (user) => ({
+        ...user,
+        [resetCodeIssuedAt]: Date.now() - ageMs,
+      }));
+    expect((await cognitoClientCall(own.stack, 'ForgotPassword', { Username: email })).status).toBe(
+      200,
+    );
+    const html = own.mails.findLast((sent) => sent.to === email)?.html ?? '';
+    const code = /[?&]code=(\d{6})/.exec(html)?.[1] ?? /\b(\d{6})\b/.exec(html)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const confirm = (Password: string) =>
+      cognitoClientCall(own.stack, 'ConfirmForgotPassword', {
+        Username: email,
+        ConfirmationCode: code,
+        Password,
+      });
+
+    await ageCode(60 * 60 * 1000 + 60_000);
+    expect(await confirm('Taken-Late-2026!')).toEqual({
+      status: 400,
+      body: {
+        __type: 'ExpiredCodeException',
+        message: 'Invalid code provided, please request a code again.',
+      },
+    });
+    await ageCode(60 * 60 * 1000 - 60_000);
+    const confirmed = await confirm('After-Reset-2026!');
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await signIn(own.stack, email, 'After-Reset-2026!')).IdToken).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import type { ReportRequestSummary } from '../../lambdas/shared/contract/schemas
 import type { SerialRange } from '../../lambdas/shared/contract/schemas/serial-range';
 import type { OwnAccount } from '../../lambdas/shared/contract/schemas/staff';
 import { keys } from '../../lambdas/shared/keys';
-import { callApi } from '../support/api';
+import { callApi, mailsTo } from '../support/api';
 import {
   cognitoAdmin,
   cognitoClientCall,
@@ -292,6 +292,62 @@ describe('setting the authenticator app up', () => {
   });
 });
 
+describe('a sign-in with the password alone', () => {
+  it('voids the confirmation: turning the app off, signing in without a code and turning it back on gives no admin powers', async () => {
+    const email = newEmail('toggling.admin');
+    const { session, secret } = await createAdminWithSecondFactor(stack, email, password);
+    const id = idOf(session);
+    expect((await callApi(stack, '/api/staff', { token: session.IdToken })).status).toBe(200);
+
+    // With the live session's access token, straight to Cognito: the app off...
+    const off = await cognitoUserCall(stack, 'SetUserMFAPreference', {
+      AccessToken: session.AccessToken,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    });
+    expect(off.status).toBe(200);
+    // ... a sign-in with the password alone (Cognito asks for no code)...
+    const started = await cognitoClientCall(stack, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    expect(started.body.ChallengeName).toBeUndefined();
+    const passwordOnly = started.body.AuthenticationResult as SignedIn;
+    // ... which the PostAuthentication trigger saw: the confirmation is gone already...
+    expect(await reader.get(keys.accountSecurity(id))).not.toHaveProperty('mfaEnabledAt');
+    // ... so turning the app back on (its secret still verified) gives that session nothing.
+    const on = await cognitoUserCall(stack, 'SetUserMFAPreference', {
+      AccessToken: passwordOnly.AccessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    expect(on.status).toBe(200);
+    // Past the standing check's few seconds of cache, for either token.
+    await expect
+      .poll(
+        async () => (await callApi(stack, '/api/staff', { token: passwordOnly.IdToken })).status,
+      )
+      .toBe(403);
+    expect((await ownAccount(passwordOnly.IdToken)).body).toMatchObject({
+      mfaEnabled: true,
+      mfaEnabledAt: null,
+      secondFactor: false,
+    });
+    await expect
+      .poll(async () => (await callApi(stack, '/api/staff', { token: session.IdToken })).status)
+      .toBe(403);
+    // A new sign-in with a code is not enough either: the app is confirmed again, then
+    // the sign-in with a code after it has the powers back.
+    const withCode = await signIn(stack, email, password, secret);
+    expect((await callApi(stack, '/api/staff', { token: withCode.IdToken })).status).toBe(403);
+    const confirmed = await callApi(stack, '/api/account/mfa', {
+      method: 'POST',
+      token: withCode.IdToken,
+    });
+    expect(confirmed.status).toBe(204);
+    const again = await signIn(stack, email, password, secret);
+    expect((await callApi(stack, '/api/staff', { token: again.IdToken })).status).toBe(200);
+  });
+});
+
 describe('ending every session (sign out of all devices, a password change)', () => {
   it('refuses every token issued before, refresh tokens included; a new sign-in works; audited with the reason', async () => {
     const email = newEmail('revoking.staff');
@@ -331,6 +387,49 @@ describe('ending every session (sign out of all devices, a password change)', ()
       entity: 'staff',
       entityId: id,
       changes: { reason: { from: null, to: 'signOutEverywhere' } },
+    });
+  });
+});
+
+describe('a password reset through "Forgot password"', () => {
+  it('ends every session: tokens from before are refused, refresh tokens too; the new password signs in; audited', async () => {
+    const email = newEmail('forgetful.staff');
+    await createUser(stack, email, password, 'staff');
+    const before = await signIn(stack, email, password);
+    const id = idOf(before);
+    expect((await ownAccount(before.IdToken)).status).toBe(200);
+
+    expect((await cognitoClientCall(stack, 'ForgotPassword', { Username: email })).status).toBe(
+      200,
+    );
+    const [mail] = await mailsTo(stack, email);
+    const code = /[?&]code=(\d{6})/.exec(mail?.body.html ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const newPassword = 'Forgot-Password-2026!';
+    const reset = await cognitoClientCall(stack, 'ConfirmForgotPassword', {
+      Username: email,
+      ConfirmationCode: code,
+      Password: newPassword,
+    });
+    expect(reset.status).toBe(200);
+
+    // Recorded before Cognito answered; the API sees it past its few seconds of cache.
+    const record = await reader.get(keys.accountSecurity(id));
+    expect(record?.revokedBefore).toBeGreaterThan(Number(claimsOf(before.IdToken).auth_time));
+    expect((await refreshWith(before.RefreshToken)).status).toBe(400);
+    await expect
+      .poll(async () => (await callApi(stack, '/api/account', { token: before.IdToken })).status)
+      .toBe(401);
+    const after = await signIn(stack, email, newPassword);
+    expect((await ownAccount(after.IdToken)).status).toBe(200);
+
+    const [entry] = await staffEntries(adminToken, id);
+    expect(entry).toMatchObject({
+      action: 'revoke',
+      entity: 'staff',
+      entityId: id,
+      actor: { id, email },
+      changes: { reason: { from: null, to: 'passwordReset' } },
     });
   });
 });

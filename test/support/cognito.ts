@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import { join } from 'node:path';
+import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import * as cognito from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import type { CognitoEmulator } from '../../bin/local/cognito';
+import { tokenSigningKeyFile } from '../../bin/local/cognito-keys';
 import { temporaryPasswordSetAt } from '../../bin/local/cognito-sign-in';
 import { localCredentials, localRegion } from '../../bin/local/settings';
 import type { StackInfo } from './stack-process';
@@ -204,22 +206,33 @@ export async function ageTemporaryPassword(
 const require = createRequire(import.meta.url);
 
 /**
- * Forges a token with cognito-local's own signing key (it ships in the package),
- * to build the expired and wrong-audience cases a real pool would also produce.
+ * Forges a token, to build the cases a real pool would also produce (expired, another
+ * audience) and those it must refuse:
+ * - `key: 'pool'` (the default when `stack` is given): the stack's own user pool key
+ *   (bin/local/cognito-keys.ts, in its data folder), as the pool signs;
+ * - `key: 'published'` (the default without a stack): cognito-local's key, which ships in
+ *   its package, so anyone can sign with it; no local stack accepts it;
+ * - `key: 'foreign'`: a key made now, that nobody knows.
  */
 export async function forgeToken(
   claims: JWTPayload,
-  options: { expiresAt: number; key?: 'pool' | 'foreign' },
+  options: { expiresAt: number; key?: 'pool' | 'published' | 'foreign'; stack?: StackInfo },
 ): Promise<string> {
-  const path = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
-  const { jwk } = JSON.parse(readFileSync(path, 'utf8')) as { jwk: Record<string, string> };
-  let key = await importJWK(jwk, 'RS256');
-  if (options.key === 'foreign') {
-    key = (await generateKeyPair('RS256')).privateKey;
+  const key = options.key ?? (options.stack ? 'pool' : 'published');
+  let jwk: JWK;
+  if (key === 'pool') {
+    if (!options.stack) throw new Error("forgeToken: key 'pool' needs the stack");
+    const file = tokenSigningKeyFile(join(options.stack.dataDir, 'cognito'));
+    jwk = JSON.parse(readFileSync(file, 'utf8')) as JWK;
+  } else {
+    const path = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
+    ({ jwk } = JSON.parse(readFileSync(path, 'utf8')) as { jwk: JWK });
   }
+  const signingKey =
+    key === 'foreign' ? (await generateKeyPair('RS256')).privateKey : await importJWK(jwk, 'RS256');
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setIssuedAt(options.expiresAt - 3600)
     .setExpirationTime(options.expiresAt)
-    .sign(key);
+    .sign(signingKey);
 }

@@ -8,7 +8,7 @@ import {
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { readable, testEnvironment } from './data-support';
+import { cancelled, readable, testEnvironment } from './data-support';
 
 Object.assign(process.env, testEnvironment);
 // The wait for the next whole second, recorded instead of waited for.
@@ -30,7 +30,13 @@ const caller = {
 };
 
 function accountHolds({ mfa, record = {} }: { mfa: boolean; record?: Record<string, unknown> }) {
-  const user: AdminGetUserCommandOutput = {
+  cognito.on(AdminGetUserCommand).resolves(userOf(mfa));
+  documents.on(GetCommand).resolves({ Item: { pk: 'ACCOUNTSEC', sk: 'me', ...record } });
+}
+
+/** Cognito's answer to AdminGetUser for the caller's account. */
+function userOf(mfa: boolean): AdminGetUserCommandOutput {
+  return {
     $metadata: {},
     Username: 'me',
     Enabled: true,
@@ -44,8 +50,6 @@ function accountHolds({ mfa, record = {} }: { mfa: boolean; record?: Record<stri
     UserLastModifiedDate: new Date('2026-01-01T00:00:00Z'),
     ...(mfa ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
   };
-  cognito.on(AdminGetUserCommand).resolves(user);
-  documents.on(GetCommand).resolves({ Item: { pk: 'ACCOUNTSEC', sk: 'me', ...record } });
 }
 
 /** The transaction's items: the security record's update and the audit entry. */
@@ -119,6 +123,51 @@ describe('confirmOwnMfa', () => {
       },
     });
     expect(cognito).toReceiveCommandWith(AdminUserGlobalSignOutCommand, { Username: 'me' });
+  });
+});
+
+describe('confirmOwnMfa against a concurrent reset', () => {
+  it('writes the confirmation only while revokedBefore is the one it read (strongly consistent), never lowering it', async () => {
+    // A revocation already set later than the confirmation's second.
+    const seen = now() + 30;
+    accountHolds({ mfa: true, record: { revokedBefore: seen } });
+    await ownAccount.confirmOwnMfa(caller);
+    expect(documents).toReceiveCommandWith(GetCommand, { ConsistentRead: true });
+    const [call] = documents.commandCalls(TransactWriteCommand);
+    const update = call!.args[0].input.TransactItems!.find((item) => item.Update)!.Update!;
+    expect(readable(update, 'UpdateExpression')).toMatch(
+      new RegExp(`^SET mfaEnabledAt = \\d+, revokedBefore = ${seen}$`),
+    );
+    expect(readable(update)).toBe(`revokedBefore = ${seen}`);
+  });
+
+  it('refuses (aborted) when the record changed between its read and the write: no sign-out', async () => {
+    accountHolds({ mfa: true });
+    documents.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    await expect(ownAccount.confirmOwnMfa(caller)).rejects.toMatchObject({
+      code: 'aborted',
+      messageKey: 'errors.aborted',
+    });
+    expect(cognito).toReceiveCommandTimes(AdminUserGlobalSignOutCommand, 0);
+  });
+
+  it('takes the confirmation back, audited, when Cognito has no app any more right after the write', async () => {
+    accountHolds({ mfa: true });
+    // The app is on when read first, off (an admin's reset) when read after the write.
+    cognito.on(AdminGetUserCommand).resolvesOnce(userOf(true)).resolves(userOf(false));
+    await expect(ownAccount.confirmOwnMfa(caller)).rejects.toMatchObject({
+      messageKey: 'errors.mfaNotSetUp',
+    });
+    const calls = documents.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    const undo = calls[1]!.args[0].input.TransactItems!;
+    const update = undo.find((item) => item.Update)!.Update!;
+    expect(readable(update, 'UpdateExpression')).toBe('REMOVE mfaEnabledAt');
+    expect(readable(update)).toMatch(/^mfaEnabledAt = \d+$/);
+    expect(undo.find((item) => item.Put)!.Put!.Item).toMatchObject({
+      changes: { mfa: { from: true, to: false } },
+    });
+    expect(cognito).toReceiveCommandTimes(AdminUserGlobalSignOutCommand, 0);
   });
 });
 

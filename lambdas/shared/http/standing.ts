@@ -2,11 +2,7 @@ import {
   AdminGetUserCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  clearStaleMfa,
-  readAccountSecurity,
-  type AccountSecurity,
-} from '../account-security';
+import { clearStaleMfa, readAccountSecurity, type AccountSecurity } from '../account-security';
 import { getCognito } from '../aws/cognito';
 import { getConfig } from '../config';
 import { isRole, roleClaim, type Role } from '../contract/roles';
