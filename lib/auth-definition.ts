@@ -1,3 +1,4 @@
+import { temporaryPasswordValidityDays } from '../lambdas/shared/contract/password-policy';
 import { passwordPolicy } from '../lambdas/shared/contract/schemas/auth';
 
 /**
@@ -34,7 +35,7 @@ export const userPoolDefinition = {
    * usable before its first sign-in: Cognito then refuses it and an admin resends the
    * invitation. CDK's `tempPasswordValidity`; the local stack checks it too.
    */
-  tempPasswordValidityDays: 7,
+  tempPasswordValidityDays: temporaryPasswordValidityDays,
   /** The same rules the forms check (lambdas/shared/contract/schemas/auth.ts). */
   passwordPolicy: {
     minLength: passwordPolicy.minLength,

@@ -119,6 +119,8 @@ export async function startCognito(options: {
     new CryptoService(config.KMSConfig),
   );
   triggers.customMessage = refusableCustomMessage(lambdaService, cognitoClient);
+  triggers.postAuthentication = refusingTrigger(lambdaService, 'PostAuthentication');
+  triggers.postConfirmation = refusingTrigger(lambdaService, 'PostConfirmation');
   const serviceSet = {
     clock,
     cognito: cognitoClient,
@@ -332,8 +334,8 @@ function ownKeysOnly(factory: any, errors: any) {
  * The user pool's Lambda triggers, run in-process: cognito-local builds the same event
  * Cognito sends and calls the same handler module CDK attaches in AWS (lib/stack.ts).
  * PreSignUp refuses SignUp while the site setting keeps self-registration off;
- * PostConfirmation ends the sessions after ConfirmForgotPassword (cognito-local only logs
- * the failures of PostAuthentication and PostConfirmation).
+ * PostConfirmation ends the sessions after ConfirmForgotPassword. A trigger that throws
+ * fails the call, as in AWS (see {@link refusingTrigger}, {@link refusableCustomMessage}).
  */
 const localTriggers: Record<string, string> = {
   CustomMessage: 'lambdas/auth/custom-message.ts',
@@ -413,6 +415,28 @@ function refusableCustomMessage(lambdaService: any, cognito: any) {
       emailSubject: response?.emailSubject ?? undefined,
       smsMessage: fill(response?.smsMessage),
     };
+  };
+}
+
+/**
+ * cognito-local's PostAuthentication or PostConfirmation trigger, except that a trigger
+ * that fails fails the call: cognito-local only logs the failure and goes on (the sign-in
+ * answers tokens, the confirmation succeeds), where Cognito refuses it with
+ * `UserLambdaValidationException` "PostAuthentication failed with error <message>." (the
+ * Lambda service's error, thrown by `lambdaService.invoke`). The same event as
+ * cognito-local's own.
+ */
+function refusingTrigger(lambdaService: any, name: 'PostAuthentication' | 'PostConfirmation') {
+  const { attributesToRecord } = lib('services/userPoolService');
+  return async (ctx: any, request: any): Promise<void> => {
+    await lambdaService.invoke(ctx, name, {
+      clientId: request.clientId,
+      clientMetadata: request.clientMetadata,
+      triggerSource: request.source,
+      userAttributes: attributesToRecord(request.userAttributes),
+      username: request.username,
+      userPoolId: request.userPoolId,
+    });
   };
 }
 

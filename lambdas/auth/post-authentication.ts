@@ -3,27 +3,15 @@ import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { getCognito } from '../shared/aws/cognito';
 import { logger } from '../shared/logger';
 import { recordSignIn } from '../shared/account-security';
+import { within } from './within';
 
 /**
- * How long the trigger waits for the account's read, then for the record's write: 3.5 s
- * at most in all. Cognito gives a trigger 5 s and fails the sign-in when it runs out, or
- * when the trigger throws.
+ * How long the trigger waits for the account's read, then for the record's write: 4 s at
+ * most in all. Cognito gives a trigger 5 s and fails the sign-in when it runs out, or when
+ * the trigger throws.
  */
-export const readTimeoutMs = 1_500;
+export const readTimeoutMs = 2_000;
 export const recordTimeoutMs = 2_000;
-
-/** `promise`, or a rejection once `ms` have passed. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Whether Cognito asks the account for an authenticator app's code at sign-in now
@@ -48,26 +36,28 @@ async function hasAuthenticatorApp(event: PostAuthenticationTriggerEvent): Promi
  *   (`mfaEnabledAt`): turning the app off in Cognito, signing in with the password and
  *   turning it back on must not make that password-only session count as signed in with
  *   a code (docs/access-control.md "Second factor"). The person confirms the app again.
- *   When the account cannot be read, the confirmation goes all the same (fail closed).
  *
  * The last sign-in is bookkeeping: a failure to record it is logged and the sign-in goes
- * on. Removing the confirmation is not: when that write fails while the account has no app
- * (or could not be read), the trigger throws, and Cognito refuses the sign-in
- * (UserLambdaValidationException); the person tries again. Locally cognito-local calls
- * this same handler (bin/local/cognito.ts) but ignores its failures.
+ * on. The second factor is not: when the account cannot be read (so whether this sign-in
+ * passed a code is unknown), or the confirmation of an account without its app cannot be
+ * removed, the trigger throws and Cognito refuses the sign-in
+ * (UserLambdaValidationException); the person tries again, and nothing is lost (a failed
+ * read does not take a confirmation away from an account that has its app). Locally cognito-local calls
+ * this same handler (bin/local/cognito.ts), and a throw refuses the sign-in there too.
  */
 export async function handler(
   event: PostAuthenticationTriggerEvent,
 ): Promise<PostAuthenticationTriggerEvent> {
   const sub = event.request.userAttributes.sub;
-  let withApp = false;
+  let withApp: boolean;
   try {
     withApp = await within(hasAuthenticatorApp(event), readTimeoutMs, 'AdminGetUser');
   } catch (error) {
-    logger.warn('account not read at sign-in: its second-factor confirmation is removed', {
+    logger.error('account not read at sign-in: sign-in refused', {
       userName: event.userName,
       error: error instanceof Error ? error.message : String(error),
     });
+    throw new Error('The sign-in could not be checked. Try again.', { cause: error });
   }
   try {
     if (!sub) throw new Error('the event names no sub');

@@ -3,11 +3,13 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { getCognito } from '../shared/aws/cognito';
 import { logger } from '../shared/logger';
 import {
+  isoOfSeconds,
   nextSecond,
   readAccountSecurity,
   revokeSessionsBefore,
   untilSecond,
 } from '../shared/account-security';
+import { within } from './within';
 
 /**
  * How long the trigger waits for each step (the record's read with the global sign-out,
@@ -15,22 +17,6 @@ import {
  * Cognito's 5 s.
  */
 export const callTimeoutMs = 1_200;
-
-/** `promise`, or a rejection once `ms` have passed. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const isoOfSeconds = (seconds: number | undefined): string | null =>
-  seconds === undefined ? null : new Date(seconds * 1000).toISOString();
 
 /**
  * Cognito PostConfirmation trigger. After a password reset through "Forgot password"
@@ -45,8 +31,8 @@ const isoOfSeconds = (seconds: number | undefined): string | null =>
  * `UserLambdaValidationException` ("PostConfirmation failed with error ..."). Cognito runs
  * the trigger after it has changed the password, so the new password stands; the person
  * sees the reset fail and may run it again, which runs this again (docs/access-control.md
- * "Sessions"). Locally cognito-local calls this same handler (bin/local/cognito.ts) but
- * only logs its failures.
+ * "Sessions"). Locally cognito-local calls this same handler (bin/local/cognito.ts), and a
+ * throw fails the confirmation there too.
  */
 export async function handler(
   event: PostConfirmationTriggerEvent,

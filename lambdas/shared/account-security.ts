@@ -57,6 +57,10 @@ const accountSecurityItem = z
 export const toEpochSeconds = (date: Date | number = Date.now()): number =>
   Math.floor((typeof date === 'number' ? date : date.getTime()) / 1000);
 
+/** An epoch-seconds time as ISO (audit entries, answers); null for none. */
+export const isoOfSeconds = (seconds: number | undefined): string | null =>
+  seconds === undefined ? null : new Date(seconds * 1000).toISOString();
+
 /**
  * The first whole second after now: revocations and confirmations take effect from it, so
  * every token of the current second (the one that asked, its refreshes) is before it.
@@ -97,10 +101,21 @@ const revokedBelow = (before: number): Condition =>
   or(attributeMissing('revokedBefore'), lessThan('revokedBefore', before));
 
 /**
+ * The entry of a write whose `revokedBefore` was not stored: without its `sessionsBefore`
+ * change (the time it names was never written; the later one has its own entry).
+ */
+function withoutSessionsBefore(audit: AuditRecord | null): AuditRecord | null {
+  if (!audit || !Object.hasOwn(audit.changes, 'sessionsBefore')) return audit;
+  const changes = { ...audit.changes };
+  delete changes.sessionsBefore;
+  return { ...audit, changes };
+}
+
+/**
  * Writes `update` on the account's record, with `audit`'s entry in the same transaction.
  * `revokedBefore` is only ever raised: when the record already holds it at or after the
  * value written (another revocation of the same or a later second), the rest is written
- * without it, the entry too.
+ * without it, the entry too, less its `sessionsBefore` change (what was not stored).
  */
 async function change(sub: string, update: Update, audit: AuditRecord | null): Promise<void> {
   const before = update.set?.revokedBefore;
@@ -123,7 +138,7 @@ async function change(sub: string, update: Update, audit: AuditRecord | null): P
     const rest: Update = { ...update, set };
     if (Object.keys(set).length === 0) delete rest.set;
     const empty = !rest.set && !rest.remove?.length && !rest.add && !rest.setIfMissing;
-    const transaction = new Transaction(audit);
+    const transaction = new Transaction(withoutSessionsBefore(audit));
     if (!empty) transaction.update(keys.accountSecurity(sub), rest);
     await transaction.commit();
   }

@@ -9,6 +9,7 @@ import type {
 import { AbortedError, NotFoundError, PermissionDeniedError } from '../shared/errors';
 import {
   clearMfa,
+  isoOfSeconds,
   markMfaEnabled,
   nextSecond,
   readAccountSecurity,
@@ -31,9 +32,6 @@ import * as accounts from './repository';
 
 /** A token's sign-in counts as recent for turning the second factor off this long. */
 export const recentSignInSeconds = 300;
-
-const isoOfSeconds = (seconds: number | undefined): string | null =>
-  seconds === undefined ? null : new Date(seconds * 1000).toISOString();
 
 async function findOwn(caller: Caller): Promise<accounts.Account> {
   const account = await accounts.findAccount(caller.sub);

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   InvalidPasswordException,
   UserLambdaValidationException,
@@ -32,8 +31,6 @@ import { logger } from '../shared/logger';
 import { withAccountsLock } from './accounts-lock';
 import * as accountSecurity from '../shared/account-security';
 import { getOwnAccount } from './own-account';
-
-export { getOwnAccount };
 import * as accounts from './repository';
 
 /**
@@ -72,6 +69,12 @@ const byLastSignIn = (a: StaffMember, b: StaffMember) => {
   return byName(a, b);
 };
 
+/** Accounts without an authenticator app first, then those with one; ties by name. */
+const byMfa = (a: StaffMember, b: StaffMember) =>
+  Number(a.mfaEnabled) - Number(b.mfaEnabled) || byName(a, b);
+
+const staffOrders = { name: byName, lastSignIn: byLastSignIn, mfa: byMfa } as const;
+
 /** Whether `member` passes the query's filters (text, MFA, not signed in since a day). */
 export function matchesStaffQuery(member: StaffMember, query: ListStaffQuery): boolean {
   const needle = query.filter?.toLowerCase();
@@ -98,7 +101,7 @@ export function matchesStaffQuery(member: StaffMember, query: ListStaffQuery): b
 export async function listStaff(query: ListStaffQuery): Promise<StaffList> {
   const matching = (await accounts.listAllStaff())
     .filter((member) => matchesStaffQuery(member, query))
-    .sort(query.sort === 'lastSignIn' ? byLastSignIn : byName);
+    .sort(staffOrders[query.sort]);
   const offset = await decodeCursor(query);
   const end = offset + query.limit;
   return {
@@ -311,7 +314,7 @@ async function actOnOtherAccount<T>(
 const staffEntry = (
   caller: Caller,
   target: StaffMember,
-  action: 'update' | 'resend',
+  action: 'update' | 'resend' | 'revoke',
   changes: AuditRecord['changes'],
 ): AuditRecord => ({
   actor: actorOf(caller),
@@ -325,19 +328,28 @@ const staffEntry = (
 
 /**
  * Sessions end from the next whole second: tokens signed in or issued before it are
- * refused (the account's `revokedBefore`), and the call answers once it has come, so a
- * sign-in made after the answer is never caught by it.
+ * refused (the account's `revokedBefore`, with its own entry: action `revoke`, the reason
+ * `adminReset`, as the person's own revocations are audited), refresh tokens revoked. The
+ * route answers once that second has come, so a sign-in made after the answer is never
+ * caught by it.
  */
-async function endSessions(id: string): Promise<number> {
-  const before = accountSecurity.toEpochSeconds() + 1;
-  await accountSecurity.revokeSessionsBefore(id, before, null);
-  forgetStanding(id);
+async function endSessions(
+  caller: Caller,
+  member: StaffMember,
+  security: accountSecurity.AccountSecurity,
+): Promise<number> {
+  const before = accountSecurity.nextSecond();
+  const entry = staffEntry(caller, member, 'revoke', {
+    sessionsBefore: {
+      from: accountSecurity.isoOfSeconds(security.revokedBefore),
+      to: accountSecurity.isoOfSeconds(before),
+    },
+    reason: { from: null, to: 'adminReset' },
+  });
+  await accountSecurity.revokeSessionsBefore(member.id, before, entry);
+  forgetStanding(member.id);
+  await accounts.signOutEverywhere(member.id);
   return before;
-}
-
-async function untilSecond(epochSeconds: number): Promise<void> {
-  const wait = epochSeconds * 1000 - Date.now();
-  if (wait > 0) await delay(wait);
 }
 
 /**
@@ -372,9 +384,8 @@ export async function resendInvitation(
   caller: Caller,
 ): Promise<StaffMember> {
   return actOnOtherAccount(id, caller, async ({ member, userStatus }) => {
-    if (userStatus !== 'FORCE_CHANGE_PASSWORD' || member.status === 'disabled') {
-      throw new AbortedError('errors.notInvited');
-    }
+    if (member.status === 'disabled') throw new AbortedError('errors.accountDisabled');
+    if (userStatus !== 'FORCE_CHANGE_PASSWORD') throw new AbortedError('errors.notInvited');
     const at = new Date();
     const record = staffEntry(caller, member, 'resend', {
       invitedAt: { from: member.invitedAt, to: at.toISOString() },
@@ -402,20 +413,18 @@ export async function resetStaffPassword(
   language: Language,
   caller: Caller,
 ): Promise<StaffMember> {
-  return actOnOtherAccount(id, caller, async ({ member, userStatus }) => {
+  return actOnOtherAccount(id, caller, async ({ member, userStatus, security }) => {
+    if (member.status === 'disabled') throw new AbortedError('errors.accountDisabled');
     if (userStatus === 'FORCE_CHANGE_PASSWORD') throw new AbortedError('errors.invitedAccount');
+    // Sessions end first, audited on their own: should Cognito then refuse the reset, the
+    // reset's entry is taken back but the sessions stay ended (the person signs in again)
+    // and their entry stays, never the other way round.
+    const before = await endSessions(caller, member, security);
     const record = staffEntry(caller, member, 'update', {
       passwordReset: { from: false, to: true },
     });
-    const before = await withAuditEntry(record, async () => {
-      // Sessions end first: should Cognito then refuse the reset, the entry is taken back
-      // but the sessions stay ended (the person signs in again), never the other way round.
-      const before = await endSessions(id);
-      await accounts.signOutEverywhere(id);
-      await accounts.resetPassword(id, language).catch(refusedMail);
-      return before;
-    });
-    await untilSecond(before);
+    await withAuditEntry(record, () => accounts.resetPassword(id, language).catch(refusedMail));
+    await accountSecurity.untilSecond(before);
     return currentMember(id);
   });
 }
@@ -433,7 +442,7 @@ export async function resetStaffMfa(id: string, caller: Caller): Promise<StaffMe
     }
     const record = staffEntry(caller, member, 'update', { mfa: { from: true, to: false } });
     const before = await withAuditEntry(record, async () => {
-      const before = accountSecurity.toEpochSeconds() + 1;
+      const before = accountSecurity.nextSecond();
       // The record first: should Cognito then refuse, the account has lost its confirmed
       // second factor (it confirms again), never kept one it no longer has.
       await accountSecurity.clearMfa(id, null, { revokeBefore: before });
@@ -445,7 +454,7 @@ export async function resetStaffMfa(id: string, caller: Caller): Promise<StaffMe
       await accounts.signOutEverywhere(id);
       return before;
     });
-    await untilSecond(before);
+    await accountSecurity.untilSecond(before);
     return currentMember(id);
   });
 }

@@ -136,6 +136,16 @@ beforeAll(() => {
   resources = template.toJSON().Resources;
 });
 
+describe('the stack', () => {
+  it("stays well within CloudFormation's 500 resources per stack", () => {
+    // About seven per function: a new route joins its feature's function
+    // (docs/architecture.md) rather than push the stack to the limit, where a deploy fails.
+    const count = Object.keys(resources).length;
+    expect(count).toBeGreaterThan(400);
+    expect(count).toBeLessThanOrEqual(480);
+  });
+});
+
 describe('stateful resources', () => {
   it('keeps the logical ids of the table, user pool and buckets', () => {
     // Changing one of these makes CloudFormation replace the resource, i.e. lose its data.

@@ -203,8 +203,9 @@ describe('password resets by an admin', () => {
     expect((await listed(email)).status).toBe('active');
 
     // Newest first: the new password ended the sessions once more (the PostConfirmation
-    // trigger, by the account itself), after the admin's reset.
-    const [ended, entry] = await history(account.id);
+    // trigger, by the account itself), after the admin's reset, which ended them first
+    // (an entry of its own: it stays should the reset itself be refused).
+    const [ended, entry, revoked] = await history(account.id);
     expect(ended).toMatchObject({
       action: 'revoke',
       actor: { id: account.id },
@@ -215,6 +216,12 @@ describe('password resets by an admin', () => {
       actor: { id: adminId },
       changes: { passwordReset: { from: false, to: true } },
     });
+    expect(revoked).toMatchObject({
+      action: 'revoke',
+      actor: { id: adminId },
+      changes: { reason: { from: null, to: 'adminReset' } },
+    });
+    expect(revoked!.changes.sessionsBefore).toMatchObject({ to: expect.stringMatching(/^\d{4}-/) });
   });
 
   it('refuses a reset of your own account and of an invited one', async () => {
@@ -238,6 +245,30 @@ describe('password resets by an admin', () => {
     expect(refused.body.error?.message).toBe(
       'This person has not signed in yet: resend the invitation instead.',
     );
+    expect(await mailsTo(stack, email)).toEqual([]);
+  });
+
+  it('refuses a reset of a disabled account, ending no session', async () => {
+    const email = emailOf('disabledreset');
+    const account = await createStaffAccount(stack, adminToken, {
+      name: 'Disabled Reset',
+      email,
+      password: 'Disabled-Reset-2026!',
+      role: 'staff',
+    });
+    const disabled = await asAdmin(`/api/staff/${account.id}`, {
+      method: 'PATCH',
+      body: { enabled: false },
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    const entries = (await history(account.id)).length;
+    const refused = await asAdmin(`/api/staff/${account.id}/password-reset`, {
+      method: 'POST',
+      body: { language: 'en' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe('This account is disabled: enable it first.');
+    expect(await history(account.id)).toHaveLength(entries);
     expect(await mailsTo(stack, email)).toEqual([]);
   });
 });

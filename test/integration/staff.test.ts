@@ -139,6 +139,35 @@ describe('GET /api/staff', () => {
     expect(second.body.nextCursor).toBeNull();
   });
 
+  it('sorts by MFA: accounts without an authenticator app first, ties by name; the cursor bound to that order', async () => {
+    const password = 'Mfa-Sort-2026!';
+    for (const name of ['Ann Mfasort', 'Zed Mfasort']) {
+      const email = `${name.split(' ')[0]!.toLowerCase()}.mfasort@example.com`;
+      await createStaffAccount(stack, adminToken, { name, email, password, role: 'staff' });
+    }
+    await enrolTotp(stack, 'ann.mfasort@example.com', password);
+    const byMfa = await asAdmin<StaffList>('/api/staff?limit=1&sort=mfa&filter=mfasort');
+    expect(byMfa.status).toBe(200);
+    expect(byMfa.body.total).toBe(2);
+    expect(byMfa.body.items.map((member) => [member.name, member.mfaEnabled])).toEqual([
+      ['Zed Mfasort', false],
+    ]);
+    const next = await asAdmin<StaffList>(
+      `/api/staff?limit=1&sort=mfa&filter=mfasort&cursor=${byMfa.body.nextCursor}`,
+    );
+    expect(next.body.items.map((member) => [member.name, member.mfaEnabled])).toEqual([
+      ['Ann Mfasort', true],
+    ]);
+    expect(next.body.nextCursor).toBeNull();
+    // By name the other way round; the MFA order's cursor is refused there.
+    const byName = await asAdmin<StaffList>('/api/staff?limit=10&filter=mfasort');
+    expect(byName.body.items.map((member) => member.name)).toEqual(['Ann Mfasort', 'Zed Mfasort']);
+    const crossed = await asAdmin(
+      `/api/staff?limit=1&sort=name&filter=mfasort&cursor=${byMfa.body.nextCursor}`,
+    );
+    expect(crossed.status).toBe(400);
+  });
+
   it.each([
     'limit=0',
     'limit=1001',

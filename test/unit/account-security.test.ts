@@ -55,6 +55,30 @@ describe('revokedBefore only moves forward', () => {
     expect(retry).toEqual({ update: undefined, condition: undefined, audited: true });
   });
 
+  it('the entry written without the time leaves out the sessionsBefore it never stored', async () => {
+    documents
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None'))
+      .resolves({});
+    const changes = {
+      sessionsBefore: {
+        from: security.isoOfSeconds(1_700_000_000),
+        to: security.isoOfSeconds(1_800_000_000),
+      },
+      reason: { from: null, to: 'signOutEverywhere' },
+    };
+    await security.revokeSessionsBefore('person', 1_800_000_000, { ...entry, changes });
+    const written = documents
+      .commandCalls(TransactWriteCommand)
+      .map(
+        (call) =>
+          call.args[0].input.TransactItems!.find(
+            (item) => item.Put?.Item?.pk === 'AUDIT#staff#person',
+          )!.Put!.Item!.changes,
+      );
+    expect(written).toEqual([changes, { reason: changes.reason }]);
+  });
+
   it('without an entry and with a later time recorded, writes nothing more', async () => {
     documents.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed'));
     await security.revokeSessionsBefore('person', 1_800_000_000, null);

@@ -146,23 +146,22 @@ describe('PostAuthentication trigger', () => {
     expect(theUpdate().expression).toMatch(/^SET lastSignInAt = "[^"]+" REMOVE mfaEnabledAt$/);
   });
 
-  it('removes the confirmation when the account cannot be read (fails closed)', async () => {
+  it('refuses the sign-in (throws) and writes nothing when the account cannot be read', async () => {
     cognito.on(AdminGetUserCommand).rejects(new Error('ECONNREFUSED'));
     documents.on(UpdateCommand).resolves({});
-    const event = signedIn();
-    expect(await postAuthentication.handler(event)).toBe(event);
-    expect(theUpdate().expression).toMatch(/REMOVE mfaEnabledAt$/);
+    await expect(postAuthentication.handler(signedIn())).rejects.toThrow();
+    expect(documents.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('removes the confirmation when the account read does not answer in its time limit', async () => {
+  it('refuses the sign-in when the account read does not answer in its time limit', async () => {
     vi.useFakeTimers();
     cognito.on(AdminGetUserCommand).callsFake(() => new Promise(() => undefined));
     documents.on(UpdateCommand).resolves({});
-    const event = signedIn();
-    const answered = postAuthentication.handler(event);
+    const answered = postAuthentication.handler(signedIn());
+    const refused = expect(answered).rejects.toThrow(/could not be checked/);
     await vi.advanceTimersByTimeAsync(postAuthentication.readTimeoutMs);
-    await expect(answered).resolves.toBe(event);
-    expect(theUpdate().expression).toMatch(/REMOVE mfaEnabledAt$/);
+    await refused;
+    expect(documents.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('refuses the sign-in (throws) when the confirmation of an account without its app cannot be removed', async () => {
@@ -195,9 +194,9 @@ describe('PostAuthentication trigger', () => {
   });
 
   it('keeps its two waits within the 5 s Cognito gives a trigger', () => {
-    expect(postAuthentication.readTimeoutMs + postAuthentication.recordTimeoutMs).toBeLessThan(
-      4_000,
-    );
+    expect(
+      postAuthentication.readTimeoutMs + postAuthentication.recordTimeoutMs,
+    ).toBeLessThanOrEqual(4_000);
   });
 
   it('writes nothing for an event without a sub: returns it with the app on, refuses it without', async () => {

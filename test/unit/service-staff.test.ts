@@ -728,36 +728,6 @@ describe('listStaff', () => {
   });
 });
 
-describe('getOwnAccount', () => {
-  it("answers the caller's own account as Cognito holds it now, writing nothing", async () => {
-    poolHolds(
-      { id: 'caller', name: 'Lin Mei-Ling', role: 'staff' },
-      { id: 'other', role: 'admin' },
-    );
-    const account = await service.getOwnAccount({ ...caller, role: 'staff' });
-    expect(account).toMatchObject({
-      id: 'caller',
-      name: 'Lin Mei-Ling',
-      email: 'caller@example.com',
-      role: 'staff',
-      status: 'active',
-      createdAt: created.toISOString(),
-    });
-    expect(cognito).toReceiveCommandTimes(AdminGetUserCommand, 1);
-    expect(cognito).toReceiveCommandWith(AdminGetUserCommand, { Username: 'caller' });
-    // Reads only (the account's security record).
-    expect(documents.calls().filter((call) => !(call.args[0] instanceof GetCommand))).toEqual([]);
-  });
-
-  it('answers staffNotFound when the account is gone', async () => {
-    poolHolds({ id: 'other', role: 'admin' });
-    await expect(service.getOwnAccount(caller)).rejects.toMatchObject({
-      code: 'not-found',
-      messageKey: 'errors.staffNotFound',
-    });
-  });
-});
-
 describe('listStaff: last sign-in and MFA', () => {
   const accounts = ['Ann', 'Ben', 'Cy', 'Di'].map((name) => ({
     id: name.toLowerCase(),
@@ -811,6 +781,28 @@ describe('listStaff: last sign-in and MFA', () => {
       ).rejects.toMatchObject({ messageKey: 'errors.invalidCursor' });
     }
   });
+
+  it('sorts by MFA: accounts without an authenticator app first, ties by name; the cursor bound to that order', async () => {
+    poolHolds(...accounts);
+    documents.on(QueryCommand).resolves({ Items: records });
+    const names = (list: { items: { name: string }[] }) => list.items.map((member) => member.name);
+    const first = await service.listStaff({ limit: 3, sort: 'mfa' });
+    expect([names(first), first.total]).toEqual([['Ben', 'Cy', 'Ann'], 4]);
+    const next = await service.listStaff({ limit: 3, sort: 'mfa', cursor: first.nextCursor! });
+    expect([names(next), next.nextCursor]).toEqual([['Di'], null]);
+    // With a filter: the same order among those that pass it.
+    const filtered = await service.listStaff({ limit: 10, sort: 'mfa', filter: 'n' });
+    expect(names(filtered)).toEqual(['Ben', 'Ann']);
+    for (const other of [
+      { sort: 'name' as const },
+      { sort: 'lastSignIn' as const },
+      { sort: 'mfa' as const, mfa: 'off' as const },
+    ]) {
+      await expect(
+        service.listStaff({ limit: 3, ...other, cursor: first.nextCursor! }),
+      ).rejects.toMatchObject({ messageKey: 'errors.invalidCursor' });
+    }
+  });
 });
 
 describe('an admin acting on another account', () => {
@@ -825,6 +817,13 @@ describe('an admin acting on another account', () => {
       .flatMap((call) => call.args[0].input.TransactItems!)
       .filter((item) => item.Update)
       .map((item) => item.Update!);
+  /** The audit entries written, in order. */
+  const entries = () =>
+    documents
+      .commandCalls(TransactWriteCommand)
+      .flatMap((call) => call.args[0].input.TransactItems!)
+      .filter((item) => item.Put && String(item.Put.Item!.pk).startsWith('AUDIT#'))
+      .map((item) => item.Put!.Item!);
 
   it.each([
     ['resendInvitation', () => service.resendInvitation('caller', 'en', caller)],
@@ -878,19 +877,64 @@ describe('an admin acting on another account', () => {
     });
   });
 
-  it('resets a password: sessions end from the next second, then Cognito mails the code; audited', async () => {
+  it.each([
+    ['resendInvitation', 'FORCE_CHANGE_PASSWORD', service.resendInvitation],
+    ['resetStaffPassword', 'CONFIRMED', service.resetStaffPassword],
+  ] as const)('%s refuses a disabled account, touching nothing', async (_, status, act) => {
+    poolHolds(
+      { id: 'caller', role: 'admin' },
+      { id: 'gone', role: 'staff', status, enabled: false },
+    );
+    await expect(act('gone', 'en', caller)).rejects.toMatchObject({
+      code: 'aborted',
+      messageKey: 'errors.accountDisabled',
+    });
+    expect(cognito).toReceiveCommandTimes(AdminCreateUserCommand, 0);
+    expect(cognito).toReceiveCommandTimes(AdminResetUserPasswordCommand, 0);
+    expect(cognito).toReceiveCommandTimes(AdminUserGlobalSignOutCommand, 0);
+    expect(documents).toReceiveCommandTimes(TransactWriteCommand, 0);
+  });
+
+  it('resets a password: sessions end from the next second (audited on their own), then Cognito mails the code; audited', async () => {
     poolHolds({ id: 'caller', role: 'admin' }, { id: 'member', role: 'staff' });
+    documents
+      .on(GetCommand, { Key: { pk: 'ACCOUNTSEC', sk: 'member' } })
+      .resolves({ Item: { pk: 'ACCOUNTSEC', sk: 'member', revokedBefore: 1_700_000_000 } });
     const before = Math.floor(Date.now() / 1000) + 1;
     await service.resetStaffPassword('member', 'zh', caller);
-    expect(auditPut().Item).toMatchObject({
-      pk: 'AUDIT#staff#member',
-      action: 'update',
-      changes: { passwordReset: { from: false, to: true } },
-    });
     const revocation = updates().find((update) => update.Key!.sk === 'member')!;
     const revokedBefore = Object.values(revocation.ExpressionAttributeValues!)[0] as number;
     expect(revokedBefore).toBeGreaterThanOrEqual(before);
     expect(revokedBefore).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+    expect(entries()).toMatchObject([
+      {
+        pk: 'AUDIT#staff#member',
+        action: 'revoke',
+        actor,
+        changes: {
+          sessionsBefore: {
+            from: new Date(1_700_000_000_000).toISOString(),
+            to: new Date(revokedBefore * 1000).toISOString(),
+          },
+          reason: { from: null, to: 'adminReset' },
+        },
+      },
+      {
+        pk: 'AUDIT#staff#member',
+        action: 'update',
+        actor,
+        changes: { passwordReset: { from: false, to: true } },
+      },
+    ]);
+    // The revocation and its entry are one write.
+    expect(
+      documents
+        .commandCalls(TransactWriteCommand)[0]!
+        .args[0].input.TransactItems!.map((item) =>
+          item.Update ? `record ${String(item.Update.Key!.sk)}` : item.Put?.Item?.action,
+        )
+        .sort(),
+    ).toEqual(['record member', 'revoke']);
     expect(cognito).toReceiveCommandWith(AdminUserGlobalSignOutCommand, { Username: 'member' });
     expect(cognito).toReceiveCommandWith(AdminResetUserPasswordCommand, {
       Username: 'member',
@@ -927,10 +971,16 @@ describe('an admin acting on another account', () => {
       code: 'resource-exhausted',
       retryAfterSeconds: 720,
     });
-    // The refused reset leaves no entry.
-    expect(documents).toReceiveCommandWith(DeleteCommand, {
-      Key: { pk: expect.stringMatching(/^AUDIT#staff#member/), sk: expect.any(String) },
-    });
+    // The refused reset's entry is taken back; the revocation made before it stays, and so
+    // does its entry.
+    const [revoked, reset] = entries();
+    expect([revoked!.action, reset!.action]).toEqual(['revoke', 'update']);
+    const auditDeletes = documents
+      .commandCalls(DeleteCommand)
+      .map((call) => call.args[0].input.Key!)
+      .filter((key) => String(key.pk).startsWith('AUDIT#'));
+    expect(auditDeletes).toEqual([{ pk: reset!.pk, sk: reset!.sk }]);
+    expect(revoked!.sk).not.toBe(reset!.sk);
   });
 
   it('resets another admin’s MFA: the record first, then Cognito, sessions ended; audited', async () => {

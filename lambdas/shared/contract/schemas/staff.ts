@@ -89,10 +89,11 @@ export const listStaffQuerySchema = z.strictObject({
   /** Case-insensitive text found in the name or the email. */
   filter: z.string().trim().max(staffFilterMaxLength).optional(),
   /**
-   * `name` (A to Z) or `lastSignIn`: accounts that never signed in first, then from the
-   * longest ago; ties by name.
+   * `name` (A to Z); `lastSignIn`: accounts that never signed in first, then from the
+   * longest ago; `mfa`: accounts without an authenticator app first, then those with one.
+   * Ties by name.
    */
-  sort: z.enum(['name', 'lastSignIn']).default('name'),
+  sort: z.enum(['name', 'lastSignIn', 'mfa']).default('name'),
   /** Only accounts with (`on`) or without (`off`) an authenticator app. */
   mfa: z.enum(['on', 'off']).optional(),
   /** Only accounts whose last sign-in was before this day (UTC), or that never signed in. */

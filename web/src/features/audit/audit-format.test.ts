@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../i18n/resources';
+import { formatDateTime } from '../../lib/format';
 import { productFieldNames } from '../../../../lambdas/shared/contract/schemas/product-record';
 import { valvePlanTemplate } from '../../../../lambdas/shared/contract/schemas/test-plan';
 import {
@@ -168,6 +169,48 @@ describe('auditChanges', () => {
         'zh',
       ),
     ).toEqual([{ field: 'invitation', label: '首次密碼', from: '—', to: '由管理員輸入臨時密碼' }]);
+  });
+
+  it('says why an account’s sessions ended and when its app was confirmed, in both languages', () => {
+    const at = '2026-11-27T02:00:00.000Z';
+    const revoke = (reason: string) => ({
+      entity: 'staff' as const,
+      changes: { reason: { from: null, to: reason }, sessionsBefore: { from: null, to: at } },
+    });
+    expect(auditChanges(revoke('signOutEverywhere'), en, 'en')).toEqual([
+      {
+        field: 'sessionsBefore',
+        label: 'Sessions ended (signed in before)',
+        from: '—',
+        to: formatDateTime(at, 'en'),
+      },
+      { field: 'reason', label: 'Reason', from: '—', to: 'Signed out of all devices' },
+    ]);
+    expect(auditChanges(revoke('passwordChanged'), en, 'en')[1]?.to).toBe('Password changed');
+    expect(auditChanges(revoke('passwordReset'), en, 'en')[1]?.to).toBe(
+      'Password reset with a mailed code',
+    );
+    expect(auditChanges(revoke('adminReset'), en, 'en')[1]?.to).toBe('Password reset by an admin');
+    expect(auditChanges(revoke('passwordReset'), zh, 'zh')).toEqual([
+      expect.objectContaining({ label: '已結束的登入工作階段（此時間前登入）' }),
+      { field: 'reason', label: '原因', from: '—', to: '以郵件代碼重設密碼' },
+    ]);
+    // A reason the app does not know is shown as written.
+    expect(auditChanges(revoke('somethingNew'), en, 'en')[1]?.to).toBe('somethingNew');
+    expect(
+      auditChanges(
+        { entity: 'staff', changes: { mfaEnabledAt: { from: null, to: at } } },
+        en,
+        'en',
+      ),
+    ).toEqual([
+      {
+        field: 'mfaEnabledAt',
+        label: 'Authenticator app confirmed',
+        from: '—',
+        to: formatDateTime(at, 'en'),
+      },
+    ]);
   });
 
   it('shows a batch’s serial numbers as the first few and how many more', () => {

@@ -66,6 +66,9 @@ const fieldLabels = {
     invitedAt: 'audit.fields.invitedAt',
     passwordReset: 'audit.fields.passwordReset',
     mfa: 'audit.fields.mfa',
+    mfaEnabledAt: 'audit.fields.mfaEnabledAt',
+    sessionsBefore: 'audit.fields.sessionsBefore',
+    reason: 'audit.fields.reason',
   },
   machine: {
     name: 'machines.fields.name',
@@ -118,6 +121,17 @@ export function auditFieldLabel(entity: AuditEntity, field: string, t: TFunction
   return Object.hasOwn(labels, field) ? t(labels[field] as TranslationKey) : field;
 }
 
+/**
+ * Why an account's sessions were ended (a `revoke` entry's `reason`): the account's own
+ * sign-out everywhere or password change, a reset by mailed code, an admin's reset.
+ */
+const sessionEndReasons: Readonly<Record<string, TranslationKey>> = {
+  signOutEverywhere: 'audit.values.reasonSignOutEverywhere',
+  passwordChanged: 'audit.values.reasonPasswordChanged',
+  passwordReset: 'audit.values.reasonPasswordReset',
+  adminReset: 'audit.values.reasonAdminReset',
+};
+
 /** The unit a product's number field is measured in. */
 const productUnits: Readonly<Record<string, TranslationKey>> = {
   temperatureMin: 'units.celsius',
@@ -150,6 +164,14 @@ function translatedValue(
   }
   if (entity === 'staff' && field === 'invitation' && (value === 'mail' || value === 'typed')) {
     return t(value === 'mail' ? 'audit.values.invitationMail' : 'audit.values.invitationTyped');
+  }
+  if (
+    entity === 'staff' &&
+    field === 'reason' &&
+    typeof value === 'string' &&
+    Object.hasOwn(sessionEndReasons, value)
+  ) {
+    return t(sessionEndReasons[value] as TranslationKey);
   }
   if (entity === 'report-request' && field === 'status' && isOneOf(deliveryStatuses, value)) {
     return t(`deliveryStatus.${value}`);

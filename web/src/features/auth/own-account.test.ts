@@ -9,8 +9,15 @@ const amplify = vi.hoisted(() => ({
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-const { changeOwnPassword, cognitoEndpoint, confirmTotpSetUp, revokeOwnSessions, turnOffTotp } =
-  await import('./own-account');
+const {
+  changeOwnPassword,
+  cognitoEndpoint,
+  confirmTotp,
+  confirmTotpSetUp,
+  revokeOwnSessions,
+  totpStatusOf,
+  turnOffTotp,
+} = await import('./own-account');
 
 const fetchMock = vi.fn<typeof fetch>();
 const config = { region: 'eu-west-1', userPoolEndpoint: undefined };
@@ -66,6 +73,38 @@ describe('the authenticator app', () => {
     expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect([url, init?.method]).toEqual(['/api/account/mfa', 'POST']);
+  });
+
+  it('confirms an app Cognito already has on with the API alone', async () => {
+    fetchMock.mockResolvedValue(api(204));
+    await confirmTotp();
+    expect(amplify.verifyTOTPSetup).not.toHaveBeenCalled();
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(['/api/account/mfa', 'POST']);
+  });
+
+  it('passes on the API’s refusal of a confirmation (the app is not on in Cognito)', async () => {
+    fetchMock.mockResolvedValue(
+      api(409, {
+        error: { code: 'aborted', messageKey: 'errors.mfaNotSetUp', message: 'Not set up.' },
+      }),
+    );
+    expect(await failure(confirmTotp())).toMatchObject({
+      name: 'ApiError',
+      status: 409,
+      code: 'aborted',
+    });
+  });
+
+  it('tells an app confirmed to the API from one on in Cognito only', () => {
+    expect(totpStatusOf({ mfaEnabled: false, mfaEnabledAt: null })).toBe('off');
+    expect(totpStatusOf({ mfaEnabled: true, mfaEnabledAt: null })).toBe('unconfirmed');
+    expect(totpStatusOf({ mfaEnabled: true, mfaEnabledAt: '2026-11-27T02:00:00.000Z' })).toBe('on');
+    // Cognito says off: the API's record no longer counts.
+    expect(totpStatusOf({ mfaEnabled: false, mfaEnabledAt: '2026-11-27T02:00:00.000Z' })).toBe(
+      'off',
+    );
   });
 
   it('records nothing when Cognito refuses the code', async () => {

@@ -115,7 +115,28 @@ const friendlyDeviceName = 'Authenticator app';
 export async function confirmTotpSetUp(code: string): Promise<void> {
   await verifyTOTPSetup({ code, options: { friendlyDeviceName } });
   await updateMFAPreference({ totp: 'PREFERRED' });
+  await confirmTotp();
+}
+
+/**
+ * Has the API record the authenticator app Cognito already has on (`POST /api/account/mfa`,
+ * which checks only that): the end of a set-up, or of one whose confirmation never reached
+ * the API. Every session ends: the next sign-in asks for a code.
+ */
+export async function confirmTotp(): Promise<void> {
   await api(staffApi, 'POST /api/account/mfa', {});
+}
+
+/**
+ * The account's authenticator app as its page shows it: `off`; `on` (confirmed, since
+ * `mfaEnabledAt`); or `unconfirmed`: on in Cognito, but its confirmation never reached
+ * the API (which then counts no session as signed in with it) — to be confirmed.
+ */
+export type TotpStatus = 'off' | 'unconfirmed' | 'on';
+
+export function totpStatusOf(account: Pick<OwnAccount, 'mfaEnabled' | 'mfaEnabledAt'>): TotpStatus {
+  if (!account.mfaEnabled) return 'off';
+  return account.mfaEnabledAt === null ? 'unconfirmed' : 'on';
 }
 
 /** Which step of a fresh sign-in refused it: the password, or the app's code. */

@@ -9,9 +9,13 @@ import { routeUrls } from '../../lib/api-routes';
  * in again with it, before any page. Staff are never stopped here.
  * - `checking`: the account is being read (the guard waits);
  * - `setUpRequired`: an admin without an authenticator app;
+ * - `confirmRequired`: an admin whose app is on in Cognito but whose confirmation never
+ *   reached the API (no `mfaEnabledAt`): no session counts as signed in with it until the
+ *   API records it (`POST /api/account/mfa`);
  * - `signInAgain`: an admin with one, in a session signed in without its code.
  */
-export type SecondFactorState = 'checking' | 'ok' | 'setUpRequired' | 'signInAgain';
+export type SecondFactorState =
+  'checking' | 'ok' | 'setUpRequired' | 'confirmRequired' | 'signInAgain';
 
 /** The account route, named from the contract without loading its schemas at start-up. */
 const ownAccountUrl = routeUrls<typeof staffApi>()('GET /api/account', {});
@@ -19,9 +23,11 @@ const ownAccountUrl = routeUrls<typeof staffApi>()('GET /api/account', {});
 /** The state an answer of `GET /api/account` gives; an answer of another shape is no reason to stop. */
 export function secondFactorStateOf(account: unknown): Exclude<SecondFactorState, 'checking'> {
   if (typeof account !== 'object' || account === null) return 'ok';
-  const { role, mfaEnabled, secondFactor } = account as Record<string, unknown>;
+  const { role, mfaEnabled, mfaEnabledAt, secondFactor } = account as Record<string, unknown>;
   if (role !== 'admin') return 'ok';
   if (mfaEnabled === false) return 'setUpRequired';
+  // Signing in again would not help: the API counts the code only once it has the record.
+  if (secondFactor === false && mfaEnabledAt === null) return 'confirmRequired';
   if (secondFactor === false) return 'signInAgain';
   return 'ok';
 }

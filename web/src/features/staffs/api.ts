@@ -15,8 +15,18 @@ import type { FetchPage } from '../../lib/use-cursor-list';
 /** Longest filter the API accepts (the contract's). */
 export const maxFilterLength = staffFilterMaxLength;
 
-/** The orders of the staff list: by name, or by last sign-in (never, then longest ago). */
+/**
+ * The orders of the staff list: by name; by last sign-in (never, then longest ago); by
+ * authenticator app (accounts without one first, then by name).
+ */
 export type StaffSort = ListStaffQuery['sort'];
+
+/** The columns the staff table sorts by, each one way (`asc`). */
+export const staffSortFields = [
+  'name',
+  'lastSignIn',
+  'mfa',
+] as const satisfies readonly StaffSort[];
 
 /** The list's own choices (filters and order), as the staff page keeps them. */
 export interface StaffListChoices {

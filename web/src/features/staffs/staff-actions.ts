@@ -57,7 +57,8 @@ function staffChanges(member: Pick<StaffMember, 'status' | 'role'>): StaffChange
 /**
  * The sign-in help an account can be given:
  * - invited (expired or not): a new invitation, with a new temporary password;
- * - active: a password reset (the person is mailed a code and chooses a new password);
+ * - active, or reset required: a password reset (the person is mailed a code and chooses a
+ *   new password); again after a reset, as its code expires within the hour;
  * - with an authenticator app (and not disabled): its removal, for a lost device.
  */
 function signInActions(member: Pick<StaffMember, 'status' | 'mfaEnabled'>): StaffSignInAction[] {
@@ -65,7 +66,9 @@ function signInActions(member: Pick<StaffMember, 'status' | 'mfaEnabled'>): Staf
   if (member.status === 'invited' || member.status === 'invitationExpired') {
     actions.push('resendInvitation');
   }
-  if (member.status === 'active') actions.push('resetPassword');
+  if (member.status === 'active' || member.status === 'resetRequired') {
+    actions.push('resetPassword');
+  }
   if (member.mfaEnabled && member.status !== 'disabled') actions.push('resetMfa');
   return actions;
 }

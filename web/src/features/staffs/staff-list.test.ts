@@ -37,6 +37,10 @@ describe('staffListQuery', () => {
     ).toEqual({ limit: 20, sort: 'lastSignIn', mfa: 'off', notSignedInSince: '2026-08-29' });
   });
 
+  it('passes the order by authenticator app', () => {
+    expect(staffListQuery({ pageSize: 20, sort: 'mfa' })).toEqual({ limit: 20, sort: 'mfa' });
+  });
+
   it('asks for the maximum for "All" and keeps limits within 1..1000', () => {
     expect(staffListQuery({ pageSize: 1000 }).limit).toBe(1000);
     expect(staffListQuery({ pageSize: 5000 }).limit).toBe(1000);
@@ -50,6 +54,7 @@ describe('staffListQuery', () => {
       { pageSize: 25, cursor: 'c', filter: '王小明' },
       { pageSize: -3 },
       { pageSize: 10, sort: 'lastSignIn' as const, mfa: 'on' as const },
+      { pageSize: 10, sort: 'mfa' as const },
       {
         pageSize: 10,
         sort: 'name' as const,
@@ -102,11 +107,17 @@ describe('staffActions', () => {
       'resetPassword',
       'resetMfa',
     ]);
-    // Already reset: the person has the code; only the app can still be removed.
+    // Already reset: its code expires within the hour, so a new one can be mailed.
     expect(staffActions(account('resetRequired', { mfaEnabled: true }))).toEqual([
       'changeRole',
       'disable',
+      'resetPassword',
       'resetMfa',
+    ]);
+    expect(staffActions(account('resetRequired'))).toEqual([
+      'changeRole',
+      'disable',
+      'resetPassword',
     ]);
     // A disabled account cannot sign in: nothing to help with until enabled.
     expect(staffActions(account('disabled', { mfaEnabled: true }))).toEqual([

@@ -19,14 +19,16 @@ import { formatDateTime } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useConfig } from '../../../lib/use-config';
 import { paths } from '../../../routes/paths';
-import { ownAccountPath, parseOwnAccount, turnOffTotp } from '../own-account';
+import { ownAccountPath, parseOwnAccount, totpStatusOf, turnOffTotp } from '../own-account';
 import { turnOffTotpFailure } from '../own-account-errors';
 import { isTotpCode, normalizeTotpCode } from '../totp';
 import { useAuth } from '../use-auth';
+import { TotpConfirm } from './totp-confirm';
 import { TotpSetUp } from './totp-set-up';
 
 /**
- * The account page's "Authenticator app": off, with "Set up"; or on, since when (the
+ * The account page's "Authenticator app": off, with "Set up"; on in Cognito but not
+ * confirmed to the API (a set-up stopped half-way), with "Confirm"; or on, since when (the
  * API's record of the confirmation), with "Turn off". Administrators are told they must
  * have one (the API refuses their admin calls without it).
  */
@@ -47,6 +49,27 @@ export function AuthenticatorApp() {
       >
         {account.error.message}
       </Alert>
+    );
+  } else if (totpStatusOf(account.data) === 'unconfirmed') {
+    body = (
+      <SpaceBetween size="m">
+        <KeyValuePairs
+          columns={1}
+          items={[
+            {
+              label: t('account.mfa.status'),
+              value: (
+                <StatusIndicator type="pending">
+                  <span data-testid="authenticator-app-unconfirmed">
+                    {t('account.mfa.unconfirmed')}
+                  </span>
+                </StatusIndicator>
+              ),
+            },
+          ]}
+        />
+        <TotpConfirm />
+      </SpaceBetween>
     );
   } else {
     body = account.data.mfaEnabled ? (

@@ -8,14 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
+import { TotpConfirm } from '../components/totp-confirm';
 import { TotpSetUp } from '../components/totp-set-up';
 import { useAuth } from '../use-auth';
 
 /**
  * `/authenticator-app`: the only page an admin sees while the session lacks the second
  * factor (the route guard sends them here, `to` kept): set the authenticator app up (then
- * sign in again with a code), or, when it is set up, sign in again with it. Leaving is
- * signing out.
+ * sign in again with a code); confirm one set up in Cognito whose confirmation never
+ * reached the API (then sign in again with a code); or, when it is set up, sign in again
+ * with it. Leaving is signing out.
  */
 export default function SecondFactorPage() {
   const { t } = useTranslation();
@@ -24,7 +26,12 @@ export default function SecondFactorPage() {
   const { search } = useLocation();
   const [leaving, setLeaving] = useState(false);
   const signInAgain = secondFactor === 'signInAgain';
-  const title = signInAgain ? t('account.mfa.reauthTitle') : t('account.mfa.enrolTitle');
+  const confirmRequired = secondFactor === 'confirmRequired';
+  const title = signInAgain
+    ? t('account.mfa.reauthTitle')
+    : confirmRequired
+      ? t('account.mfa.confirmTitle')
+      : t('account.mfa.enrolTitle');
   useDocumentTitle(title);
 
   /** Out, to sign in again; the sign-in page then returns to the page asked for. */
@@ -38,7 +45,7 @@ export default function SecondFactorPage() {
     <SpaceBetween size="l" data-testid="second-factor-page">
       <Header
         variant="h1"
-        description={signInAgain ? undefined : t('account.mfa.enrolDescription')}
+        description={signInAgain || confirmRequired ? undefined : t('account.mfa.enrolDescription')}
       >
         {title}
       </Header>
@@ -56,7 +63,7 @@ export default function SecondFactorPage() {
         </SpaceBetween>
       ) : (
         <SpaceBetween size="l">
-          <TotpSetUp />
+          {confirmRequired ? <TotpConfirm /> : <TotpSetUp />}
           <Box textAlign="center">
             <Button
               variant="link"

@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../routes/paths';
 import { RecordHistoryModal } from '../../audit';
 import { useAuth } from '../../auth';
-import { fetchStaffPage, type StaffSort } from '../api';
+import { fetchStaffPage, staffSortFields, type StaffSort } from '../api';
 import { StaffActionModal } from '../components/staff-action-modal';
 import { LastSignInCell, MfaBadge, StaffStatusCell } from '../components/staff-cells';
 import { staffCsv } from '../staff-csv';
@@ -117,6 +117,7 @@ export default function StaffsPage() {
       header: t('staffs.columns.mfa'),
       label: t('staffs.columns.mfaLabel'),
       ariaLabel: () => t('staffs.columns.mfaLabel'),
+      sortingField: 'mfa',
       cell: (member) => <MfaBadge member={member} />,
     },
     {
@@ -212,10 +213,11 @@ export default function StaffsPage() {
       ...(inactivity ? { notSignedInSince: notSignedInSince(inactivity, new Date()) } : {}),
     },
     columns,
-    // Both orders run one way (A to Z; never signed in, then longest ago).
+    // Every order runs one way (A to Z; never signed in, then longest ago; without an
+    // authenticator app first, then by name).
     sorting: {
       shown: { sort, order: 'asc' },
-      fields: ['name', 'lastSignIn'],
+      fields: staffSortFields,
       onChange: (next) => setSort(next.sort),
     },
     filtered,
