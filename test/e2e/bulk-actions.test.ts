@@ -74,6 +74,15 @@ async function filterTo(page: Page, table: string, filter: string, text: string,
     .toBe(true);
 }
 
+/**
+ * Waits for an export's notice ("Exported 2 rows to CSV"; it comes a moment after the file)
+ * and closes the notices as a person would: it sits over the header's buttons and menus.
+ */
+async function closeExportNotice(page: Page) {
+  await expect.poll(() => new AppShell(page).toasts().count()).toBeGreaterThan(0);
+  await dismissToasts(page);
+}
+
 /** Closes the notices ("Exported 2 rows to CSV") as a person would, by their close buttons. */
 async function dismissToasts(page: Page) {
   const toasts = new AppShell(page).toasts();
@@ -184,6 +193,7 @@ describe('actions on many rows', () => {
     await page.locator('[data-testid="export-csv"]').first().click();
     const [wholeHeader, ...wholeLines] = await csvOf(whole);
     expect(wholeLines).toHaveLength(3);
+    await closeExportNotice(page);
 
     const chosen = page.waitForEvent('download');
     await selection.choose('Export selected as CSV');
@@ -197,7 +207,7 @@ describe('actions on many rows', () => {
     );
 
     // The export's notice sits over the header's buttons: a person closes it first.
-    await dismissToasts(page);
+    await closeExportNotice(page);
     await selection.choose('Print labels');
     const modal = page.locator('[data-testid="bulk-labels-modal"]');
     await modal.waitFor();
