@@ -394,29 +394,29 @@ export class TestReportCenterStack extends Stack {
         ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
         : 'Cognito CustomMessage trigger',
     });
+    // A trigger's access to the table: `actions` on the items whose partition key is one
+    // of `partitions` (`*` ends a prefix), nothing else of it.
+    const onPartitions = (trigger: AppFunction, actions: string[], partitions: string[]) =>
+      trigger.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions,
+          resources: [data.table.tableArn],
+          conditions: {
+            [partitions.some((key) => key.endsWith('*'))
+              ? 'ForAllValues:StringLike'
+              : 'ForAllValues:StringEquals']: { 'dynamodb:LeadingKeys': partitions },
+          },
+        }),
+      );
     // The trigger reads only the app's address from the table (lambdas/shared/app-url.ts)
     // and counts its mails in the code-mail quota's counters (lambdas/auth/code-mail-quota.ts);
     // the report request, the mailer and the identification links' functions (resolver,
     // unit data, labels) read and write the table anyway.
-    this.customMessage.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem'],
-        resources: [data.table.tableArn],
-        conditions: {
-          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.appUrl().pk] },
-        },
-      }),
-    );
-    this.customMessage.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:UpdateItem'],
-        resources: [data.table.tableArn],
-        conditions: {
-          'ForAllValues:StringLike': {
-            'dynamodb:LeadingKeys': [`${keys.rateWindowPrefix('codeMail')}*`],
-          },
-        },
-      }),
+    onPartitions(this.customMessage, ['dynamodb:GetItem'], [keys.appUrl().pk]);
+    onPartitions(
+      this.customMessage,
+      ['dynamodb:UpdateItem'],
+      [`${keys.rateWindowPrefix('codeMail')}*`],
     );
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
 
@@ -441,16 +441,10 @@ export class TestReportCenterStack extends Stack {
       'Cognito PostAuthentication trigger: last sign-in',
     );
     // Only the accounts' security records (lambdas/shared/account-security.ts).
-    this.postAuthentication.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:UpdateItem'],
-        resources: [data.table.tableArn],
-        conditions: {
-          'ForAllValues:StringEquals': {
-            'dynamodb:LeadingKeys': [keys.accountSecurityAll().partition],
-          },
-        },
-      }),
+    onPartitions(
+      this.postAuthentication,
+      ['dynamodb:UpdateItem'],
+      [keys.accountSecurityAll().partition],
     );
     auth.userPool.addTrigger(
       UserPoolOperation.POST_AUTHENTICATION,
@@ -476,27 +470,15 @@ export class TestReportCenterStack extends Stack {
     );
     // The accounts' security records (read, revocation written) and the revocation's
     // audit entry, in the accounts' audit partitions only.
-    this.postConfirmation.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-        resources: [data.table.tableArn],
-        conditions: {
-          'ForAllValues:StringEquals': {
-            'dynamodb:LeadingKeys': [keys.accountSecurityAll().partition],
-          },
-        },
-      }),
+    onPartitions(
+      this.postConfirmation,
+      ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      [keys.accountSecurityAll().partition],
     );
-    this.postConfirmation.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:PutItem'],
-        resources: [data.table.tableArn],
-        conditions: {
-          'ForAllValues:StringLike': {
-            'dynamodb:LeadingKeys': [`${keys.auditEntry('staff', '', '', '').pk}*`],
-          },
-        },
-      }),
+    onPartitions(
+      this.postConfirmation,
+      ['dynamodb:PutItem'],
+      [`${keys.auditEntry('staff', '', '', '').pk}*`],
     );
     onThisPool(
       'PostConfirmationPoolAccess',
@@ -510,15 +492,7 @@ export class TestReportCenterStack extends Stack {
       'Cognito PreSignUp trigger: self-registration site setting',
     );
     // Only the site settings (lambdas/settings/repository.ts).
-    this.preSignUp.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem'],
-        resources: [data.table.tableArn],
-        conditions: {
-          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.siteSettings().pk] },
-        },
-      }),
-    );
+    onPartitions(this.preSignUp, ['dynamodb:GetItem'], [keys.siteSettings().pk]);
     auth.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
 
     const webAclArn =
