@@ -372,28 +372,33 @@ export class TestReportCenterStack extends Stack {
         'check who receives reports they did not ask for (docs/operations.md).',
     });
 
-    this.customMessage = new AppFunction(this, 'CustomMessageTrigger', {
-      handlerModule: 'lambdas/auth/custom-message.ts',
-      table: data.table,
-      tableAccess: 'none',
-      environment: {
-        ...sharedEnvironment,
-        // The function is part of its user pool (LambdaConfig): referencing the pool or its
-        // client from it would be a dependency cycle. lambdas/shared/config.ts requires both
-        // variables of every function; the trigger uses neither (Cognito passes the pool id
-        // in each event), so they carry this marker.
-        USER_POOL_ID: 'unavailable-in-user-pool-trigger',
-        USER_POOL_CLIENT_ID: 'unavailable-in-user-pool-trigger',
-      },
-      // Cognito waits at most 5 s for a trigger.
-      timeout: Duration.seconds(5),
+    // The user-pool triggers. Each is part of its user pool (LambdaConfig): referencing the
+    // pool or its client from it would be a dependency cycle. lambdas/shared/config.ts
+    // requires both variables of every function; a trigger uses neither (Cognito passes the
+    // pool id in each event), so they carry this marker. Cognito waits at most 5 s.
+    const userPoolTrigger = (id: string, handlerModule: string, description: string) =>
+      new AppFunction(this, id, {
+        handlerModule,
+        table: data.table,
+        tableAccess: 'none',
+        environment: {
+          ...sharedEnvironment,
+          USER_POOL_ID: 'unavailable-in-user-pool-trigger',
+          USER_POOL_CLIENT_ID: 'unavailable-in-user-pool-trigger',
+        },
+        timeout: Duration.seconds(5),
+        description,
+      });
+    this.customMessage = userPoolTrigger(
+      'CustomMessageTrigger',
+      'lambdas/auth/custom-message.ts',
       // The handler caches the app address per instance. Naming it here (when it is a
       // literal custom domain) makes a domain change update the function, so no warm
       // instance keeps mailing the old address.
-      description: settings.domainNames?.length
+      settings.domainNames?.length
         ? `Cognito CustomMessage trigger; links to ${appUrl(settings.domainNames, '')}`
         : 'Cognito CustomMessage trigger',
-    });
+    );
     // A trigger's access to the table: `actions` on the items whose partition key is one
     // of `partitions` (`*` ends a prefix), nothing else of it.
     const onPartitions = (trigger: AppFunction, actions: string[], partitions: string[]) =>
@@ -420,21 +425,7 @@ export class TestReportCenterStack extends Stack {
     );
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
 
-    // The other user-pool triggers, built as the CustomMessage one (same pool-id marker,
-    // Cognito's 5 s), each allowed only its one item kind of the table.
-    const userPoolTrigger = (id: string, handlerModule: string, description: string) =>
-      new AppFunction(this, id, {
-        handlerModule,
-        table: data.table,
-        tableAccess: 'none',
-        environment: {
-          ...sharedEnvironment,
-          USER_POOL_ID: 'unavailable-in-user-pool-trigger',
-          USER_POOL_CLIENT_ID: 'unavailable-in-user-pool-trigger',
-        },
-        timeout: Duration.seconds(5),
-        description,
-      });
+    // The other user-pool triggers, each allowed only its own item kinds of the table.
     this.postAuthentication = userPoolTrigger(
       'PostAuthenticationTrigger',
       'lambdas/auth/post-authentication.ts',

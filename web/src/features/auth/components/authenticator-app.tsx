@@ -8,8 +8,10 @@ import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useRef, useState, type FormEvent } from 'react';
+import StatusIndicator, {
+  type StatusIndicatorProps,
+} from '@cloudscape-design/components/status-indicator';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { OwnAccount } from '../../../../../lambdas/shared/contract/schemas/staff';
@@ -23,6 +25,7 @@ import { ownAccountPath, parseOwnAccount, totpStatusOf, turnOffTotp } from '../o
 import { turnOffTotpFailure } from '../own-account-errors';
 import { isTotpCode, normalizeTotpCode } from '../totp';
 import { useAuth } from '../use-auth';
+import { TotpCodeInput } from './totp-code-input';
 import { TotpConfirm } from './totp-confirm';
 import { TotpSetUp } from './totp-set-up';
 
@@ -53,21 +56,9 @@ export function AuthenticatorApp() {
   } else if (totpStatusOf(account.data) === 'unconfirmed') {
     body = (
       <SpaceBetween size="m">
-        <KeyValuePairs
-          columns={1}
-          items={[
-            {
-              label: t('account.mfa.status'),
-              value: (
-                <StatusIndicator type="pending">
-                  <span data-testid="authenticator-app-unconfirmed">
-                    {t('account.mfa.unconfirmed')}
-                  </span>
-                </StatusIndicator>
-              ),
-            },
-          ]}
-        />
+        <AppStatus type="pending" testId="authenticator-app-unconfirmed">
+          {t('account.mfa.unconfirmed')}
+        </AppStatus>
         <TotpConfirm />
       </SpaceBetween>
     );
@@ -76,19 +67,9 @@ export function AuthenticatorApp() {
       <AppOn account={account.data} />
     ) : (
       <SpaceBetween size="m">
-        <KeyValuePairs
-          columns={1}
-          items={[
-            {
-              label: t('account.mfa.status'),
-              value: (
-                <StatusIndicator type="stopped">
-                  <span data-testid="authenticator-app-off">{t('account.mfa.off')}</span>
-                </StatusIndicator>
-              ),
-            },
-          ]}
-        />
+        <AppStatus type="stopped" testId="authenticator-app-off">
+          {t('account.mfa.off')}
+        </AppStatus>
         <TotpSetUp />
       </SpaceBetween>
     );
@@ -113,6 +94,34 @@ export function AuthenticatorApp() {
   );
 }
 
+/** The app's state, as the section's one labelled line ("Status: On since …"). */
+function AppStatus({
+  type,
+  testId,
+  children,
+}: {
+  type: StatusIndicatorProps.Type;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <KeyValuePairs
+      columns={1}
+      items={[
+        {
+          label: t('account.mfa.status'),
+          value: (
+            <StatusIndicator type={type}>
+              <span data-testid={testId}>{children}</span>
+            </StatusIndicator>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 function AppOn({ account }: { account: OwnAccount }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -120,21 +129,9 @@ function AppOn({ account }: { account: OwnAccount }) {
   const since = account.mfaEnabledAt && formatDateTime(account.mfaEnabledAt, language);
   return (
     <SpaceBetween size="m">
-      <KeyValuePairs
-        columns={1}
-        items={[
-          {
-            label: t('account.mfa.status'),
-            value: (
-              <StatusIndicator type="success">
-                <span data-testid="authenticator-app-on">
-                  {since ? t('account.mfa.since', { date: since }) : t('account.mfa.on')}
-                </span>
-              </StatusIndicator>
-            ),
-          },
-        ]}
-      />
+      <AppStatus type="success" testId="authenticator-app-on">
+        {since ? t('account.mfa.since', { date: since }) : t('account.mfa.on')}
+      </AppStatus>
       <Button data-testid="totp-turn-off" onClick={() => setTurningOff(true)}>
         {t('account.mfa.turnOff')}
       </Button>
@@ -245,15 +242,12 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
             />
           </FormField>
           <FormField label={t('account.mfa.code')} errorText={errors.code} stretch>
-            <Input
-              data-testid="totp-turn-off-code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              spellcheck={false}
+            <TotpCodeInput
+              testId="totp-turn-off-code"
+              autoFocus={false}
               value={values.code}
               invalid={Boolean(errors.code)}
-              onChange={({ detail }) => setValue('code', detail.value)}
+              onChange={(value) => setValue('code', value)}
             />
           </FormField>
           {formError && (

@@ -3,7 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { paths } from '../../../routes/paths';
 import { confirmTotpSetUp, startTotpSetUp } from '../own-account';
 import { totpSetUpFailure } from '../own-account-errors';
 import { groupedSecret, isTotpCode, normalizeTotpCode, otpauthUri } from '../totp';
+import { TotpCodeInput } from './totp-code-input';
 import { useAuth } from '../use-auth';
 import './totp-set-up.css';
 
@@ -155,17 +155,12 @@ export function TotpSetUp() {
             </FormField>
           </div>
           <FormField label={t('account.mfa.code')} errorText={codeError}>
-            <Input
-              data-testid="totp-set-up-code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              spellcheck={false}
-              autoFocus
+            <TotpCodeInput
+              testId="totp-set-up-code"
               value={code}
               invalid={Boolean(codeError)}
-              onChange={({ detail }) => {
-                setCode(detail.value);
+              onChange={(value) => {
+                setCode(value);
                 setCodeError(undefined);
               }}
             />

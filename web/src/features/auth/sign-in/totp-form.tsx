@@ -2,12 +2,12 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { useDocumentTitle } from '../../../light/use-document-title';
 import type { SignInOutcome } from '../auth-context';
+import { TotpCodeInput } from '../components/totp-code-input';
 import { answerTotpCode } from '../sign-in-flow';
 import { isTotpCode, normalizeTotpCode } from '../totp';
 import { signInMessage, useText, type SignInTextRef } from './texts';
@@ -90,17 +90,12 @@ export function TotpForm({ onOutcome, onCancel, appTitle }: TotpFormProps) {
             i18nStrings={{ errorIconAriaLabel: t('toast.error') }}
             stretch
           >
-            <Input
-              data-testid="totp-code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              spellcheck={false}
-              autoFocus
+            <TotpCodeInput
+              testId="totp-code"
               value={code}
               invalid={Boolean(error)}
-              onChange={({ detail }) => {
-                setCode(detail.value);
+              onChange={(value) => {
+                setCode(value);
                 setError(undefined);
               }}
             />
